@@ -1,0 +1,78 @@
+// createApp builds the whole Express app without listening, so tests run it in-process.
+import fs from "node:fs";
+import path from "node:path";
+import express, { type Express } from "express";
+import type { AppDeps } from "./deps";
+import { requestContext } from "./middleware/request-context";
+import { csrfGuard, noStore, securityHeaders } from "./middleware/security";
+import { apiNotFound, errorHandler } from "./middleware/error-handler";
+import { sessionMiddleware } from "./auth/session";
+import { createPassport } from "./auth/passport";
+import { systemRoutes } from "./modules/system/system.routes";
+import { sessionRoutes } from "./modules/auth/auth.routes";
+import { featureRoutes } from "./modules";
+
+export interface CreateAppOptions {
+  /** The built SPA (dist/public). Omitted: only the API is served. */
+  staticDir?: string;
+  /** Expired-session prune interval in minutes; false disables (tests). */
+  sessionPruneMinutes?: number | false;
+  /** Extra origins allowed to make mutating calls (the Vite dev server). */
+  extraOrigins?: string[];
+}
+
+export interface App {
+  app: Express;
+  close(): void;
+}
+
+export const JSON_BODY_LIMIT = "100kb";
+
+export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", deps.env.TRUST_PROXY);
+  app.set("etag", false);
+
+  app.use(requestContext(deps.logger));
+  app.use(securityHeaders(deps.env.APP_URL));
+
+  const api = express.Router();
+  api.use(noStore);
+  api.use(systemRoutes(deps));
+  api.use(express.json({ limit: JSON_BODY_LIMIT, type: "application/json" }));
+  api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
+
+  const sessions = sessionMiddleware({
+    database: deps.database,
+    secret: deps.env.SESSION_SECRET,
+    secureCookie: deps.env.APP_URL.startsWith("https:"),
+    pruneMinutes: options.sessionPruneMinutes ?? 15,
+  });
+  const passport = createPassport(deps.db, deps.env.ADMIN_EMAIL);
+  api.use(sessions.middleware);
+  api.use(passport.initialize());
+  api.use(passport.session());
+
+  api.use(sessionRoutes(deps, passport));
+  for (const routes of featureRoutes) api.use(routes(deps));
+  api.use(apiNotFound);
+  app.use("/api", api);
+
+  if (options.staticDir && fs.existsSync(path.join(options.staticDir, "index.html"))) {
+    const indexHtml = path.join(options.staticDir, "index.html");
+    app.use(
+      "/assets",
+      express.static(path.join(options.staticDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+    );
+    app.use(express.static(options.staticDir, { index: false, maxAge: "1h" }));
+    app.use((req, res, next) => {
+      if (req.method !== "GET" && req.method !== "HEAD") return next();
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(indexHtml);
+    });
+  }
+
+  app.use(errorHandler);
+  return { app, close: () => sessions.close() };
+}

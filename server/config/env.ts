@@ -1,0 +1,90 @@
+// The environment, checked with zod at boot. A wrong value stops the process with a clear message.
+import fs from "node:fs";
+import path from "node:path";
+import crypto from "node:crypto";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  HOST: z.string().default("0.0.0.0"),
+  DATABASE_URL: optionalString.pipe(z.string().url("DATABASE_URL must be a postgres:// URL").optional()),
+  DATA_DIR: z.string().default("./data"),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  SESSION_SECRET: optionalString.pipe(z.string().min(32, "SESSION_SECRET must be at least 32 characters").optional()),
+  APP_URL: optionalString.pipe(z.string().url("APP_URL must be an absolute http(s) URL").optional()),
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  SMTP_URL: optionalString.pipe(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@host:587").optional()),
+  MAIL_FROM: z.string().default("Doubles Ladder <no-reply@doubles-ladder.local>"),
+  ADMIN_USERNAME: z.string().min(3, "ADMIN_USERNAME must be at least 3 characters").max(50).default("admin"),
+  ADMIN_PASSWORD: optionalString,
+  ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an email address").default("admin@doubles-ladder.local"),
+  MATCH_APPROVAL_DAYS: z.coerce.number().min(0.0001).max(60).default(3),
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  SEED_DEMO: bool,
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+});
+
+export type RawEnv = z.infer<typeof EnvSchema>;
+export interface Env extends RawEnv {
+  APP_URL: string;
+  SESSION_SECRET: string;
+  isProduction: boolean;
+  embedded: boolean;
+  /** The demo admin password on the embedded default when ADMIN_PASSWORD is unset. */
+  adminPassword: string | undefined;
+}
+
+export class EnvError extends Error {}
+
+export const DEMO_ADMIN_PASSWORD = "LadderAdmin1";
+
+/** Parses an environment object. Throws EnvError listing every problem. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".") || "(env)"}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join("\n")}\nSee .env.example for every setting.`);
+  }
+  const raw = parsed.data;
+  const isProduction = raw.NODE_ENV === "production";
+  const embedded = !raw.DATABASE_URL;
+  let secret = raw.SESSION_SECRET;
+  if (!secret) {
+    // Production on a database server needs a real secret; the embedded default keeps its own.
+    if (isProduction && !embedded) {
+      throw new EnvError(
+        "Invalid environment:\n  - SESSION_SECRET: required when NODE_ENV=production with DATABASE_URL set (at least 32 characters)",
+      );
+    }
+    secret = embedded ? persistentSecret(raw.DATA_DIR) : crypto.randomBytes(32).toString("hex");
+  }
+  const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
+  const adminPassword = raw.ADMIN_PASSWORD ?? (embedded ? DEMO_ADMIN_PASSWORD : undefined);
+  return { ...raw, APP_URL: appUrl, SESSION_SECRET: secret, isProduction, embedded, adminPassword };
+}
+
+/** On the embedded default, a session secret is generated once and kept in the data folder. */
+function persistentSecret(dataDir: string): string {
+  const file = path.resolve(dataDir, "session-secret");
+  try {
+    const existing = fs.readFileSync(file, "utf8").trim();
+    if (existing.length >= 32) return existing;
+  } catch {
+    // not there yet
+  }
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString("hex");
+  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  return secret;
+}

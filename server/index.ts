@@ -1,0 +1,104 @@
+// The production/dev entry: checks the environment, opens and migrates the database, creates the
+// first admin (and demo data on a new embedded database), listens, and shuts down gracefully.
+import path from "node:path";
+import fs from "node:fs";
+import http from "node:http";
+import { fileURLToPath } from "node:url";
+import { EnvError, loadEnv } from "./config/env";
+import { createLogger } from "./lib/logger";
+import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./db/client";
+import { ensureAdmin } from "./db/bootstrap";
+import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
+import { createMailer } from "./mail/mailer";
+import { createApp } from "./app";
+import { startJobs } from "./jobs";
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      process.stderr.write(`\n${err.message}\n\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  const started = Date.now();
+  const dataDir = path.resolve(env.DATA_DIR);
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX } : { dataDir: path.join(dataDir, "pglite") },
+  );
+  await migrateDatabase(database);
+  const fresh = await isDatabaseEmpty(database.db);
+  await ensureAdmin(database.db, env, logger);
+  let seeded = false;
+  if (fresh && (env.embedded || env.SEED_DEMO)) {
+    const result = await seedDemo(database.db);
+    seeded = result.teams > 0;
+    logger.info({ event: "seed.demo", teams: result.teams }, "demo data loaded");
+  }
+
+  const mailer = createMailer({
+    ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
+    from: env.MAIL_FROM,
+    outboxDir: path.join(dataDir, "outbox"),
+    logger,
+    printToConsole: true,
+  });
+
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const staticDir = [path.resolve(here, "../public"), path.resolve(here, "../dist/public")].find((d) =>
+    fs.existsSync(path.join(d, "index.html")),
+  );
+  const deps = { database, db: database.db, env, logger, mailer };
+  const { app, close: closeApp } = createApp(deps, {
+    ...(staticDir ? { staticDir } : {}),
+    ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),
+  });
+  const jobs = startJobs(deps);
+
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  logger.info({ event: "server.listening", port, database: database.kind, ms: Date.now() - started }, "listening");
+  process.stdout.write(
+    `\nDoubles Ladder is running at ${env.APP_URL} (database: ${database.kind === "pglite" ? `embedded PGlite in ${path.relative(process.cwd(), dataDir) || "."}` : "PostgreSQL"})\n` +
+      (env.embedded && env.adminPassword
+        ? `Admin sign-in: ${env.ADMIN_USERNAME} / ${env.adminPassword}${seeded ? `   Demo captains (e.g. alex, isla, quinn) / ${DEMO_PLAYER_PASSWORD}` : ""}\n`
+        : "") +
+      (staticDir ? "" : "No client build found: run `npm run build` (or `npm run dev` for the Vite dev server).\n"),
+  );
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ event: "server.stopping", signal }, "shutting down");
+    jobs.stop();
+    // Finish requests in flight, then close idle keep-alive connections and the database.
+    server.close(async () => {
+      closeApp();
+      mailer.close();
+      await database.close().catch(() => undefined);
+      logger.info({ event: "server.stopped" }, "stopped");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.error({ event: "server.forced_exit" }, "forced exit after 10 s");
+      process.exit(1);
+    }, 10_000).unref();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`Failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
+  process.exit(1);
+});

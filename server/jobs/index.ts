@@ -1,0 +1,28 @@
+// Periodic jobs. Each is safe to run on several instances at once (conditional updates / locks).
+import type { AppDeps } from "../deps";
+
+export interface Jobs {
+  stop(): void;
+}
+
+export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
+
+/** Jobs run once at start-up and then every SWEEP_INTERVAL_SECONDS. Feature modules add theirs here. */
+export const jobs: Job[] = [];
+
+export function startJobs(deps: AppDeps): Jobs {
+  const runAll = async () => {
+    for (const job of jobs) {
+      try {
+        await job.run(deps);
+      } catch (err) {
+        deps.logger.error({ event: "job.failed", job: job.name, err: (err as Error).message }, "job failed");
+      }
+    }
+  };
+  void runAll();
+  const interval = deps.env.SWEEP_INTERVAL_SECONDS;
+  const timer = interval > 0 ? setInterval(() => void runAll(), interval * 1000) : undefined;
+  timer?.unref();
+  return { stop: () => timer && clearInterval(timer) };
+}

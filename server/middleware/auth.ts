@@ -1,0 +1,49 @@
+// Route guards. Each answers the spec's refusal; ownership of a resource is checked in the service's query.
+import type { Request, RequestHandler } from "express";
+import { AppError } from "../lib/app-error";
+
+export function currentUser(req: Request): Express.User {
+  if (!req.user) throw new AppError(401, "Please sign in to continue.");
+  return req.user;
+}
+
+export const requireAuth: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(new AppError(401, "Please sign in to continue."));
+  next();
+};
+
+/** Signed in and email verified (unverified users may only reach the verify-email flow). */
+export const requireVerified: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(new AppError(401, "Please sign in to continue."));
+  if (!req.user.isEmailVerified && !req.user.isAdmin)
+    return next(new AppError(403, "Please verify your email address first.", { code: "email_unverified", title: "Email Not Verified" }));
+  next();
+};
+
+/** Verified and approved by an admin: needed to take part (challenge, report, confirm). */
+export const requireApproved: RequestHandler = (req, res, next) => {
+  requireVerified(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    if (!req.user!.isApproved && !req.user!.isAdmin)
+      return next(new AppError(403, "Your account is awaiting admin approval.", { code: "pending_approval", title: "Approval Pending" }));
+    next();
+  });
+};
+
+/** A captain of an active team. */
+export const requireCaptain: RequestHandler = (req, res, next) => {
+  requireApproved(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    const u = req.user!;
+    if (!u.isCaptain || !u.teamId)
+      return next(new AppError(403, "Only your team captain can do this.", { code: "captain_only", title: "Captain Only" }));
+    next();
+  });
+};
+
+export const requireAdmin: RequestHandler = (req, _res, next) => {
+  if (!req.user) return next(new AppError(401, "Please sign in to continue."));
+  if (!req.user.isAdmin)
+    return next(new AppError(403, "Access Denied: You need admin privileges to access this page.", { code: "admin_only", title: "Access Denied" }));
+  next();
+};

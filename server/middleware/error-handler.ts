@@ -1,0 +1,72 @@
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import { z } from "zod";
+import { AppError } from "../lib/app-error";
+import { zodToAppError } from "./validate";
+
+export const apiNotFound: RequestHandler = (req, _res, next) => {
+  next(new AppError(404, `No API route for ${req.method} ${req.path.split("/").slice(0, 4).join("/")}`, { code: "not_found" }));
+};
+
+interface PgLikeError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** The one error path: operational errors keep their message; anything else is a hidden 500. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
+  if (res.headersSent) return next(err);
+  let appError: AppError | undefined;
+  if (err instanceof AppError) appError = err;
+  else if (err instanceof z.ZodError) appError = zodToAppError(err);
+  else if (isBodyParserError(err)) appError = bodyParserError(err);
+  else if (isClientHttpError(err)) appError = new AppError(err.status, err.status === 404 ? "Not found." : "Bad request.");
+  else {
+    const pgErr = findPgError(err);
+    if (pgErr?.code === "23505") appError = new AppError(409, "That record already exists.", { code: "conflict" });
+    else if (pgErr?.code === "23503") appError = new AppError(409, "A related record does not exist.", { code: "conflict" });
+    else if (pgErr?.code === "22P02" || pgErr?.code === "22003" || pgErr?.code === "22001")
+      appError = new AppError(400, "Invalid value in the request.", { code: "bad_request" });
+  }
+  const log = req.log ?? console;
+  if (!appError) {
+    log.error({ event: "error.unhandled", reqId: req.id, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, "unhandled error");
+    res.status(500).json({ message: "Something went wrong on our side. Please try again.", code: "internal", requestId: req.id });
+    return;
+  }
+  if (appError.status >= 500) log.error({ event: "error.operational", err: appError.message }, "server error");
+  res.status(appError.status).json(appError.toJSON());
+};
+
+function isClientHttpError(err: unknown): err is { status: number } {
+  const status = (err as { status?: unknown })?.status;
+  return typeof status === "number" && status >= 400 && status < 500 && (err as { expose?: unknown }).expose === true;
+}
+
+function isBodyParserError(err: unknown): err is { type: string; status: number } {
+  return typeof err === "object" && err !== null && "type" in err && typeof (err as { type: unknown }).type === "string" && "status" in err;
+}
+
+function bodyParserError(err: { type: string; status: number }): AppError {
+  switch (err.type) {
+    case "entity.too.large":
+      return new AppError(413, "The request body is too large.");
+    case "entity.parse.failed":
+      return new AppError(400, "The request body is not valid JSON.", { code: "invalid_json" });
+    case "encoding.unsupported":
+    case "charset.unsupported":
+      return new AppError(415, "Unsupported request encoding.");
+    default:
+      return new AppError(err.status >= 400 && err.status < 500 ? err.status : 400, "The request body could not be read.");
+  }
+}
+
+function findPgError(err: unknown): PgLikeError | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === "object"; i++) {
+    const code = (cur as PgLikeError).code;
+    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return cur as PgLikeError;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,97 @@
+// Product constants shared by client and server. No literals for these anywhere else.
+
+export const DEFAULT_RATING = 1500;
+export const K_FACTOR_NEW = 40;
+export const K_FACTOR_ESTABLISHED = 24;
+export const K_FACTOR_THRESHOLD_MATCHES = 10;
+
+export const SURFACES = ["grass", "beach", "hardcourt"] as const;
+export type Surface = (typeof SURFACES)[number];
+
+export const PREFERRED_SURFACES = ["grass", "beach", "hardcourt", "clay"] as const;
+export type PreferredSurface = (typeof PREFERRED_SURFACES)[number];
+
+export const COMPETITION_TYPES = ["Men's Doubles", "Women's Doubles", "Mixed Doubles"] as const;
+export type CompetitionType = (typeof COMPETITION_TYPES)[number];
+
+/** The location the client sends for each surface, and the title of its ladder table. */
+export const SURFACE_LOCATIONS: Record<Surface, string> = {
+  grass: "UBC grass",
+  beach: "Jericho Beach",
+  hardcourt: "Jericho Hardcourt",
+};
+export const SURFACE_LABELS: Record<Surface, string> = {
+  grass: "Grass",
+  beach: "Beach",
+  hardcourt: "Hardcourt",
+};
+export const SURFACE_TABLE_TITLES: Record<Surface, string> = {
+  grass: "Grass Court",
+  beach: "Beach",
+  hardcourt: "Hardcourt",
+};
+export const SURFACE_LADDER_TITLES: Record<Surface, string> = {
+  grass: "UBC Grass Court Rankings",
+  beach: "Jericho Beach Rankings",
+  hardcourt: "Jericho Hardcourt Rankings",
+};
+export const DEFAULT_LOCATION = "UBC grass";
+
+export const CHALLENGE_STATUSES = [
+  "pending",
+  "accepted",
+  "declined",
+  "canceled",
+  "match_reported",
+  "completed",
+] as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+/** Statuses that block a new challenge between the same pair of teams. */
+export const ACTIVE_CHALLENGE_STATUSES = ["pending", "accepted"] as const;
+
+export const MATCH_STATUSES = ["reported", "approved", "voided"] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+export const CONFIRMATION_STATUSES = ["pending", "confirmed", "disputed"] as const;
+export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
+export const MATCH_TYPES = ["challenge", "friendly"] as const;
+export type MatchType = (typeof MATCH_TYPES)[number];
+
+export const DISPUTE_STATUSES = ["pending", "resolved"] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+export const DISPUTE_OUTCOMES = ["uphold", "void"] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+
+export const TOKEN_PURPOSES = [
+  "email_verification",
+  "password_reset",
+  "partner_invite",
+  "match_confirmation",
+] as const;
+export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
+
+export const CHALLENGE_REACH = 3;
+export const SETS_MIN = 1;
+export const SETS_MAX = 5;
+export const SET_WINNING_SCORE = 3;
+
+export const MATCH_HISTORY_PAGE_SIZE = 5;
+export const ADMIN_RECENT_MATCHES_LIMIT = 10;
+export const NEW_PLAYERS_WINDOW_DAYS = 30;
+export const CONTACT_NOTES_MAX = 200;
+export const DISPUTE_REASON_MIN = 10;
+
+export const RESET_REDIRECT_MS = 3000;
+export const REGISTRATION_TOAST_MS = 10_000;
+export const PICTURE_CHECK_RETRY_MS = 1500;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_LIMIT = 1;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+export const TOOLTIP_DELAY_MS = 700;
+export const TOOLTIP_SKIP_DELAY_MS = 300;
+
+/** Time slots offered for a challenge: every 30 minutes from 06:00 to 22:30. */
+export const TIME_SLOT_START_MINUTES = 6 * 60;
+export const TIME_SLOT_END_MINUTES = 22 * 60 + 30;
+export const TIME_SLOT_STEP_MINUTES = 30;
+
+export const HEADER_IMAGE_SETTING = "header_image_url";

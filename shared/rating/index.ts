@@ -1,0 +1,173 @@
+// The rating engine (DECISIONS: Ratings). Pure: no I/O, so the server applies one result with
+// applyMatch and can rebuild every team's ratings from history with replay; both give the same state.
+import {
+  DEFAULT_RATING,
+  K_FACTOR_ESTABLISHED,
+  K_FACTOR_NEW,
+  K_FACTOR_THRESHOLD_MATCHES,
+  type Surface,
+} from "../constants";
+
+/** A team's ratings and counters: the same names as the teams table's columns. */
+export interface RatingState {
+  rating: number;
+  wins: number;
+  losses: number;
+  grassRating: number;
+  beachRating: number;
+  hardcourtRating: number;
+  grassWins: number;
+  grassLosses: number;
+  beachWins: number;
+  beachLosses: number;
+  hardcourtWins: number;
+  hardcourtLosses: number;
+}
+
+export const INITIAL_RATING_STATE: Readonly<RatingState> = Object.freeze({
+  rating: DEFAULT_RATING,
+  wins: 0,
+  losses: 0,
+  grassRating: DEFAULT_RATING,
+  beachRating: DEFAULT_RATING,
+  hardcourtRating: DEFAULT_RATING,
+  grassWins: 0,
+  grassLosses: 0,
+  beachWins: 0,
+  beachLosses: 0,
+  hardcourtWins: 0,
+  hardcourtLosses: 0,
+});
+
+const RATING_KEY = { grass: "grassRating", beach: "beachRating", hardcourt: "hardcourtRating" } as const;
+const WINS_KEY = { grass: "grassWins", beach: "beachWins", hardcourt: "hardcourtWins" } as const;
+const LOSSES_KEY = { grass: "grassLosses", beach: "beachLosses", hardcourt: "hardcourtLosses" } as const;
+
+export function surfaceRating(state: RatingState, surface: Surface): number {
+  return state[RATING_KEY[surface]];
+}
+export function surfaceRecord(state: RatingState, surface: Surface): { wins: number; losses: number } {
+  return { wins: state[WINS_KEY[surface]], losses: state[LOSSES_KEY[surface]] };
+}
+
+/** E = 1 / (1 + 10^((Rb - Ra) / 400)): the chance that a team rated ra beats one rated rb. */
+export function expectedScore(ra: number, rb: number): number {
+  return 1 / (1 + Math.pow(10, (rb - ra) / 400));
+}
+
+/** Win probability as a whole percentage, for the challenge screen. */
+export function winProbabilityPercent(ra: number, rb: number): number {
+  return Math.round(expectedScore(ra, rb) * 100);
+}
+
+/** K = 40 while fewer than 10 approved matches have been played (on that surface / overall), then 24. */
+export function kFactor(matchesPlayed: number): number {
+  return matchesPlayed < K_FACTOR_THRESHOLD_MATCHES ? K_FACTOR_NEW : K_FACTOR_ESTABLISHED;
+}
+
+/** One Elo step, rounded to an integer. */
+export function eloStep(own: number, opponent: number, score: 0 | 1, k: number): number {
+  return Math.round(own + k * (score - expectedScore(own, opponent)));
+}
+
+export interface MatchOutcome {
+  surface: Surface;
+  /** true when team A won. */
+  aWon: boolean;
+}
+
+export interface AppliedMatch {
+  a: RatingState;
+  b: RatingState;
+  /** Surface ratings before and after (stored on the match as team1/2Prev/NewRating). */
+  surfaceChange: { aPrev: number; aNew: number; bPrev: number; bNew: number };
+  /** Overall ratings before and after. */
+  overallChange: { aPrev: number; aNew: number; bPrev: number; bNew: number };
+}
+
+/** Applies one approved result to two teams' states. Neither input is modified. */
+export function applyMatch(a: RatingState, b: RatingState, outcome: MatchOutcome): AppliedMatch {
+  const { surface, aWon } = outcome;
+  const rk = RATING_KEY[surface];
+  const wk = WINS_KEY[surface];
+  const lk = LOSSES_KEY[surface];
+  const sa: 0 | 1 = aWon ? 1 : 0;
+  const sb: 0 | 1 = aWon ? 0 : 1;
+
+  const aSurfacePlayed = a[wk] + a[lk];
+  const bSurfacePlayed = b[wk] + b[lk];
+  const aSurfaceNew = eloStep(a[rk], b[rk], sa, kFactor(aSurfacePlayed));
+  const bSurfaceNew = eloStep(b[rk], a[rk], sb, kFactor(bSurfacePlayed));
+
+  const aOverallNew = eloStep(a.rating, b.rating, sa, kFactor(a.wins + a.losses));
+  const bOverallNew = eloStep(b.rating, a.rating, sb, kFactor(b.wins + b.losses));
+
+  const nextA: RatingState = {
+    ...a,
+    rating: aOverallNew,
+    wins: a.wins + sa,
+    losses: a.losses + sb,
+    [rk]: aSurfaceNew,
+    [wk]: a[wk] + sa,
+    [lk]: a[lk] + sb,
+  };
+  const nextB: RatingState = {
+    ...b,
+    rating: bOverallNew,
+    wins: b.wins + sb,
+    losses: b.losses + sa,
+    [rk]: bSurfaceNew,
+    [wk]: b[wk] + sb,
+    [lk]: b[lk] + sa,
+  };
+  return {
+    a: nextA,
+    b: nextB,
+    surfaceChange: { aPrev: a[rk], aNew: aSurfaceNew, bPrev: b[rk], bNew: bSurfaceNew },
+    overallChange: { aPrev: a.rating, aNew: aOverallNew, bPrev: b.rating, bNew: bOverallNew },
+  };
+}
+
+export interface ReplayMatch {
+  team1Id: number;
+  team2Id: number;
+  winnerTeamId: number;
+  surface: Surface;
+}
+
+/**
+ * Rebuilds every team's ratings and W-L from approved matches in the order they were applied.
+ * Teams not in `teamIds` but present in a match start from the initial state too.
+ */
+export function replay(teamIds: Iterable<number>, matchesInOrder: Iterable<ReplayMatch>): Map<number, RatingState> {
+  const states = new Map<number, RatingState>();
+  for (const id of teamIds) states.set(id, { ...INITIAL_RATING_STATE });
+  const get = (id: number) => {
+    let s = states.get(id);
+    if (!s) {
+      s = { ...INITIAL_RATING_STATE };
+      states.set(id, s);
+    }
+    return s;
+  };
+  for (const m of matchesInOrder) {
+    const applied = applyMatch(get(m.team1Id), get(m.team2Id), {
+      surface: m.surface,
+      aWon: m.winnerTeamId === m.team1Id,
+    });
+    states.set(m.team1Id, applied.a);
+    states.set(m.team2Id, applied.b);
+  }
+  return states;
+}
+
+/** The card "team rating": the mean of the three surface ratings, rounded. */
+export function meanSurfaceRating(s: Pick<RatingState, "grassRating" | "beachRating" | "hardcourtRating">): number {
+  return Math.round((s.grassRating + s.beachRating + s.hardcourtRating) / 3);
+}
+
+/** Win percentage: wins over games played, rounded; 0 when none played. */
+export function winPercent(wins: number, losses: number): number {
+  const total = wins + losses;
+  return total === 0 ? 0 : Math.round((wins / total) * 100);
+}

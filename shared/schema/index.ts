@@ -1,0 +1,321 @@
+// The whole data model: every entity of SPEC §3 plus what DECISIONS.md adds.
+// Pure (no I/O): both the server and drizzle-kit import it.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  json,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import {
+  DEFAULT_LOCATION,
+  DEFAULT_RATING,
+  type ChallengeStatus,
+  type CompetitionType,
+  type ConfirmationStatus,
+  type DisputeOutcome,
+  type DisputeStatus,
+  type MatchStatus,
+  type MatchType,
+  type PreferredSurface,
+  type Surface,
+  type TokenPurpose,
+} from "../constants";
+
+/** Millisecond precision so JSON backups round-trip timestamps exactly. */
+const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
+const inList = (col: string, values: readonly string[]) =>
+  sql.raw(`${col} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
+
+export type Availability = Record<"mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun", boolean>;
+export const EMPTY_AVAILABILITY: Availability = {
+  mon: false,
+  tue: false,
+  wed: false,
+  thu: false,
+  fri: false,
+  sat: false,
+  sun: false,
+};
+
+export const teams = pgTable(
+  "teams",
+  {
+    id: serial("id").primaryKey(),
+    name: varchar("name", { length: 100 }).notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    isApproved: boolean("is_approved").notNull().default(false),
+    rating: integer("rating").notNull().default(DEFAULT_RATING),
+    wins: integer("wins").notNull().default(0),
+    losses: integer("losses").notNull().default(0),
+    grassRating: integer("grass_rating").notNull().default(DEFAULT_RATING),
+    beachRating: integer("beach_rating").notNull().default(DEFAULT_RATING),
+    hardcourtRating: integer("hardcourt_rating").notNull().default(DEFAULT_RATING),
+    grassWins: integer("grass_wins").notNull().default(0),
+    grassLosses: integer("grass_losses").notNull().default(0),
+    beachWins: integer("beach_wins").notNull().default(0),
+    beachLosses: integer("beach_losses").notNull().default(0),
+    hardcourtWins: integer("hardcourt_wins").notNull().default(0),
+    hardcourtLosses: integer("hardcourt_losses").notNull().default(0),
+    avatar: text("avatar"),
+    bio: text("bio"),
+    location: text("location"),
+    preferredCourtSurface: text("preferred_court_surface").$type<PreferredSurface>().notNull().default("grass"),
+    competitionType: text("competition_type").$type<CompetitionType>().notNull().default("Men's Doubles"),
+    deletedAt: ts("deleted_at"),
+    deletionReason: text("deletion_reason"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("teams_preferred_surface_check", inList("preferred_court_surface", ["grass", "beach", "hardcourt", "clay"])),
+    check("teams_competition_type_check", inList("competition_type", ["Men's Doubles", "Women's Doubles", "Mixed Doubles"])),
+    // Ladder read paths: one surface's table within a category, ordered by rating.
+    index("teams_ladder_grass_idx").on(t.competitionType, t.grassRating.desc()),
+    index("teams_ladder_beach_idx").on(t.competitionType, t.beachRating.desc()),
+    index("teams_ladder_hardcourt_idx").on(t.competitionType, t.hardcourtRating.desc()),
+    index("teams_overall_idx").on(t.rating.desc()),
+  ],
+);
+
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    // A partner created at registration has no login until they accept the invitation.
+    username: varchar("username", { length: 50 }),
+    password: text("password"),
+    name: varchar("name", { length: 100 }).notNull(),
+    email: varchar("email", { length: 254 }).notNull(),
+    avatar: text("avatar"),
+    phone: text("phone"),
+    location: text("location"),
+    bio: text("bio"),
+    joinedAt: ts("joined_at").notNull().defaultNow(),
+    isAdmin: boolean("is_admin").notNull().default(false),
+    isApproved: boolean("is_approved").notNull().default(false),
+    isSuspended: boolean("is_suspended").notNull().default(false),
+    suspensionReason: text("suspension_reason"),
+    isEmailVerified: boolean("is_email_verified").notNull().default(false),
+    teamId: integer("team_id").references(() => teams.id, { onDelete: "set null" }),
+    isPartner: boolean("is_partner").notNull().default(false),
+    isCaptain: boolean("is_captain").notNull().default(false),
+    dominantHand: text("dominant_hand"),
+    playingStyle: text("playing_style"),
+    yearsPlaying: integer("years_playing"),
+    preferredSurface: text("preferred_surface"),
+    availability: jsonb("availability").$type<Availability>().notNull().default(EMPTY_AVAILABILITY),
+    photos: jsonb("photos").$type<string[]>().notNull().default([]),
+    rejectionReason: text("rejection_reason"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_username_lower_uq").on(sql`lower(${t.username})`),
+    uniqueIndex("users_email_lower_uq").on(sql`lower(${t.email})`),
+    index("users_team_idx").on(t.teamId),
+    index("users_pending_idx").on(t.isApproved, t.joinedAt),
+  ],
+);
+
+export const systemSettings = pgTable("system_settings", {
+  id: serial("id").primaryKey(),
+  setting: varchar("setting", { length: 100 }).notNull().unique(),
+  value: text("value"),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+  updatedBy: integer("updated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+});
+
+export const challenges = pgTable(
+  "challenges",
+  {
+    id: serial("id").primaryKey(),
+    challengerTeamId: integer("challenger_team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    challengedTeamId: integer("challenged_team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
+    location: text("location").notNull().default(DEFAULT_LOCATION),
+    surface: text("surface").$type<Surface>().notNull().default("grass"),
+    competitionType: text("competition_type").$type<CompetitionType>().notNull().default("Men's Doubles"),
+    notes: text("notes"),
+    proposedDateTime: ts("proposed_date_time"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "challenges_status_check",
+      inList("status", ["pending", "accepted", "declined", "canceled", "match_reported", "completed"]),
+    ),
+    check("challenges_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
+    check("challenges_distinct_teams_check", sql`${t.challengerTeamId} <> ${t.challengedTeamId}`),
+    index("challenges_challenger_status_idx").on(t.challengerTeamId, t.status, t.createdAt.desc()),
+    index("challenges_challenged_status_idx").on(t.challengedTeamId, t.status, t.createdAt.desc()),
+    // One pending or accepted challenge per pair of teams, in either direction, enforced by the database.
+    uniqueIndex("challenges_active_pair_uq")
+      .on(
+        sql`least(${t.challengerTeamId}, ${t.challengedTeamId})`,
+        sql`greatest(${t.challengerTeamId}, ${t.challengedTeamId})`,
+      )
+      .where(sql`status in ('pending', 'accepted')`),
+  ],
+);
+
+export const matches = pgTable(
+  "matches",
+  {
+    id: serial("id").primaryKey(),
+    team1Id: integer("team1_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    team2Id: integer("team2_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    winnerTeamId: integer("winner_team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    player1Id: integer("player1_id").references(() => users.id, { onDelete: "set null" }),
+    player2Id: integer("player2_id").references(() => users.id, { onDelete: "set null" }),
+    winnerId: integer("winner_id").references(() => users.id, { onDelete: "set null" }),
+    challengeId: integer("challenge_id").references(() => challenges.id, { onDelete: "set null" }),
+    matchDate: ts("match_date").notNull().defaultNow(),
+    location: text("location").notNull().default(DEFAULT_LOCATION),
+    surface: text("surface").$type<Surface>().notNull().default("grass"),
+    /** JSON text: a list of [team1, team2] set scores. */
+    score: text("score"),
+    notes: text("notes"),
+    // Surface ratings before and after, for both teams (DECISIONS: Ratings).
+    team1PrevRating: integer("team1_prev_rating"),
+    team1NewRating: integer("team1_new_rating"),
+    team2PrevRating: integer("team2_prev_rating"),
+    team2NewRating: integer("team2_new_rating"),
+    // Overall ratings before and after. The spec's player* rating fields carry the overall rating.
+    player1PrevRating: integer("player1_prev_rating"),
+    player1NewRating: integer("player1_new_rating"),
+    player2PrevRating: integer("player2_prev_rating"),
+    player2NewRating: integer("player2_new_rating"),
+    matchStatus: text("match_status").$type<MatchStatus>().notNull().default("reported"),
+    approvalDeadline: ts("approval_deadline"),
+    approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
+    approvedAt: ts("approved_at"),
+    confirmationStatus: text("confirmation_status").$type<ConfirmationStatus>().notNull().default("pending"),
+    reportedBy: integer("reported_by").references(() => users.id, { onDelete: "set null" }),
+    reportedByTeamId: integer("reported_by_team_id").references(() => teams.id, { onDelete: "set null" }),
+    matchType: text("match_type").$type<MatchType>().notNull().default("challenge"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("matches_status_check", inList("match_status", ["reported", "approved", "voided"])),
+    check("matches_confirmation_check", inList("confirmation_status", ["pending", "confirmed", "disputed"])),
+    check("matches_type_check", inList("match_type", ["challenge", "friendly"])),
+    check("matches_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
+    check("matches_distinct_teams_check", sql`${t.team1Id} <> ${t.team2Id}`),
+    check("matches_winner_check", sql`${t.winnerTeamId} in (${t.team1Id}, ${t.team2Id})`),
+    index("matches_team1_date_idx").on(t.team1Id, t.matchDate.desc(), t.id.desc()),
+    index("matches_team2_date_idx").on(t.team2Id, t.matchDate.desc(), t.id.desc()),
+    index("matches_date_idx").on(t.matchDate.desc(), t.id.desc()),
+    index("matches_challenge_idx").on(t.challengeId),
+    // The approval sweep and the awaiting-approval lists read pending matches only.
+    index("matches_pending_deadline_idx").on(t.approvalDeadline).where(sql`confirmation_status = 'pending'`),
+    // Replay reads approved matches in the order they were applied.
+    index("matches_approved_order_idx").on(t.approvedAt, t.id).where(sql`match_status = 'approved'`),
+  ],
+);
+
+export const disputes = pgTable(
+  "disputes",
+  {
+    id: serial("id").primaryKey(),
+    matchId: integer("match_id")
+      .notNull()
+      .references(() => matches.id, { onDelete: "cascade" }),
+    reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
+    reporterTeamId: integer("reporter_team_id").references(() => teams.id, { onDelete: "set null" }),
+    description: text("description").notNull(),
+    status: text("status").$type<DisputeStatus>().notNull().default("pending"),
+    outcome: text("outcome").$type<DisputeOutcome>(),
+    resolutionNotes: text("resolution_notes"),
+    resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: ts("resolved_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("disputes_status_check", inList("status", ["pending", "resolved"])),
+    check("disputes_outcome_check", sql`outcome is null or outcome in ('uphold', 'void')`),
+    uniqueIndex("disputes_match_uq").on(t.matchId),
+    index("disputes_status_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * Every emailed secret (verification, reset, invitation, match confirmation): only the SHA-256 of
+ * the token is stored, with its purpose, expiry and the moment it was used.
+ */
+export const authTokens = pgTable(
+  "auth_tokens",
+  {
+    id: serial("id").primaryKey(),
+    purpose: text("purpose").$type<TokenPurpose>().notNull(),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    userId: integer("user_id").references(() => users.id, { onDelete: "cascade" }),
+    matchId: integer("match_id").references(() => matches.id, { onDelete: "cascade" }),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "auth_tokens_purpose_check",
+      inList("purpose", ["email_verification", "password_reset", "partner_invite", "match_confirmation"]),
+    ),
+    uniqueIndex("auth_tokens_hash_uq").on(t.tokenHash),
+    index("auth_tokens_user_purpose_idx").on(t.userId, t.purpose),
+    index("auth_tokens_match_idx").on(t.matchId),
+  ],
+);
+
+/** express-session rows (connect-pg-simple's layout), on both databases. */
+export const sessions = pgTable(
+  "session",
+  {
+    sid: varchar("sid").primaryKey(),
+    sess: json("sess").notNull(),
+    expire: timestamp("expire", { precision: 6, mode: "date" }).notNull(),
+  },
+  (t) => [
+    index("IDX_session_expire").on(t.expire),
+    // Ending every session of one user (suspension, reset, team deletion) is one indexed delete.
+    index("session_user_idx").on(sql`((${t.sess} -> 'passport' ->> 'user'))`),
+  ],
+);
+
+/** Fixed-window counters for the auth rate limits, shared by every server instance. */
+export const rateLimits = pgTable("rate_limits", {
+  key: varchar("key", { length: 300 }).primaryKey(),
+  count: integer("count").notNull().default(0),
+  resetAt: ts("reset_at").notNull(),
+});
+
+export type Team = typeof teams.$inferSelect;
+export type NewTeam = typeof teams.$inferInsert;
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Challenge = typeof challenges.$inferSelect;
+export type Match = typeof matches.$inferSelect;
+export type NewMatch = typeof matches.$inferInsert;
+export type Dispute = typeof disputes.$inferSelect;
+export type AuthToken = typeof authTokens.$inferSelect;
+export type SystemSetting = typeof systemSettings.$inferSelect;

@@ -1,0 +1,64 @@
+// The real app in-process (supertest) on a fresh database, with mail going to a real SMTP sink.
+import supertest from "supertest";
+import type { Express } from "express";
+import { loadEnv, type Env } from "../../server/config/env";
+import { createLogger } from "../../server/lib/logger";
+import { createMailer } from "../../server/mail/mailer";
+import { createApp } from "../../server/app";
+import type { AppDeps } from "../../server/deps";
+import { createTestDatabase, type TestDatabase } from "./db";
+import { startSmtpSink, type SmtpSink } from "./smtp-sink";
+
+export interface TestApp {
+  app: Express;
+  deps: AppDeps;
+  env: Env;
+  db: AppDeps["db"];
+  testDb: TestDatabase;
+  mail: SmtpSink;
+  /** A cookie-keeping client (one browser). */
+  agent(): supertest.Agent;
+  request: supertest.Agent;
+  close(): Promise<void>;
+}
+
+export const TEST_APP_URL = "http://localhost:5000";
+
+export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase();
+  const mail = await startSmtpSink();
+  const env = loadEnv({
+    NODE_ENV: "test",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
+    SESSION_SECRET: "test-secret-test-secret-test-secret-0123456789",
+    APP_URL: TEST_APP_URL,
+    SMTP_URL: mail.url,
+    ADMIN_USERNAME: "admin",
+    ADMIN_PASSWORD: "AdminPass1",
+    ADMIN_EMAIL: "admin@club.test",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    SWEEP_INTERVAL_SECONDS: "0",
+    ...(testDb.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: "/nonexistent-test-data" }),
+    ...envOverrides,
+  });
+  const logger = createLogger(env.LOG_LEVEL);
+  const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer };
+  const { app, close } = createApp(deps, { sessionPruneMinutes: false });
+  return {
+    app,
+    deps,
+    env,
+    db: deps.db,
+    testDb,
+    mail,
+    agent: () => supertest.agent(app),
+    request: supertest.agent(app),
+    close: async () => {
+      close();
+      mailer.close();
+      await mail.close();
+      await testDb.drop();
+    },
+  };
+}
