@@ -1,7 +1,17 @@
-// Every feature module's routes, mounted under /api by createApp. Add one line per module.
+// Every feature module's routes, mounted under /api by createApp in this order.
 import type { Router } from "express";
 import type { AppDeps } from "../deps";
+import { accountsRoutes } from "./accounts/accounts.routes";
+import { teamsRoutes } from "./teams/teams.routes";
+import { ladderRoutes } from "./ladder/ladder.routes";
+import { challengesRoutes } from "./challenges/challenges.routes";
+import { matchesRoutes } from "./matches/matches.routes";
+import { disputesRoutes } from "./disputes/disputes.routes";
+import { adminRoutes } from "./admin/admin.routes";
+import { settingsRoutes } from "./settings/settings.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
-export const featureRoutes: ModuleRoutes[] = [];
+export const featureRoutes: ModuleRoutes[] = [
+  accountsRoutes, teamsRoutes, ladderRoutes, challengesRoutes, matchesRoutes, disputesRoutes, adminRoutes, settingsRoutes,
+];

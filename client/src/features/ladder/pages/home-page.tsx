@@ -1,0 +1,8 @@
+// Placeholder: the ladder feature fills this page.
+export default function HomePage() {
+  return (
+    <section className="space-y-4">
+      <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
+    </section>
+  );
+}
