@@ -27,6 +27,7 @@ export interface App {
 }
 
 export const JSON_BODY_LIMIT = "100kb";
+export const BACKUP_BODY_LIMIT = "25mb";
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   const app = express();
@@ -40,6 +41,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   const api = express.Router();
   api.use(noStore);
   api.use(systemRoutes(deps));
+  // A full backup is larger than any other body: only its restore route takes up to 25 MB.
+  api.use("/admin/import-backup", express.json({ limit: BACKUP_BODY_LIMIT, type: "application/json" }));
   api.use(express.json({ limit: JSON_BODY_LIMIT, type: "application/json" }));
   api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
 
