@@ -1,0 +1,198 @@
+// `npm run bench`: seeds a realistic club into a fresh database, starts the production server,
+// signs in, and drives each read path (and confirming) with autocannon for a fixed time; measures a
+// bare Express route as the ceiling in the same run; prints one table and writes it as JSON.
+//   --scale N        data × N (1 = 500 teams / 50,000 matches)
+//   --pglite         run on the embedded database instead of PostgreSQL
+//   --duration S     seconds per endpoint (default 10)
+//   --connections C  concurrent connections (default 32)
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
+import pg from "pg";
+import { migrateDatabase, openDatabase } from "../server/db/client";
+import { seedBulk } from "./seed-bulk";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const opt = (name: string, def: number) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
+const scale = opt("scale", 1);
+const duration = opt("duration", 10);
+const connections = opt("connections", 32);
+const onPglite = flag("pglite");
+const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+interface Row {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number;
+  errors: number;
+  non2xx: number;
+}
+
+function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      buf += d.toString();
+      const m = buf.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
+    child.on("exit", (code) => reject(new Error(`process exited (${code}): ${buf.slice(-2000)}`)));
+  });
+}
+
+async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}): Promise<Omit<Row, "ratio">> {
+  const result = await autocannon({ url, connections, duration, ...opts });
+  return {
+    name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+async function main() {
+  const log = (s: string) => process.stdout.write(`[bench] ${s}\n`);
+  log(`scale ${scale} (${500 * scale} teams, ${50_000 * scale} matches) on ${onPglite ? "PGlite" : "PostgreSQL"}; ${duration}s × ${connections} connections per endpoint`);
+  const { execSync } = await import("node:child_process");
+  execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
+
+  // A fresh database.
+  const dbName = `dl_bench_${Date.now()}`;
+  let databaseUrl: string | undefined;
+  let dataDir: string | undefined;
+  if (onPglite) {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-bench-"));
+  } else {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const u = new URL(serverUrl);
+    u.pathname = `/${dbName}`;
+    databaseUrl = u.toString();
+  }
+  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir!, "pglite") });
+  await migrateDatabase(database);
+  const t0 = Date.now();
+  const seeded = await seedBulk(database.db, { scale, pendingMatches: 20_000, log });
+  log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  await database.close();
+
+  const ceiling = spawn(process.execPath, [path.join(root, "bench/ceiling.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
+  const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
+
+  const port = 5600 + Math.floor(Math.random() * 300);
+  const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      APP_URL: `http://localhost:${port}`,
+      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
+      LOG_LEVEL: "warn",
+      SWEEP_INTERVAL_SECONDS: "0",
+      AUTH_RATE_LIMIT_MAX: "100000",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
+    },
+  });
+  await waitForLine(server, /running at/);
+  const base = `http://127.0.0.1:${port}`;
+
+  const login = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ username: seeded.captainUsernames[0], password: seeded.password }),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  const headers = { cookie };
+  const myTeam = seeded.teamIds[0]!;
+  const otherTeam = seeded.teamIds[3]!;
+  const viewToken = seeded.confirmTokens.pop()!;
+
+  const rows: Omit<Row, "ratio">[] = [];
+  rows.push(await load("ceiling: bare Express JSON", `http://127.0.0.1:${ceilingPort}/json`));
+  const reads: [string, string][] = [
+    ["ladder GET /api/teams", "/api/teams"],
+    ["ladder one surface", "/api/teams?surface=grass&competitionType=Men%27s%20Doubles"],
+    ["team profile GET /api/teams/:id", `/api/teams/${otherTeam}`],
+    ["history page GET /api/matches/team/:id", `/api/matches/team/${myTeam}?page=1&limit=5`],
+    ["my history GET /api/matches/user", "/api/matches/user?page=1&limit=5"],
+    ["incoming challenges", "/api/challenges/incoming"],
+    ["outgoing challenges", "/api/challenges/outgoing"],
+    ["awaiting approval", "/api/matches/awaiting-approval"],
+  ];
+  for (const [name, p] of reads) {
+    log(name);
+    rows.push(await load(name, base + p, { headers }));
+  }
+  log("token view");
+  rows.push(await load("token view GET /api/matches/token/:t", `${base}/api/matches/token/${viewToken}`));
+
+  log("confirming matches");
+  const tokens = [...seeded.confirmTokens];
+  rows.push(
+    await load("confirm POST /api/matches/confirm/:t", `${base}/api/matches/confirm/x`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+      amount: tokens.length,
+      requests: [
+        {
+          setupRequest: (req) => ({ ...req, path: `/api/matches/confirm/${tokens.pop() ?? "none"}` }),
+        },
+      ],
+    }),
+  );
+
+  server.kill("SIGTERM");
+  ceiling.kill("SIGTERM");
+  if (databaseUrl) {
+    await new Promise((r) => setTimeout(r, 500));
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`drop database if exists ${dbName} with (force)`);
+    await admin.end();
+  } else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+
+  const ceilingRps = rows[0]!.rps || 1;
+  const table: Row[] = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / ceilingRps) * 1000) / 10 }));
+  const pad = (s: string | number, n: number) => String(s).padStart(n);
+  process.stdout.write(`\n${"endpoint".padEnd(42)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("% ceil", 7)} ${pad("errors", 7)} ${pad("non2xx", 7)}\n`);
+  for (const r of table)
+    process.stdout.write(`${r.name.padEnd(42)} ${pad(r.rps, 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(r.ratio, 7)} ${pad(r.errors, 7)} ${pad(r.non2xx, 7)}\n`);
+  const out = path.join(root, "bench/results");
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `bench-${onPglite ? "pglite" : "pg"}-x${scale}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", duration, connections, rows: table }, null, 2),
+  );
+  log(`written ${path.relative(root, file)}`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
