@@ -1,6 +1,10 @@
-// Demo club: a dozen approved teams across the three categories, so the ladder is alive on first look.
-import { teams, users } from "@shared/schema";
-import type { CompetitionType } from "@shared/constants";
+// Demo club: a dozen approved teams across the three categories, with about sixty confirmed matches on
+// every surface over the last 120 days (rated through the engine, in order), plus a few challenges
+// and one result awaiting approval, so the ladder and the home page are alive on first look.
+import { and, eq, inArray } from "drizzle-orm";
+import { challenges, matches, teams, users, type NewMatch } from "@shared/schema";
+import { SURFACES, SURFACE_LOCATIONS, SET_WINNING_SCORE, type CompetitionType, type Surface } from "@shared/constants";
+import { applyMatch, expectedScore, INITIAL_RATING_STATE, type RatingState } from "@shared/rating";
 import type { Db } from "./client";
 import { hashPassword } from "../auth/password";
 
@@ -29,11 +33,15 @@ export const DEMO_TEAMS: DemoTeam[] = [
   { name: "Volley Llamas", category: "Mixed Doubles", captain: ["wren", "Wren Adams"], partner: ["xavier", "Xavier Dubois"], bio: "Calm at the net." },
 ];
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const DEMO_HISTORY_DAYS = 120;
+export const DEMO_MATCH_COUNT = 60;
+
 /** Loads the demo teams and their members. Returns the created team ids in DEMO_TEAMS order. */
 export async function seedDemoTeams(db: Db): Promise<number[]> {
   const password = await hashPassword(DEMO_PLAYER_PASSWORD);
   const ids: number[] = [];
-  const start = Date.now() - 120 * 24 * 60 * 60 * 1000;
+  const start = Date.now() - DEMO_HISTORY_DAYS * DAY_MS;
   for (const [i, t] of DEMO_TEAMS.entries()) {
     const createdAt = new Date(start + i * 60 * 60 * 1000);
     await db.transaction(async (tx) => {
@@ -72,8 +80,212 @@ export async function seedDemoTeams(db: Db): Promise<number[]> {
   return ids;
 }
 
-/** The whole demo club. The Ladder issue adds confirmed matches rated through the engine. */
-export async function seedDemo(db: Db): Promise<{ teams: number }> {
+/** mulberry32: a small deterministic PRNG so the demo history is the same on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Set scores [team1, team2] for a best-of-three won by team1 (team1Won) or team2. */
+export function demoScore(rand: () => number, team1Won: boolean): [number, number][] {
+  const loserSets = rand() < 0.45 ? 1 : 0;
+  const order: boolean[] = [true, true];
+  if (loserSets === 1) order.splice(rand() < 0.5 ? 0 : 1, 0, false);
+  return order.map((winnerWonSet) => {
+    const other = Math.floor(rand() * SET_WINNING_SCORE);
+    const team1TakesSet = winnerWonSet === team1Won;
+    return team1TakesSet ? [SET_WINNING_SCORE, other] : [other, SET_WINNING_SCORE];
+  });
+}
+
+/** The demo club's confirmed history: DEMO_MATCH_COUNT matches inside each category, every surface used. */
+export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matches: number }> {
+  const rand = seededRandom(20240901);
+  const captainRows = await db
+    .select({ id: users.id, teamId: users.teamId })
+    .from(users)
+    .where(and(inArray(users.teamId, teamIds), eq(users.isCaptain, true)));
+  const captainOf = new Map(captainRows.map((r) => [r.teamId!, r.id]));
+  const byCategory = new Map<CompetitionType, number[]>();
+  teamIds.forEach((id, i) => {
+    const cat = DEMO_TEAMS[i]!.category;
+    byCategory.set(cat, [...(byCategory.get(cat) ?? []), id]);
+  });
+  const categories = [...byCategory.keys()];
+  // Hidden strengths make the ladder plausible (stronger teams win more often, not always).
+  const strength = new Map(teamIds.map((id) => [id, 1350 + Math.round(rand() * 300)]));
+  const states = new Map<number, RatingState>(teamIds.map((id) => [id, { ...INITIAL_RATING_STATE }]));
+
+  const now = Date.now();
+  const spanMs = (DEMO_HISTORY_DAYS - 3) * DAY_MS;
+  const plan = Array.from({ length: DEMO_MATCH_COUNT }, (_, i) => {
+    const category = categories[i % categories.length]!;
+    const surface: Surface = SURFACES[Math.floor(i / categories.length) % SURFACES.length]!;
+    const pool = byCategory.get(category)!;
+    const a = Math.floor(rand() * pool.length);
+    const b = (a + 1 + Math.floor(rand() * (pool.length - 1))) % pool.length;
+    const matchDate = new Date(now - spanMs + (i / DEMO_MATCH_COUNT) * spanMs + Math.floor(rand() * 10) * 60 * 60 * 1000);
+    return { category, surface, team1Id: pool[a]!, team2Id: pool[b]!, matchDate };
+  });
+
+  return db.transaction(async (tx) => {
+    const challengeRows = await tx
+      .insert(challenges)
+      .values(
+        plan.map((p) => ({
+          challengerTeamId: p.team1Id,
+          challengedTeamId: p.team2Id,
+          createdBy: captainOf.get(p.team1Id) ?? null,
+          status: "completed" as const,
+          location: SURFACE_LOCATIONS[p.surface],
+          surface: p.surface,
+          competitionType: p.category,
+          notes: "Text me to confirm the court.",
+          proposedDateTime: p.matchDate,
+          createdAt: new Date(p.matchDate.getTime() - 3 * DAY_MS),
+          updatedAt: new Date(p.matchDate.getTime() + 12 * 60 * 60 * 1000),
+        })),
+      )
+      .returning({ id: challenges.id });
+
+    const rows: NewMatch[] = plan.map((p, i) => {
+      const s1 = states.get(p.team1Id)!;
+      const s2 = states.get(p.team2Id)!;
+      const team1Won = rand() < expectedScore(strength.get(p.team1Id)!, strength.get(p.team2Id)!);
+      const applied = applyMatch(s1, s2, { surface: p.surface, aWon: team1Won });
+      states.set(p.team1Id, applied.a);
+      states.set(p.team2Id, applied.b);
+      const winnerTeamId = team1Won ? p.team1Id : p.team2Id;
+      const reportedAt = new Date(p.matchDate.getTime() + 2 * 60 * 60 * 1000);
+      const approvedAt = new Date(p.matchDate.getTime() + 12 * 60 * 60 * 1000);
+      return {
+        team1Id: p.team1Id,
+        team2Id: p.team2Id,
+        winnerTeamId,
+        player1Id: captainOf.get(p.team1Id) ?? null,
+        player2Id: captainOf.get(p.team2Id) ?? null,
+        winnerId: captainOf.get(winnerTeamId) ?? null,
+        challengeId: challengeRows[i]!.id,
+        matchDate: p.matchDate,
+        location: SURFACE_LOCATIONS[p.surface],
+        surface: p.surface,
+        score: JSON.stringify(demoScore(rand, team1Won)),
+        notes: null,
+        team1PrevRating: applied.surfaceChange.aPrev,
+        team1NewRating: applied.surfaceChange.aNew,
+        team2PrevRating: applied.surfaceChange.bPrev,
+        team2NewRating: applied.surfaceChange.bNew,
+        player1PrevRating: applied.overallChange.aPrev,
+        player1NewRating: applied.overallChange.aNew,
+        player2PrevRating: applied.overallChange.bPrev,
+        player2NewRating: applied.overallChange.bNew,
+        matchStatus: "approved",
+        confirmationStatus: "confirmed",
+        approvalDeadline: new Date(reportedAt.getTime() + 3 * DAY_MS),
+        approvedBy: captainOf.get(p.team2Id) ?? null,
+        approvedAt,
+        reportedBy: captainOf.get(p.team1Id) ?? null,
+        reportedByTeamId: p.team1Id,
+        matchType: "challenge",
+        createdAt: reportedAt,
+        updatedAt: approvedAt,
+      };
+    });
+    await tx.insert(matches).values(rows);
+    for (const [id, s] of states) {
+      await tx.update(teams).set({ ...s }).where(eq(teams.id, id));
+    }
+    return { matches: rows.length };
+  });
+}
+
+/**
+ * What waits on the home page: for each category's first team, an incoming pending challenge and an
+ * accepted one to report; for the first team, also a result reported by an opponent awaiting approval.
+ */
+export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void> {
+  const captains = await db
+    .select({ id: users.id, teamId: users.teamId })
+    .from(users)
+    .where(and(inArray(users.teamId, teamIds), eq(users.isCaptain, true)));
+  const captainOf = new Map(captains.map((r) => [r.teamId!, r.id]));
+  const now = Date.now();
+  const inDays = (d: number, hour: number) => {
+    const at = new Date(now + d * DAY_MS);
+    at.setUTCHours(hour, 0, 0, 0);
+    return at;
+  };
+  const ch = (from: number, to: number, status: "pending" | "accepted" | "match_reported", surface: Surface, d: number) => {
+    const fromIdx = teamIds.indexOf(from);
+    return {
+      challengerTeamId: from,
+      challengedTeamId: to,
+      createdBy: captainOf.get(from) ?? null,
+      status,
+      location: SURFACE_LOCATIONS[surface],
+      surface,
+      competitionType: DEMO_TEAMS[fromIdx]!.category,
+      notes: `Reach ${DEMO_TEAMS[fromIdx]!.captain[1]} at ${DEMO_TEAMS[fromIdx]!.captain[0]}@students.example.edu`,
+      proposedDateTime: inDays(d, 17),
+      createdAt: new Date(now - (status === "pending" ? 1 : 3) * DAY_MS),
+      updatedAt: new Date(now - 1 * DAY_MS),
+    };
+  };
+  await db.transaction(async (tx) => {
+    const values = [];
+    for (let c = 0; c + 3 < teamIds.length; c += 4) {
+      const [t0, t1, t2] = [teamIds[c]!, teamIds[c + 1]!, teamIds[c + 2]!];
+      values.push(ch(t1, t0, "pending", SURFACES[(c / 4) % 3]!, 3));
+      values.push(ch(t0, t2, "accepted", SURFACES[(c / 4 + 1) % 3]!, 2));
+    }
+    await tx.insert(challenges).values(values);
+    // A result the first team has to approve: reported by the fourth team's captain yesterday.
+    const [home, rival] = [teamIds[0], teamIds[3]];
+    if (home === undefined || rival === undefined) return;
+    const [reported] = await tx
+      .insert(challenges)
+      .values(ch(rival, home, "match_reported", "hardcourt", -1))
+      .returning({ id: challenges.id });
+    const reportedAt = new Date(now - DAY_MS);
+    await tx.insert(matches).values({
+      team1Id: rival,
+      team2Id: home,
+      winnerTeamId: rival,
+      player1Id: captainOf.get(rival) ?? null,
+      player2Id: captainOf.get(home) ?? null,
+      winnerId: captainOf.get(rival) ?? null,
+      challengeId: reported!.id,
+      matchDate: new Date(now - DAY_MS - 3 * 60 * 60 * 1000),
+      location: SURFACE_LOCATIONS.hardcourt,
+      surface: "hardcourt",
+      score: JSON.stringify([
+        [3, 1],
+        [2, 3],
+        [3, 0],
+      ]),
+      notes: "Great match, thanks!",
+      matchStatus: "reported",
+      confirmationStatus: "pending",
+      approvalDeadline: new Date(reportedAt.getTime() + 3 * DAY_MS),
+      reportedBy: captainOf.get(rival) ?? null,
+      reportedByTeamId: rival,
+      matchType: "challenge",
+      createdAt: reportedAt,
+      updatedAt: reportedAt,
+    });
+  });
+}
+
+/** The whole demo club: teams, a rated history on every surface, and a few open items. */
+export async function seedDemo(db: Db): Promise<{ teams: number; matches: number }> {
   const ids = await seedDemoTeams(db);
-  return { teams: ids.length };
+  const { matches: played } = await seedDemoMatches(db, ids);
+  await seedDemoOpenItems(db, ids);
+  return { teams: ids.length, matches: played };
 }

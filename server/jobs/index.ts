@@ -1,5 +1,6 @@
 // Periodic jobs. Each is safe to run on several instances at once (conditional updates / locks).
 import type { AppDeps } from "../deps";
+import { sweepOverdueMatches } from "../modules/matches/sweep";
 
 export interface Jobs {
   stop(): void;
@@ -8,7 +9,10 @@ export interface Jobs {
 export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 
 /** Jobs run once at start-up and then every SWEEP_INTERVAL_SECONDS. Feature modules add theirs here. */
-export const jobs: Job[] = [];
+export const jobs: Job[] = [
+  // Auto-confirms undisputed results past their approval deadline.
+  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger }) },
+];
 
 export function startJobs(deps: AppDeps): Jobs {
   const runAll = async () => {

@@ -34,33 +34,61 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export const REQUIRED_REGISTRATION_FIELDS = ["username", "password", "name", "email", "competitionType", "teamName"] as const;
 
+const usernameField = z
+  .string({ error: "Username must be at least 3 characters" })
+  .trim()
+  .min(3, "Username must be at least 3 characters")
+  .max(50, "Username must be at most 50 characters")
+  .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, numbers, dots, dashes and underscores");
+
+export const PARTNER_REQUIRED_MESSAGE =
+  "Every category is a Doubles category: please provide your partner's name and email address.";
+
+const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+
+/**
+ * The presence checks that come before the field rules (SPEC §5): 'Missing Required Fields' listing
+ * what is missing, then 'Partner Information Required'. Returns null when everything is there.
+ */
+export function registrationPresenceError(body: unknown): { title: string; message: string; fields: string[] } | null {
+  const record = (typeof body === "object" && body !== null ? body : {}) as Record<string, unknown>;
+  const missing = REQUIRED_REGISTRATION_FIELDS.filter((f) => isBlank(record[f]));
+  if (missing.length > 0) {
+    return { title: "Missing Required Fields", message: `Please provide: ${missing.join(", ")}`, fields: [...missing] };
+  }
+  const partnerMissing = (["partnerName", "partnerEmail"] as const).filter((f) => isBlank(record[f]));
+  if (partnerMissing.length > 0) {
+    return { title: "Partner Information Required", message: PARTNER_REQUIRED_MESSAGE, fields: [...partnerMissing] };
+  }
+  return null;
+}
+
 export const registerSchema = z
   .object({
-    username: z
-      .string()
-      .trim()
-      .min(3, "Username must be at least 3 characters")
-      .max(50, "Username must be at most 50 characters")
-      .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, numbers, dots, dashes and underscores"),
+    username: usernameField,
     password: strongPassword,
-    name: z.string().trim().min(2, "Name must be at least 2 characters").max(100, "Name must be at most 100 characters"),
+    name: z
+      .string({ error: "Name must be at least 2 characters" })
+      .trim()
+      .min(2, "Name must be at least 2 characters")
+      .max(100, "Name must be at most 100 characters"),
     email: email(),
     competitionType: z.enum(COMPETITION_TYPES, { error: "Please select a competition category" }),
     teamName: z
-      .string()
+      .string({ error: "Team name must be at least 3 characters" })
       .trim()
       .min(3, "Team name must be at least 3 characters")
       .max(100, "Team name must be at most 100 characters"),
+    // Every category is a Doubles category, so the partner is required (SPEC §5).
     partnerName: z
-      .string()
+      .string({ error: "Partner name must be at least 2 characters" })
       .trim()
-      .max(100, "Partner name must be at most 100 characters")
-      .refine((v) => v === "" || v.length >= 2, "Partner name must be at least 2 characters")
-      .optional(),
-    partnerEmail: z.union([z.literal(""), email("Please enter a valid partner email address")]).optional(),
-    avatar: z.string().trim().max(500).optional(),
-    teamAvatar: z.string().trim().max(500).optional(),
-    teamBio: z.string().trim().max(1000).optional(),
+      .min(2, "Partner name must be at least 2 characters")
+      .max(100, "Partner name must be at most 100 characters"),
+    partnerEmail: email("Please enter a valid partner email address"),
+    avatar: z.string().trim().max(500, "Avatar URL must be at most 500 characters").optional(),
+    teamAvatar: z.string().trim().max(500, "Team avatar URL must be at most 500 characters").optional(),
+    teamBio: z.string().trim().max(1000, "Team bio must be at most 1000 characters").optional(),
     verifyEmail: z.boolean().default(true),
   })
   .strict();
@@ -87,15 +115,26 @@ export const resetPasswordFormSchema = z
 
 export const resendVerificationSchema = z.object({ email: email().optional() }).strict();
 
-export const acceptInviteSchema = z
+export const acceptInviteSchema = z.object({ username: usernameField, password: strongPassword }).strict();
+export type AcceptInviteInput = z.infer<typeof acceptInviteSchema>;
+
+/** The invitation page's form: username, password and its confirmation. */
+export const acceptInviteFormSchema = z
   .object({
-    username: z
-      .string()
-      .trim()
-      .min(3, "Username must be at least 3 characters")
-      .max(50, "Username must be at most 50 characters")
-      .regex(/^[A-Za-z0-9_.-]+$/, "Username may contain only letters, numbers, dots, dashes and underscores"),
+    username: usernameField,
     password: strongPassword,
+    confirmPassword: z.string().min(6, "Password must be at least 6 characters"),
+  })
+  .refine((v) => v.password === v.confirmPassword, { message: "Passwords don't match", path: ["confirmPassword"] });
+
+/** Rejecting a registration needs a reason; it is emailed to the user. */
+export const rejectUserSchema = z
+  .object({
+    reason: z
+      .string({ error: "Please provide a reason for the rejection." })
+      .trim()
+      .min(1, "Please provide a reason for the rejection.")
+      .max(1000, "Reason must be at most 1000 characters"),
   })
   .strict();
 

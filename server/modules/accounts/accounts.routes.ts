@@ -1,8 +1,149 @@
-import { Router } from "express";
+import { Router, type Request, type RequestHandler } from "express";
+import { z } from "zod";
+import {
+  acceptInviteSchema,
+  recoverUsernameSchema,
+  registerSchema,
+  registrationPresenceError,
+  rejectUserSchema,
+  resendVerificationSchema,
+  resetPasswordSchema,
+  resetRequestSchema,
+} from "@shared/validators/auth";
 import type { AppDeps } from "../../deps";
+import { IdParams, input, validate } from "../../middleware/validate";
+import { currentUser, requireAdmin } from "../../middleware/auth";
+import { AppError } from "../../lib/app-error";
+import { rateLimit } from "../../lib/rate-limit";
+import {
+  acceptInvite,
+  approveUser,
+  checkResetToken,
+  getInvite,
+  listPendingUsers,
+  recoverUsername,
+  registerTeam,
+  rejectUser,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  verifyEmail,
+} from "./accounts.service";
 
-// Placeholder: the accounts feature adds its routes here (mounted under /api).
-export function accountsRoutes(_deps: AppDeps): Router {
+const TokenParams = z.object({ token: z.string().min(1, "Invalid link.").max(200, "Invalid link.") });
+const PendingQuery = z.object({
+  page: z.coerce.number().int("Invalid page.").min(1, "Invalid page.").max(1_000_000, "Invalid page.").optional(),
+  pageSize: z.coerce.number().int("Invalid page size.").min(1, "Invalid page size.").max(100, "Invalid page size.").optional(),
+});
+
+const bodyField = (req: Request, field: string): unknown => (req.body as Record<string, unknown> | undefined)?.[field];
+
+/** SPEC §5: 'Missing Required Fields' listing them, then 'Partner Information Required', before the field rules. */
+const registrationPresence: RequestHandler = (req, _res, next) => {
+  const problem = registrationPresenceError(req.body);
+  if (!problem) return next();
+  next(
+    new AppError(400, problem.message, {
+      title: problem.title,
+      code: "validation_failed",
+      fields: Object.fromEntries(problem.fields.map((f) => [f, problem.message])),
+    }),
+  );
+};
+
+export function accountsRoutes(deps: AppDeps): Router {
   const router = Router();
+  const limit = (action: string, accounts?: (req: Request) => unknown[]) =>
+    rateLimit({ db: deps.db, logger: deps.logger, action, max: deps.env.AUTH_RATE_LIMIT_MAX, ...(accounts ? { accounts } : {}) });
+
+  router.post(
+    "/register-team",
+    limit("register", (req) => [bodyField(req, "email"), bodyField(req, "username")]),
+    registrationPresence,
+    validate({ body: registerSchema }, "Team Registration Failed"),
+    async (req, res) => {
+      res.status(201).json(await registerTeam({ deps, input: input(req.valid.body, registerSchema) }));
+    },
+  );
+
+  // Email verification: the emailed link opens a client page, which POSTs here (GET never uses a token).
+  router.post("/verify-email/:token", limit("verify-email", (req) => [req.params.token]), validate({ params: TokenParams }), async (req, res) => {
+    res.json(await verifyEmail({ deps, token: input(req.valid.params, TokenParams).token }));
+  });
+
+  router.post(
+    "/resend-verification",
+    limit("resend", (req) => [bodyField(req, "email"), req.user ? `user:${req.user.id}` : undefined]),
+    validate({ body: resendVerificationSchema }),
+    async (req, res) => {
+      const body = input(req.valid.body, resendVerificationSchema);
+      res.json(await resendVerification({ deps, ...(body.email ? { email: body.email } : {}), ...(req.user ? { sessionUserId: req.user.id } : {}) }));
+    },
+  );
+
+  // Partner invitation: GET only reads; POST chooses the username and password.
+  router.get("/invite/:token", validate({ params: TokenParams }), async (req, res) => {
+    res.json(await getInvite({ deps, token: input(req.valid.params, TokenParams).token }));
+  });
+  router.post(
+    "/accept-invite/:token",
+    limit("accept-invite", (req) => [req.params.token]),
+    validate({ params: TokenParams, body: acceptInviteSchema }),
+    async (req, res) => {
+      const body = input(req.valid.body, acceptInviteSchema);
+      res.json(await acceptInvite({ deps, token: input(req.valid.params, TokenParams).token, username: body.username, password: body.password }));
+    },
+  );
+
+  router.post("/recover-username", limit("recover", (req) => [bodyField(req, "email")]), validate({ body: recoverUsernameSchema }), async (req, res) => {
+    res.json(await recoverUsername({ deps, email: input(req.valid.body, recoverUsernameSchema).email }));
+  });
+
+  router.post(
+    "/reset-password",
+    limit("reset-request", (req) => [bodyField(req, "username"), bodyField(req, "email")]),
+    validate({ body: resetRequestSchema }),
+    async (req, res) => {
+      const body = input(req.valid.body, resetRequestSchema);
+      res.json(await requestPasswordReset({ deps, username: body.username, email: body.email }));
+    },
+  );
+  router.get("/reset-password/:token", validate({ params: TokenParams }), async (req, res) => {
+    res.json(await checkResetToken({ deps, token: input(req.valid.params, TokenParams).token }));
+  });
+  router.post(
+    "/reset-password/:token",
+    limit("reset", (req) => [req.params.token]),
+    validate({ params: TokenParams, body: resetPasswordSchema }, "Password Reset Failed"),
+    async (req, res) => {
+      res.json(
+        await resetPassword({
+          deps,
+          token: input(req.valid.params, TokenParams).token,
+          newPassword: input(req.valid.body, resetPasswordSchema).newPassword,
+        }),
+      );
+    },
+  );
+
+  // The approval gate.
+  router.get("/admin/pending-users", requireAdmin, validate({ query: PendingQuery }), async (req, res) => {
+    const q = input(req.valid.query, PendingQuery);
+    res.json(await listPendingUsers({ deps, ...(q.page ? { page: q.page } : {}), ...(q.pageSize ? { pageSize: q.pageSize } : {}) }));
+  });
+  router.post("/admin/approve-user/:id", requireAdmin, validate({ params: IdParams }), async (req, res) => {
+    res.json(await approveUser({ deps, userId: input(req.valid.params, IdParams).id, adminId: currentUser(req).id }));
+  });
+  router.post("/admin/reject-user/:id", requireAdmin, validate({ params: IdParams, body: rejectUserSchema }), async (req, res) => {
+    res.json(
+      await rejectUser({
+        deps,
+        userId: input(req.valid.params, IdParams).id,
+        adminId: currentUser(req).id,
+        reason: input(req.valid.body, rejectUserSchema).reason,
+      }),
+    );
+  });
+
   return router;
 }

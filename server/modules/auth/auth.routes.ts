@@ -6,6 +6,7 @@ import { validate } from "../../middleware/validate";
 import { AppError } from "../../lib/app-error";
 import { toCurrentUser, type SessionUser } from "./current-user";
 import { SESSION_COOKIE } from "../../auth/session";
+import { rateLimit } from "../../lib/rate-limit";
 
 export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
   const router = Router();
@@ -15,9 +16,20 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     res.json(toCurrentUser(req.user));
   });
 
-  router.post("/login", validate({ body: loginSchema }, "Login failed"), (req: Request, res: Response, next: NextFunction) => {
+  const loginLimit = rateLimit({
+    db: deps.db,
+    logger: deps.logger,
+    action: "login",
+    max: deps.env.AUTH_RATE_LIMIT_MAX,
+    accounts: (req) => [(req.body as Record<string, unknown> | undefined)?.username],
+  });
+
+  router.post("/login", loginLimit, validate({ body: loginSchema }, "Login failed"), (req: Request, res: Response, next: NextFunction) => {
     passport.authenticate("local", (err: unknown, user: SessionUser | false) => {
-      if (err) return next(err);
+      if (err) {
+        if (err instanceof AppError) deps.logger.info({ event: "auth.login_refused", code: err.code }, "sign-in refused");
+        return next(err);
+      }
       if (!user) return next(new AppError(401, "Invalid username or password", { title: "Login failed" }));
       // passport 0.7 regenerates the session here: a new session id at every sign-in.
       req.login(user, (loginErr) => {

@@ -7,7 +7,7 @@ import { loadSessionUser, type SessionUser } from "./current-user";
 
 export const INVALID_LOGIN = "Invalid username or password";
 
-/** Checks a username and password; refuses suspended users and members of deleted teams with the reason. */
+/** Checks a username and password; refuses suspended, rejected users and members of deleted teams with the reason. */
 export async function authenticateUser(options: {
   db: Db;
   username: string;
@@ -35,6 +35,14 @@ export async function authenticateUser(options: {
       403,
       `Your account has been suspended. Reason: ${reason} Please contact the administrator at ${adminEmail}.`,
       { title: "Account Suspended", code: "account_suspended" },
+    );
+  }
+  if (user.rejectionReason) {
+    const reason = user.rejectionReason.trim();
+    throw new AppError(
+      403,
+      `Your registration was not approved. Reason: ${reason}${/[.!?]$/.test(reason) ? "" : "."} Please contact the administrator at ${adminEmail}.`,
+      { title: "Registration Rejected", code: "registration_rejected" },
     );
   }
   if (user.teamDeletedAt) {

@@ -1,8 +1,39 @@
+// Dispute review routes (admin), mounted under /api.
 import { Router } from "express";
 import type { AppDeps } from "../../deps";
+import { IdParams, input, validate } from "../../middleware/validate";
+import { currentUser, requireAdmin } from "../../middleware/auth";
+import { matchListQuerySchema, resolveDisputeSchema } from "@shared/validators/matches";
+import { listPendingDisputes, resolveDispute } from "./disputes.service";
 
-// Placeholder: the disputes feature adds its routes here (mounted under /api).
-export function disputesRoutes(_deps: AppDeps): Router {
+export function disputesRoutes(deps: AppDeps): Router {
   const router = Router();
+  const { db, env, mailer } = deps;
+
+  router.get("/disputes/pending", requireAdmin, validate({ query: matchListQuerySchema }), async (req, res) => {
+    const q = input(req.valid.query, matchListQuerySchema);
+    res.json(await listPendingDisputes({ db, ...q }));
+  });
+
+  router.patch(
+    "/disputes/:id",
+    requireAdmin,
+    validate({ params: IdParams, body: resolveDisputeSchema }, "Failed to Resolve Dispute"),
+    async (req, res) => {
+      const { id } = input(req.valid.params, IdParams);
+      const admin = currentUser(req);
+      const dispute = await resolveDispute({
+        db,
+        env,
+        mailer,
+        logger: req.log,
+        adminId: admin.id,
+        disputeId: id,
+        input: input(req.valid.body, resolveDisputeSchema),
+      });
+      res.json({ dispute, message: "Dispute Resolved" });
+    },
+  );
+
   return router;
 }

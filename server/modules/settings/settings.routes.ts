@@ -1,8 +1,28 @@
 import { Router } from "express";
 import type { AppDeps } from "../../deps";
+import { input, validate } from "../../middleware/validate";
+import { currentUser, requireAdmin } from "../../middleware/auth";
+import { headerImageSchema } from "@shared/validators/teams";
+import { getHeaderImage, setHeaderImage } from "./settings.service";
 
-// Placeholder: the settings feature adds its routes here (mounted under /api).
-export function settingsRoutes(_deps: AppDeps): Router {
+export function settingsRoutes(deps: AppDeps): Router {
   const router = Router();
+  const { db } = deps;
+
+  // Public: the header image is decoration, shown on the home page.
+  router.get("/settings/header-image", async (_req, res) => {
+    res.json(await getHeaderImage({ db }));
+  });
+
+  router.post(
+    "/settings/header-image",
+    requireAdmin,
+    validate({ body: headerImageSchema }, "Failed to Update Header Image"),
+    async (req, res) => {
+      const { url } = input(req.valid.body, headerImageSchema);
+      res.json(await setHeaderImage({ db, url, userId: currentUser(req).id }));
+    },
+  );
+
   return router;
 }

@@ -1,8 +1,56 @@
-// Placeholder: the auth feature fills this page.
+// /auth (SPEC §2): Login and Register tabs. Signed-in users are sent to / by the router.
+import { useState } from "react";
+import { ShieldCheck, Swords, Trophy } from "lucide-react";
+import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { LoginForm } from "../components/login-form";
+import { RegisterForm } from "../components/register-form";
+
+const POINTS = [
+  { icon: Trophy, text: "Ratings per surface: UBC Grass, Jericho Beach and Jericho Hardcourt." },
+  { icon: Swords, text: "Captains challenge teams up to 3 places above, then report the score." },
+  { icon: ShieldCheck, text: "Opponents confirm or dispute every result before the ladder moves." },
+];
+
 export default function AuthPage() {
+  const [tab, setTab] = useState("login");
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Doubles Ladder</h1>
-    </section>
+    <div className="mx-auto grid w-full max-w-5xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,34rem)] lg:gap-12">
+      <section className="lg:pt-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl lg:text-4xl">Doubles Ladder</h1>
+        <p className="mt-2 text-muted-foreground lg:mt-3 lg:text-lg">
+          The club&apos;s doubles ladder: register your team of two, climb the rankings, and play the teams around you.
+        </p>
+        <ul className="mt-6 hidden gap-4 lg:grid">
+          {POINTS.map(({ icon: Icon, text }) => (
+            <li key={text} className="flex gap-3">
+              <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary-text">
+                <Icon className="size-5" aria-hidden="true" />
+              </span>
+              <span className="pt-1.5 text-sm text-foreground">{text}</span>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <Card>
+        <Tabs value={tab} onValueChange={setTab} className="gap-0">
+          <CardHeader className="pb-4">
+            <TabsList className="w-full" aria-label="Login or register">
+              <TabsTrigger value="login">Login</TabsTrigger>
+              <TabsTrigger value="register">Register</TabsTrigger>
+            </TabsList>
+          </CardHeader>
+          <CardContent>
+            {/* Both panels stay mounted so switching tabs keeps what was typed. */}
+            <TabsContent value="login" forceMount>
+              <LoginForm />
+            </TabsContent>
+            <TabsContent value="register" forceMount>
+              <RegisterForm />
+            </TabsContent>
+          </CardContent>
+        </Tabs>
+      </Card>
+    </div>
   );
 }

@@ -1,8 +1,27 @@
-// Placeholder: the auth feature fills this page.
+// /email-verification-pending: shown after registration (SPEC §2).
+import { Link } from "wouter";
+import { MailCheck } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import { StatusCard } from "../components/status-card";
+import { ResendVerificationForm } from "../components/resend-verification-form";
+
 export default function EmailVerificationPendingPage() {
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Check your email</h1>
-    </section>
+    <StatusCard icon={MailCheck} title="Check your email">
+      <p>
+        Your team is registered. We sent a verification link to your email address: open it to verify your account
+        before logging in. Your partner gets their own invitation to choose a login.
+      </p>
+      <p>An administrator approves new teams; you can browse the ladder once your email is verified.</p>
+      <Link href="/auth" className={buttonVariants({ className: "w-full" })}>
+        Back to Login
+      </Link>
+      <details className="text-left">
+        <summary className="cursor-pointer text-center font-medium text-primary-text">Didn&apos;t get the email?</summary>
+        <div className="mt-3">
+          <ResendVerificationForm />
+        </div>
+      </details>
+    </StatusCard>
   );
 }

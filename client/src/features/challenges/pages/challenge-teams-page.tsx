@@ -1,8 +1,269 @@
-// Placeholder: the challenges feature fills this page.
+// /challenge-teams (SPEC §2 Challenge Teams; DECISIONS: Challenges).
+import { useState } from "react";
+import { Info, Mountain, Sun, Trees, Users } from "lucide-react";
+import {
+  CHALLENGE_REACH,
+  COMPETITION_TYPES,
+  SURFACE_LABELS,
+  SURFACE_LOCATIONS,
+  SURFACES,
+  type CompetitionType,
+  type Surface,
+} from "@shared/constants";
+import { CHALLENGE_ERRORS, CHALLENGE_FORM_MESSAGES } from "@shared/validators/challenges";
+import type { ChallengeCandidate } from "@shared/types/challenges";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Label } from "@/components/ui/label";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/toast";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+import { useCandidates } from "../api/get-candidates";
+import { useCreateChallenge } from "../api/create-challenge";
+import { CandidatesTable } from "../components/candidates-table";
+import { ScheduleCard, type Schedule } from "../components/schedule-card";
+
+const SURFACE_ICONS: Record<Surface, typeof Trees> = { grass: Trees, beach: Sun, hardcourt: Mountain };
+const EMPTY_SCHEDULE: Schedule = { date: "", time: "", notes: "" };
+
 export default function ChallengeTeamsPage() {
+  const { data: user } = useUser();
+  const isCaptain = Boolean(user?.isCaptain && user.teamId);
+  const [surface, setSurface] = useState<Surface | null>(null);
+  const [category, setCategory] = useState<CompetitionType | "all">(user?.competitionType ?? "all");
+  const [page, setPage] = useState(1);
+  const [schedule, setSchedule] = useState<Schedule>(EMPTY_SCHEDULE);
+  const [errors, setErrors] = useState<Partial<Record<keyof Schedule, string>>>({});
+  const [sendingTo, setSendingTo] = useState<number | null>(null);
+  const candidates = useCandidates({ surface, competitionType: category, page });
+  const create = useCreateChallenge();
+  const scheduleVisible = surface !== null && category !== "all";
+
+  const refuse = (title: string, description: string) => toast({ variant: "destructive", title, description });
+
+  function onChallenge(row: ChallengeCandidate) {
+    if (!surface) return refuse(CHALLENGE_ERRORS.surface.title, CHALLENGE_FORM_MESSAGES.surface);
+    if (category === "all") return refuse(CHALLENGE_ERRORS.category.title, CHALLENGE_ERRORS.category.message);
+    const nextErrors: Partial<Record<keyof Schedule, string>> = {};
+    if (!schedule.date) nextErrors.date = CHALLENGE_FORM_MESSAGES.dateTime;
+    if (!schedule.time) nextErrors.time = CHALLENGE_FORM_MESSAGES.dateTime;
+    if (!schedule.notes.trim()) nextErrors.notes = CHALLENGE_FORM_MESSAGES.notes;
+    setErrors(nextErrors);
+    if (nextErrors.date || nextErrors.time) return refuse(CHALLENGE_ERRORS.dateTime.title, CHALLENGE_FORM_MESSAGES.dateTime);
+    if (nextErrors.notes) return refuse(CHALLENGE_ERRORS.notes.title, CHALLENGE_FORM_MESSAGES.notes);
+    const when = new Date(`${schedule.date}T${schedule.time}:00`);
+    if (Number.isNaN(when.getTime()) || when.getTime() <= Date.now()) {
+      setErrors({ time: CHALLENGE_ERRORS.dateTimePast.message });
+      return refuse(CHALLENGE_ERRORS.dateTimePast.title, CHALLENGE_ERRORS.dateTimePast.message);
+    }
+    setSendingTo(row.id);
+    create.mutate(
+      {
+        challengedTeamId: row.id,
+        location: SURFACE_LOCATIONS[surface],
+        competitionType: category,
+        notes: schedule.notes.trim(),
+        proposedDateTime: when.toISOString(),
+      },
+      {
+        onSuccess: () => {
+          toast({
+            variant: "success",
+            title: "Challenge sent!",
+            description: `${row.name} has been challenged and notified by email.`,
+          });
+        },
+        onError: (err) => {
+          toast({
+            variant: "destructive",
+            title: err instanceof ApiError && err.title ? err.title : "Failed to send challenge",
+            description: errorMessage(err, "Failed to send challenge"),
+          });
+        },
+        onSettled: () => setSendingTo(null),
+      },
+    );
+  }
+
+  const data = candidates.data;
+  const me = data?.me ?? null;
+
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Challenge Teams</h1>
+    <section>
+      <PageHeader
+        title="Challenge Teams"
+        description="Pick a surface, schedule a match and challenge a team within your reach."
+      />
+
+      <div className="grid grid-cols-1 gap-6">
+        <Card>
+          <CardContent className="grid gap-5 pt-5 sm:pt-6 md:grid-cols-[1fr_16rem]">
+            <div className="grid gap-2">
+              <Label id="surface-label">Surface type</Label>
+              <div role="radiogroup" aria-labelledby="surface-label" className="grid grid-cols-3 gap-2">
+                {SURFACES.map((s) => {
+                  const Icon = SURFACE_ICONS[s];
+                  const selected = surface === s;
+                  return (
+                    <button
+                      key={s}
+                      type="button"
+                      role="radio"
+                      aria-checked={selected}
+                      onClick={() => {
+                        setSurface(s);
+                        setPage(1);
+                      }}
+                      className={cn(
+                        "flex cursor-pointer flex-col items-center gap-1 rounded-lg border px-2 py-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:flex-row sm:justify-center sm:gap-2",
+                        selected
+                          ? "border-primary bg-primary-soft text-primary-text"
+                          : "border-border-strong bg-surface text-foreground hover:bg-muted",
+                      )}
+                    >
+                      <Icon className="size-5" aria-hidden="true" />
+                      {SURFACE_LABELS[s]}
+                    </button>
+                  );
+                })}
+              </div>
+            </div>
+            <div className="grid gap-2">
+              <Label htmlFor="category">Competition category</Label>
+              <Select
+                id="category"
+                value={category}
+                onChange={(e) => {
+                  setCategory(e.target.value as CompetitionType | "all");
+                  setPage(1);
+                }}
+              >
+                <option value="all">All Categories</option>
+                {COMPETITION_TYPES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </Select>
+            </div>
+          </CardContent>
+        </Card>
+
+        {!isCaptain && (
+          <div className="flex items-start gap-3 rounded-lg border border-warning-border bg-warning-soft p-4 text-sm text-warning-text" role="note">
+            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <p>
+              <span className="font-semibold">Only team captains can send challenges.</span> You can browse the teams here; ask your
+              captain to challenge the one you want to play.
+            </p>
+          </div>
+        )}
+
+        {scheduleVisible && isCaptain && (
+          <ScheduleCard
+            surface={surface}
+            value={schedule}
+            onChange={(next) => {
+              setSchedule(next);
+              setErrors({});
+            }}
+            errors={errors}
+          />
+        )}
+
+        <Card>
+          <CardHeader>
+            <CardTitle className="flex items-center gap-2">
+              <Users className="size-5 text-primary" aria-hidden="true" />
+              Available teams
+            </CardTitle>
+            <CardDescription>
+              {surface
+                ? `Ratings, records and win chances on ${SURFACE_LABELS[surface].toLowerCase()}.`
+                : "Select a surface to see ratings, ranks and win chances on that surface."}
+              {surface && me && (
+                <>
+                  {" "}
+                  Your team is {me.rank === null ? "not ranked yet" : `#${me.rank}`} on this ladder.
+                </>
+              )}
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="px-0 sm:px-0">
+            {candidates.isPending ? (
+              <div className="grid gap-3 px-5 sm:px-6" aria-busy="true">
+                {[0, 1, 2].map((i) => (
+                  <Skeleton key={i} className="h-12 w-full" />
+                ))}
+              </div>
+            ) : candidates.isError ? (
+              <div className="px-5 sm:px-6">
+                <ErrorState
+                  message="Failed to load teams"
+                  detail={errorMessage(candidates.error)}
+                  onRetry={() => void candidates.refetch()}
+                  retrying={candidates.isFetching}
+                />
+              </div>
+            ) : data && data.items.length === 0 ? (
+              <div className="px-5 sm:px-6">
+                <EmptyState title="No other teams available to challenge yet." />
+              </div>
+            ) : data ? (
+              <>
+                <CandidatesTable
+                  rows={data.items}
+                  isCaptain={isCaptain}
+                  surfaceChosen={surface !== null}
+                  sendingTo={sendingTo}
+                  onChallenge={onChallenge}
+                />
+                {data.totalPages > 1 && (
+                  <div className="flex items-center justify-between gap-2 px-5 pt-4 sm:px-6">
+                    <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+                      Previous
+                    </Button>
+                    <span className="text-sm text-muted-foreground">
+                      Page {data.page} of {data.totalPages}
+                    </span>
+                    <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
+                      Next
+                    </Button>
+                  </div>
+                )}
+              </>
+            ) : null}
+          </CardContent>
+        </Card>
+
+        <Card className="bg-primary-soft/60">
+          <CardHeader>
+            <CardTitle as="h2" className="flex items-center gap-2 text-base">
+              <Info className="size-5 text-primary" aria-hidden="true" />
+              How challenges work
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <ol className="list-decimal space-y-1.5 pl-5 text-sm text-foreground">
+              <li>Choose a surface and your category, then pick a date, a time and leave your contact details.</li>
+              <li>
+                On that surface&apos;s ladder you can challenge any team below you, or up to {CHALLENGE_REACH} places above you. Teams
+                without a match there count as one place below the last ranked team.
+              </li>
+              <li>The other team&apos;s captain accepts or declines; both teams are notified by email.</li>
+              <li>After you play, a captain reports the result under My Challenges.</li>
+              <li>The other team approves it (or disputes it) and the ratings update.</li>
+              <li>You can have one active challenge at a time with each team.</li>
+            </ol>
+          </CardContent>
+        </Card>
+      </div>
     </section>
   );
 }

@@ -1,8 +1,148 @@
-// Placeholder: the challenges feature fills this page.
-export default function MyChallengesPage() {
+// /challenges (SPEC §2 My Challenges): Incoming, Matches Awaiting Approval (only when present), My
+// Challenges to Others.
+import { useState, type ReactNode } from "react";
+import { ArrowDownLeft, ArrowUpRight, ClipboardCheck, Info } from "lucide-react";
+import { CHALLENGE_REACH } from "@shared/constants";
+import type { ChallengesPage } from "@shared/types/challenges";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Skeleton } from "@/components/ui/skeleton";
+import { errorMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { useIncomingChallenges } from "../api/get-incoming-challenges";
+import { useOutgoingChallenges } from "../api/get-outgoing-challenges";
+import { useAwaitingApproval } from "../api/get-awaiting-approval";
+import { ChallengeCard } from "../components/challenge-card";
+import { ApprovalItem } from "../components/approval-card";
+
+function ChallengeList({
+  query,
+  page,
+  setPage,
+  emptyText,
+  errorText,
+  isCaptain,
+  myTeam,
+}: {
+  query: UseQueryResult<ChallengesPage>;
+  page: number;
+  setPage: (page: number) => void;
+  emptyText: string;
+  errorText: string;
+  isCaptain: boolean;
+  myTeam: { id: number; name: string };
+}) {
+  if (query.isPending)
+    return (
+      <div className="grid gap-3" aria-busy="true">
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  if (query.isError)
+    return <ErrorState message={errorText} detail={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  const data = query.data;
+  if (data.items.length === 0) return <EmptyState title={emptyText} />;
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">My Challenges</h1>
+    <>
+      <ul className="grid gap-3">
+        {data.items.map((c) => (
+          <ChallengeCard key={c.id} challenge={c} isCaptain={isCaptain} myTeam={myTeam} />
+        ))}
+      </ul>
+      {data.totalPages > 1 && (
+        <div className="mt-4 flex items-center justify-between gap-2">
+          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Previous
+          </Button>
+          <span className="text-sm text-muted-foreground">
+            Page {data.page} of {data.totalPages}
+          </span>
+          <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
+            Next
+          </Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function Section({ icon, title, description, children }: { icon: ReactNode; title: string; description?: string; children: ReactNode }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          {icon}
+          {title}
+        </CardTitle>
+        {description && <CardDescription>{description}</CardDescription>}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+export default function MyChallengesPage() {
+  const { data: user } = useUser();
+  const isCaptain = Boolean(user?.isCaptain && user.teamId);
+  const myTeam = { id: user?.teamId ?? 0, name: user?.teamName ?? "Your team" };
+  const [incomingPage, setIncomingPage] = useState(1);
+  const [outgoingPage, setOutgoingPage] = useState(1);
+  const incoming = useIncomingChallenges(incomingPage);
+  const outgoing = useOutgoingChallenges(outgoingPage);
+  const awaiting = useAwaitingApproval();
+  const awaitingItems = awaiting.data?.items ?? [];
+
+  return (
+    <section>
+      <PageHeader title="My Challenges" description="Challenges you received and sent, and results waiting for your approval." />
+      <div className="mb-6 flex items-start gap-3 rounded-lg border border-primary/20 bg-primary-soft p-4 text-sm text-primary-text" role="note">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p>You can challenge players ranked up to {CHALLENGE_REACH} positions above you on a surface&apos;s ladder (and anyone below you).</p>
+      </div>
+      <div className="grid grid-cols-1 gap-6">
+        <Section icon={<ArrowDownLeft className="size-5 text-primary" aria-hidden="true" />} title="Incoming Challenges">
+          <ChallengeList
+            query={incoming}
+            page={incomingPage}
+            setPage={setIncomingPage}
+            emptyText="You have no incoming challenges"
+            errorText="Failed to load incoming challenges"
+            isCaptain={isCaptain}
+            myTeam={myTeam}
+          />
+        </Section>
+
+        {awaitingItems.length > 0 && (
+          <Section
+            icon={<ClipboardCheck className="size-5 text-primary" aria-hidden="true" />}
+            title="Matches Awaiting Approval"
+            description="The other team reported these results. Approve them, or dispute a result that is wrong."
+          >
+            <ul className="grid gap-3">
+              {awaitingItems.map((m) => (
+                <ApprovalItem key={m.id} match={m} />
+              ))}
+            </ul>
+          </Section>
+        )}
+
+        <Section icon={<ArrowUpRight className="size-5 text-primary" aria-hidden="true" />} title="My Challenges to Others">
+          <ChallengeList
+            query={outgoing}
+            page={outgoingPage}
+            setPage={setOutgoingPage}
+            emptyText="You haven't challenged any players yet"
+            errorText="Failed to load outgoing challenges"
+            isCaptain={isCaptain}
+            myTeam={myTeam}
+          />
+        </Section>
+      </div>
     </section>
   );
 }

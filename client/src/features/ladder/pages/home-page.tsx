@@ -1,8 +1,251 @@
-// Placeholder: the ladder feature fills this page.
+// / (home): the header image, the user's team at a glance, what waits for the user, recent results.
+import { Link } from "wouter";
+import { ArrowRight, Swords, ClipboardCheck, Trophy } from "lucide-react";
+import { SURFACES, SURFACE_LABELS } from "@shared/constants";
+import { winPercent } from "@shared/rating";
+import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
+import { Badge } from "@/components/ui/badge";
+import { buttonVariants } from "@/components/ui/button";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { useUser } from "@/lib/auth";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useTeam } from "@/features/teams/api/get-team";
+import { useRatingHistory } from "@/features/teams/api/get-rating-history";
+import { useHeaderImage } from "../api/get-header-image";
+import { useAwaitingApproval, useIncomingChallenges, type WaitingItem } from "../api/get-waiting";
+
 export default function HomePage() {
+  const { data: user } = useUser();
+  if (!user) return null;
+  const firstName = user.name.split(/\s+/)[0] ?? user.name;
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Home</h1>
+    <section className="space-y-6">
+      <HeaderImage />
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {firstName}</h1>
+        <p className="text-sm text-muted-foreground sm:text-base">
+          {user.teamName ? `Here is how ${user.teamName} is doing.` : "Here is what is happening on the ladder."}
+        </p>
+      </div>
+      {user.teamId ? <TeamGlance teamId={user.teamId} /> : null}
+      <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
+        <Waiting teamId={user.teamId} />
+        {user.teamId ? <RecentResults teamId={user.teamId} /> : null}
+      </div>
     </section>
+  );
+}
+
+function HeaderImage() {
+  const image = useHeaderImage();
+  const url = image.data?.url;
+  return (
+    <div className="relative h-32 overflow-hidden rounded-xl bg-gradient-to-br from-teal-600 via-teal-700 to-slate-800 sm:h-44">
+      {url && <img src={url} alt="" className="absolute inset-0 size-full object-cover" />}
+      <div className="absolute inset-0 bg-gradient-to-t from-slate-950/60 to-transparent" aria-hidden="true" />
+      <p className="absolute bottom-3 left-4 text-lg font-semibold text-white drop-shadow sm:bottom-4 sm:left-6 sm:text-2xl">
+        Doubles Ladder
+      </p>
+    </div>
+  );
+}
+
+function TeamGlance({ teamId }: { teamId: number }) {
+  const team = useTeam(teamId);
+  if (team.isPending) return <Skeleton className="h-40 w-full" />;
+  if (team.isError)
+    return <ErrorState message="Failed to fetch team data" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} />;
+  const t = team.data;
+  const surfaces = SURFACES.map((s) => ({
+    s,
+    rating: { grass: t.grassRating, beach: t.beachRating, hardcourt: t.hardcourtRating }[s],
+    w: { grass: t.grassWins, beach: t.beachWins, hardcourt: t.hardcourtWins }[s],
+    l: { grass: t.grassLosses, beach: t.beachLosses, hardcourt: t.hardcourtLosses }[s],
+  }));
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <div>
+          <CardTitle>{t.name}</CardTitle>
+          <CardDescription>{t.competitionType}</CardDescription>
+        </div>
+        <Link href="/profile" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Team profile <ArrowRight aria-hidden="true" />
+        </Link>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+          <Stat label="Rank" value={t.rank === null ? "N/A" : `#${t.rank}`} />
+          <Stat label="Record" value={`${t.wins}-${t.losses}`} />
+          <Stat label="Win %" value={`${winPercent(t.wins, t.losses)}%`} />
+          {surfaces.map((x) => (
+            <Stat key={x.s} label={SURFACE_LABELS[x.s]} value={String(x.rating)} sub={`${x.w}-${x.l}`} />
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
+  return (
+    <div className="rounded-lg bg-muted/60 px-3 py-2.5">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
+      <dd className="text-xl font-bold tabular-nums">
+        {value}
+        {sub && <span className="block text-xs font-medium text-muted-foreground">{sub} W-L</span>}
+      </dd>
+    </div>
+  );
+}
+
+function Waiting({ teamId }: { teamId: number | null }) {
+  const incoming = useIncomingChallenges(teamId);
+  const awaiting = useAwaitingApproval(teamId);
+  const enabled = teamId !== null;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Waiting for you</CardTitle>
+        <CardDescription>Challenges to answer and results to approve</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {!enabled ? (
+          <EmptyState title="Nothing waiting" description="Join a team to challenge others and report results." />
+        ) : (
+          <>
+            <WaitingList
+              icon={Swords}
+              title="Incoming challenges"
+              query={incoming}
+              errorText="Failed to load incoming challenges"
+              emptyText="You have no incoming challenges"
+              describe={(i) => (i.status === "accepted" ? `Accepted: play ${i.label} and report the result` : `${i.label} challenged you`)}
+            />
+            <WaitingList
+              icon={ClipboardCheck}
+              title="Results to approve"
+              query={awaiting}
+              errorText="Failed to load results awaiting approval"
+              emptyText="No results are waiting for your approval"
+              describe={(i) => `Result reported by ${i.label}`}
+            />
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+interface WaitingQuery {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  data: WaitingItem[] | undefined;
+  refetch: () => unknown;
+}
+
+function WaitingList(props: {
+  icon: typeof Swords;
+  title: string;
+  query: WaitingQuery;
+  errorText: string;
+  emptyText: string;
+  describe: (item: WaitingItem) => string;
+}) {
+  const { query, icon: Icon } = props;
+  const items = query.data ?? [];
+  return (
+    <div>
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h3 className="flex items-center gap-2 font-medium">
+          <Icon className="size-4 text-primary-text" aria-hidden="true" />
+          {props.title}
+          {items.length > 0 && <Badge>{items.length}</Badge>}
+        </h3>
+        <Link href="/challenges" className="shrink-0 text-sm font-medium text-primary-text underline-offset-4 hover:underline">
+          View all<span className="sr-only"> in My Challenges</span>
+        </Link>
+      </div>
+      {query.isPending ? (
+        <Skeleton className="h-10" />
+      ) : query.isError ? (
+        <ErrorState className="py-4" message={props.errorText} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : items.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-border-strong px-3 py-3 text-sm text-muted-foreground">{props.emptyText}</p>
+      ) : (
+        <ul className="space-y-2">
+          {items.slice(0, 5).map((item) => (
+            <li key={item.id}>
+              <Link
+                href="/challenges"
+                className="flex items-center justify-between gap-2 rounded-lg border border-border px-3 py-2.5 text-sm hover:bg-muted"
+              >
+                <span>{props.describe(item)}</span>
+                <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function RecentResults({ teamId }: { teamId: number }) {
+  const history = useRatingHistory(teamId);
+  const recent = history.data ? [...history.data].reverse().slice(0, 5) : [];
+  return (
+    <Card>
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
+        <div>
+          <CardTitle>Recent results</CardTitle>
+          <CardDescription>Your team's latest confirmed matches</CardDescription>
+        </div>
+        <Link href="/history" className={buttonVariants({ variant: "outline", size: "sm" })}>
+          Match History
+        </Link>
+      </CardHeader>
+      <CardContent>
+        {history.isPending ? (
+          <div className="space-y-2">
+            <Skeleton className="h-10" />
+            <Skeleton className="h-10" />
+          </div>
+        ) : history.isError ? (
+          <ErrorState message="Failed to load match history" onRetry={() => void history.refetch()} />
+        ) : recent.length === 0 ? (
+          <EmptyState icon={Trophy} title="No matches found" description="Challenge a team to play your first match." />
+        ) : (
+          <ul className="divide-y divide-border">
+            {recent.map((m) => {
+              const delta = m.prevRating !== null && m.newRating !== null ? m.newRating - m.prevRating : null;
+              return (
+                <li key={m.matchId} className="flex items-center gap-3 py-2.5 first:pt-0 last:pb-0">
+                  <Badge variant={m.won ? "success" : "destructive"} className="w-7 justify-center">
+                    {m.won ? "W" : "L"}
+                  </Badge>
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">vs {m.opponentName}</p>
+                    <p className="text-xs text-muted-foreground">
+                      {formatDate(m.date)} · {SURFACE_LABELS[m.surface]}
+                    </p>
+                  </div>
+                  {delta !== null && (
+                    <span className={cn("text-sm font-semibold tabular-nums", delta >= 0 ? "text-success-text" : "text-destructive-text")}>
+                      {delta >= 0 ? `+${delta}` : delta}
+                    </span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,8 +1,64 @@
-// Placeholder: the ladder feature fills this page.
+// /ladder (SPEC §2 Ladder): category and surface filters; all surfaces → three tables, one → one.
+import { useState } from "react";
+import { COMPETITION_TYPES, SURFACES, SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
+import { PageHeader } from "@/components/ui/page-header";
+import { Select } from "@/components/ui/select";
+import { Label } from "@/components/ui/label";
+import { useUser } from "@/lib/auth";
+import { LadderTable } from "../components/ladder-table";
+
 export default function LadderPage() {
+  const { data: user } = useUser();
+  const [category, setCategory] = useState<CompetitionType | "all">("all");
+  const [surface, setSurface] = useState<Surface | "all">("all");
+  const competitionType = category === "all" ? undefined : category;
+  const shown = surface === "all" ? SURFACES : [surface];
+
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Ladder Rankings</h1>
+    <section>
+      <PageHeader
+        title="Ladder Rankings"
+        description="Teams are ranked per surface by rating. A team appears on a surface after its first confirmed match there."
+      />
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
+        <div className="grid gap-1.5">
+          <Label htmlFor="ladder-category">Competition Category</Label>
+          <Select
+            id="ladder-category"
+            value={category}
+            onChange={(e) => setCategory(e.target.value as CompetitionType | "all")}
+          >
+            <option value="all">All</option>
+            {COMPETITION_TYPES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor="ladder-surface">Surface Type</Label>
+          <Select id="ladder-surface" value={surface} onChange={(e) => setSurface(e.target.value as Surface | "all")}>
+            <option value="all">All</option>
+            {SURFACES.map((s) => (
+              <option key={s} value={s}>
+                {SURFACE_LABELS[s]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      </div>
+      <div className="space-y-6">
+        {shown.map((s) => (
+          <LadderTable
+            key={s}
+            surface={s}
+            competitionType={competitionType}
+            single={surface !== "all"}
+            ownTeamId={user?.teamId ?? null}
+          />
+        ))}
+      </div>
     </section>
   );
 }

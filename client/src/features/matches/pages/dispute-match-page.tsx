@@ -1,8 +1,85 @@
-// Placeholder: the matches feature fills this page.
+// /dispute-match/:token (public): the same match view, a reason (min 10 characters) and 'Submit Dispute'.
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link, useParams } from "wouter";
+import { ArrowLeft, Flag } from "lucide-react";
+import { DISPUTE_REASON_MIN } from "@shared/constants";
+import { DISPUTE_REASON_MAX, disputeSchema, type DisputeInput } from "@shared/validators/matches";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
+import { useDisputeMatchByToken } from "../api/dispute-match-by-token";
+import { MatchDetails } from "../components/match-details";
+import { StatusCard, TokenMatchGate } from "../components/token-match-gate";
+
+export const DISPUTE_FAILED = "Failed to dispute match. It may have already been confirmed or disputed.";
+
 export default function DisputeMatchPage() {
+  const { token = "" } = useParams<{ token: string }>();
+  const dispute = useDisputeMatchByToken();
+  const form = useForm<DisputeInput>({ resolver: zodResolver(disputeSchema), defaultValues: { reason: "" } });
+  const reason = form.watch("reason") ?? "";
+
+  const onSubmit = form.handleSubmit((values) =>
+    dispute.mutate(
+      { token, reason: values.reason },
+      { onError: () => toast({ variant: "destructive", title: "Error", description: DISPUTE_FAILED }) },
+    ),
+  );
+
+  const settled = dispute.isSuccess ? (
+    <StatusCard icon={<Flag className="size-10" aria-hidden="true" />} title="Match Disputed">
+      <CardDescription>
+        The reporting team has been notified and an admin will review the result. Both teams will be emailed the outcome.
+      </CardDescription>
+      <Link href="/ladder" className={buttonVariants({ variant: "outline" })}>
+        Go to the ladder
+      </Link>
+    </StatusCard>
+  ) : undefined;
+
   return (
-    <section className="space-y-4">
-      <h1 className="text-2xl font-semibold tracking-tight">Dispute Match</h1>
-    </section>
+    <TokenMatchGate token={token} settled={settled}>
+      {(match) => (
+        <Card className="mx-auto max-w-2xl">
+          <CardHeader>
+            <h1 className="text-2xl font-semibold leading-tight tracking-tight text-foreground">Dispute Match</h1>
+            <CardDescription>
+              {match.team1.name} vs {match.team2.name}: tell us what is wrong with this result. An admin will review it.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-6">
+            <MatchDetails match={match} />
+            <form id="dispute-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
+              <FormField
+                label="Reason for the dispute"
+                required
+                error={form.formState.errors.reason?.message}
+                hint={`At least ${DISPUTE_REASON_MIN} characters. Say what the correct result was.`}
+                labelAside={
+                  <span className="text-xs tabular-nums text-muted-foreground" aria-hidden="true">
+                    {reason.length}/{DISPUTE_REASON_MAX}
+                  </span>
+                }
+              >
+                <Textarea rows={4} maxLength={DISPUTE_REASON_MAX} {...form.register("reason")} />
+              </FormField>
+            </form>
+          </CardContent>
+          <CardFooter className="flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
+            <Link href={`/confirm-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "ghost" })}>
+              <ArrowLeft aria-hidden="true" />
+              Back to confirmation
+            </Link>
+            <Button type="submit" form="dispute-form" variant="destructive" loading={dispute.isPending}>
+              {!dispute.isPending && <Flag aria-hidden="true" />}
+              Submit Dispute
+            </Button>
+          </CardFooter>
+        </Card>
+      )}
+    </TokenMatchGate>
   );
 }

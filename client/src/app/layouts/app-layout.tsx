@@ -1,0 +1,156 @@
+import { useState, type ReactNode } from "react";
+import { Link, useLocation } from "wouter";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import {
+  History,
+  LogOut,
+  Menu,
+  ShieldCheck,
+  Swords,
+  Trophy,
+  UserRound,
+  X,
+  CalendarClock,
+  type LucideIcon,
+} from "lucide-react";
+import type { CurrentUser } from "@shared/api";
+import { BrandLink, SkipLink } from "@/app/brand";
+import { Avatar } from "@/components/ui/avatar";
+import { TooltipProvider } from "@/components/ui/tooltip";
+import { useLogout, useUser } from "@/lib/auth";
+import { cn } from "@/lib/utils";
+
+interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  adminOnly?: boolean;
+}
+
+/** SPEC §2 navigation, in this order. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: "/ladder", label: "Ladder Rankings", icon: Trophy },
+  { href: "/challenge-teams", label: "Challenge Teams", icon: Swords },
+  { href: "/challenges", label: "My Challenges", icon: CalendarClock },
+  { href: "/history", label: "Match History", icon: History },
+  { href: "/profile", label: "My Profile", icon: UserRound },
+  { href: "/admin", label: "Admin Panel", icon: ShieldCheck, adminOnly: true },
+];
+
+function isActive(location: string, href: string) {
+  return location === href || location.startsWith(`${href}/`);
+}
+
+function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undefined; onNavigate?: () => void }) {
+  const [location] = useLocation();
+  const logout = useLogout();
+  const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.isAdmin);
+
+  return (
+    <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
+      <div className="flex h-16 shrink-0 items-center px-5">
+        <BrandLink className="text-white focus-visible:outline-white" onNavigate={onNavigate} />
+      </div>
+      <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
+        <ul className="space-y-1">
+          {items.map(({ href, label, icon: Icon }) => {
+            const active = isActive(location, href);
+            return (
+              <li key={href}>
+                <Link
+                  href={href}
+                  onClick={onNavigate}
+                  aria-current={active ? "page" : undefined}
+                  className={cn(
+                    "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-teal-300",
+                    active ? "bg-primary text-white shadow-sm" : "text-sidebar-foreground hover:bg-white/10 hover:text-white",
+                  )}
+                >
+                  <Icon className="size-5 shrink-0" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+          <li className="mt-2 border-t border-white/10 pt-2">
+            <button
+              type="button"
+              onClick={() => logout.mutate()}
+              disabled={logout.isPending}
+              className="flex w-full items-center gap-3 rounded-md px-3 py-2.5 text-left text-sm font-medium text-sidebar-foreground transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-teal-300 disabled:opacity-60"
+            >
+              <LogOut className="size-5 shrink-0" aria-hidden="true" />
+              {logout.isPending ? "Logging out…" : "Logout"}
+            </button>
+          </li>
+        </ul>
+      </nav>
+      {user && (
+        <div className="flex shrink-0 items-center gap-3 border-t border-white/10 px-5 py-4">
+          <Avatar name={user.name} src={user.avatar} size="md" className="bg-teal-900 text-teal-50" />
+          <div className="min-w-0">
+            <p className="truncate text-sm font-semibold text-white">{user.name}</p>
+            <p className="truncate text-xs text-sidebar-muted">
+              {user.isAdmin && !user.teamName ? "Administrator" : (user.teamName ?? "No team")}
+            </p>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in layout: a fixed sidebar from 768 px, a top bar with a drawer menu below. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { data: user } = useUser();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const close = () => setMenuOpen(false);
+
+  return (
+    <TooltipProvider>
+      <div className="min-h-dvh">
+        <SkipLink />
+
+        {/* Desktop sidebar */}
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 md:block">
+          <SidebarContent user={user} />
+        </aside>
+
+        {/* Phone top bar + drawer */}
+        <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
+          <header className="sticky top-0 z-30 flex h-14 items-center justify-between bg-sidebar px-4 text-white shadow-sm md:hidden">
+            <BrandLink className="text-base text-white focus-visible:outline-white" />
+            <DialogPrimitive.Trigger
+              className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+              aria-label="Open menu"
+            >
+              <Menu className="size-6" aria-hidden="true" />
+            </DialogPrimitive.Trigger>
+          </header>
+          <DialogPrimitive.Portal>
+            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/60 data-[state=open]:animate-fade-in md:hidden" />
+            <DialogPrimitive.Content
+              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-drawer-in md:hidden"
+              aria-describedby={undefined}
+            >
+              <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
+              <SidebarContent user={user} onNavigate={close} />
+              <DialogPrimitive.Close
+                className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+                aria-label="Close menu"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </DialogPrimitive.Close>
+            </DialogPrimitive.Content>
+          </DialogPrimitive.Portal>
+        </DialogPrimitive.Root>
+
+        <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-64">
+          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">{children}</div>
+        </main>
+      </div>
+    </TooltipProvider>
+  );
+}
+
+export default AppLayout;

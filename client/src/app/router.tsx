@@ -1,0 +1,215 @@
+// Every route of SPEC §2 (+ DECISIONS: /rankings, /accept-invite/:token). Pages are lazy chunks;
+// layouts are applied here, not in pages.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { Redirect, Route, Switch, useLocation } from "wouter";
+import { ErrorState } from "@/components/ui/error-state";
+import { PageSpinner } from "@/components/ui/spinner";
+import { useUser } from "@/lib/auth";
+import { errorMessage } from "@/lib/api-client";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { PublicLayout } from "./layouts/public-layout";
+import { NotFoundPage } from "./not-found";
+
+type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+
+/** A lazy page that can also be fetched ahead of rendering (see preloadRoute). */
+function page(loader: () => Promise<{ default: ComponentType }>): Page {
+  return Object.assign(lazy(loader), { preload: loader });
+}
+
+// The signed-in layout is its own chunk: the /auth screen never loads it.
+const AppLayout = lazy(() => import("./layouts/app-layout"));
+
+const pages = {
+  auth: page(() => import("@/features/auth/pages/auth-page")),
+  verifyEmail: page(() => import("@/features/auth/pages/verify-email-page")),
+  verificationPending: page(() => import("@/features/auth/pages/email-verification-pending-page")),
+  verifySuccess: page(() => import("@/features/auth/pages/verify-success-page")),
+  resetPassword: page(() => import("@/features/auth/pages/reset-password-page")),
+  acceptInvite: page(() => import("@/features/auth/pages/accept-invite-page")),
+  confirmMatch: page(() => import("@/features/matches/pages/confirm-match-page")),
+  disputeMatch: page(() => import("@/features/matches/pages/dispute-match-page")),
+  home: page(() => import("@/features/ladder/pages/home-page")),
+  ladder: page(() => import("@/features/ladder/pages/ladder-page")),
+  challengeTeams: page(() => import("@/features/challenges/pages/challenge-teams-page")),
+  myChallenges: page(() => import("@/features/challenges/pages/my-challenges-page")),
+  history: page(() => import("@/features/matches/pages/history-page")),
+  profile: page(() => import("@/features/teams/pages/profile-page")),
+  admin: page(() => import("@/features/admin/pages/admin-page")),
+};
+
+interface RouteDef {
+  path: string;
+  title: string;
+  page: Page;
+}
+
+const PUBLIC_ROUTES: RouteDef[] = [
+  { path: "/verify-email", title: "Verify your email", page: pages.verifyEmail },
+  { path: "/verify-email/:token", title: "Verify your email", page: pages.verifyEmail },
+  { path: "/email-verification-pending", title: "Check your email", page: pages.verificationPending },
+  { path: "/verify-success", title: "Email Verified", page: pages.verifySuccess },
+  { path: "/confirm-match/:token", title: "Confirm Match", page: pages.confirmMatch },
+  { path: "/dispute-match/:token", title: "Dispute Match", page: pages.disputeMatch },
+  { path: "/reset-password/:token", title: "Reset Password", page: pages.resetPassword },
+  { path: "/accept-invite/:token", title: "Join your team", page: pages.acceptInvite },
+];
+
+export const PROTECTED_ROUTES: RouteDef[] = [
+  { path: "/", title: "Home", page: pages.home },
+  { path: "/ladder", title: "Ladder Rankings", page: pages.ladder },
+  { path: "/challenge-teams", title: "Challenge Teams", page: pages.challengeTeams },
+  { path: "/challenges", title: "My Challenges", page: pages.myChallenges },
+  { path: "/history", title: "Match History", page: pages.history },
+  { path: "/profile", title: "My Profile", page: pages.profile },
+  { path: "/admin", title: "Admin Panel", page: pages.admin },
+];
+
+const PROTECTED_PATHS = new Set(PROTECTED_ROUTES.map((r) => r.path));
+
+function matches(pattern: string, path: string): boolean {
+  const re = new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}/?$`);
+  return re.test(path);
+}
+
+/**
+ * Start fetching the current URL's public page chunk while the user query is still in flight,
+ * instead of one after the other. Called once from main.tsx. Protected pages are not preloaded:
+ * a signed-out visitor would download them only to be sent to /auth.
+ */
+export function preloadRoute(path: string): void {
+  if (path === "/auth") {
+    void pages.auth.preload();
+    return;
+  }
+  const publicRoute = PUBLIC_ROUTES.find((r) => matches(r.path, path));
+  if (publicRoute) {
+    void publicRoute.page.preload();
+  }
+}
+
+/** Sets the route's document title; rendered before the page so a page may set a finer one. */
+function RouteTitle({ title }: { title: string }) {
+  useDocumentTitle(title);
+  return null;
+}
+
+function PageSlot({ title, page: PageComponent }: { title: string; page: Page }) {
+  return (
+    <>
+      <RouteTitle title={title} />
+      <Suspense fallback={<PageSpinner />}>
+        <PageComponent />
+      </Suspense>
+    </>
+  );
+}
+
+function UserLoadError({ error, retry, retrying }: { error: unknown; retry: () => void; retrying: boolean }) {
+  return (
+    <PublicLayout>
+      <ErrorState
+        className="mx-auto max-w-md"
+        message="Could not reach the server"
+        detail={errorMessage(error)}
+        onRetry={retry}
+        retrying={retrying}
+      />
+    </PublicLayout>
+  );
+}
+
+function FullPageSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center">
+      <PageSpinner />
+    </div>
+  );
+}
+
+function SignedInLayout({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<FullPageSpinner />}>
+      <AppLayout>{children}</AppLayout>
+    </Suspense>
+  );
+}
+
+/** /auth: signed-in users go home. */
+function AuthRoute() {
+  const { data: user, isPending } = useUser();
+  if (user) return <Redirect to="/" replace />;
+  if (isPending) return <FullPageSpinner />;
+  return (
+    <PublicLayout>
+      <PageSlot title="Sign in" page={pages.auth} />
+    </PublicLayout>
+  );
+}
+
+/**
+ * Protected pages and the 404 fallback. Kept under one route so AppLayout stays mounted while
+ * moving between pages. Signed out → /auth; signed in but unverified (not admin) → /verify-email.
+ */
+function ProtectedArea() {
+  const [location] = useLocation();
+  const { data: user, isPending, error, refetch, isFetching } = useUser();
+  const isProtected = PROTECTED_PATHS.has(location);
+
+  if (isPending) return <FullPageSpinner />;
+  if (error && user === undefined) {
+    return <UserLoadError error={error} retry={() => void refetch()} retrying={isFetching} />;
+  }
+
+  if (!isProtected) {
+    if (!user) {
+      return (
+        <PublicLayout>
+          <NotFoundPage />
+        </PublicLayout>
+      );
+    }
+    return (
+      <SignedInLayout>
+        <NotFoundPage />
+      </SignedInLayout>
+    );
+  }
+
+  if (!user) return <Redirect to="/auth" replace />;
+  if (!user.isEmailVerified && !user.isAdmin) return <Redirect to="/verify-email" replace />;
+
+  return (
+    <SignedInLayout>
+      <Switch>
+        {PROTECTED_ROUTES.map(({ path, title, page }) => (
+          <Route key={path} path={path}>
+            <PageSlot title={title} page={page} />
+          </Route>
+        ))}
+      </Switch>
+    </SignedInLayout>
+  );
+}
+
+export function AppRouter() {
+  return (
+    <Switch>
+      <Route path="/rankings">
+        <Redirect to="/ladder" replace />
+      </Route>
+      <Route path="/reset-password">
+        <Redirect to="/auth" replace />
+      </Route>
+      <Route path="/auth" component={AuthRoute} />
+      {PUBLIC_ROUTES.map(({ path, title, page }) => (
+        <Route key={path} path={path}>
+          <PublicLayout>
+            <PageSlot title={title} page={page} />
+          </PublicLayout>
+        </Route>
+      ))}
+      <Route component={ProtectedArea} />
+    </Switch>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { CircleAlert, RotateCw } from "lucide-react";
+import { cn } from "@/lib/utils";
+import { Button } from "./button";
+
+export interface ErrorStateProps {
+  /** The spec's load-error text, e.g. 'Failed to load match history'. */
+  message: ReactNode;
+  /** Optional detail (e.g. the server's message). */
+  detail?: ReactNode;
+  onRetry?: () => void;
+  retrying?: boolean;
+  className?: string;
+}
+
+export function ErrorState({ message, detail, onRetry, retrying, className }: ErrorStateProps) {
+  return (
+    <div
+      role="alert"
+      className={cn(
+        "flex flex-col items-center justify-center gap-2 rounded-lg border border-destructive-border bg-destructive-soft px-6 py-8 text-center",
+        className,
+      )}
+    >
+      <CircleAlert className="size-7 text-destructive-text" aria-hidden="true" />
+      <p className="font-medium text-destructive-text">{message}</p>
+      {detail && <p className="max-w-md text-sm text-foreground">{detail}</p>}
+      {onRetry && (
+        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} loading={retrying}>
+          {!retrying && <RotateCw aria-hidden="true" />}
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}

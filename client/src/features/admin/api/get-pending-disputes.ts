@@ -1,0 +1,15 @@
+// GET /api/disputes/pending: disputes awaiting an admin, with their matches (results module).
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { Page } from "@shared/api";
+import type { DisputeView } from "@shared/types/matches";
+import { MATCH_LIST_MAX_LIMIT } from "@shared/validators/matches";
+import { api } from "@/lib/api-client";
+
+export const pendingDisputesQueryOptions = queryOptions({
+  queryKey: ["disputes", "pending"],
+  queryFn: () => api.get<Page<DisputeView>>(`/api/disputes/pending?limit=${MATCH_LIST_MAX_LIMIT}`),
+});
+
+export function usePendingDisputes() {
+  return useQuery(pendingDisputesQueryOptions);
+}

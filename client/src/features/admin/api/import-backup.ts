@@ -1,0 +1,49 @@
+// POST /api/admin/import-backup {backupData, importMode}. Sent with XMLHttpRequest (not fetch) so the
+// panel can show upload progress for a large file; failures become the same ApiError as api-client's.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ImportBackupResponse, ImportMode } from "@shared/types/admin";
+import { ApiError, toApiError } from "@/lib/api-client";
+
+export interface ImportProgress {
+  /** uploading: bytes sent so far; restoring: the server is applying the file. */
+  phase: "uploading" | "restoring";
+  /** 0..1 while uploading; undefined when unknown. */
+  fraction?: number;
+}
+
+export function postBackup(
+  body: { backupData: unknown; importMode: ImportMode },
+  onProgress: (p: ImportProgress) => void,
+): Promise<ImportBackupResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open("POST", "/api/admin/import-backup");
+    xhr.withCredentials = true;
+    xhr.setRequestHeader("Content-Type", "application/json");
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.upload.onprogress = (e) => onProgress({ phase: "uploading", fraction: e.lengthComputable ? e.loaded / e.total : undefined });
+    xhr.upload.onload = () => onProgress({ phase: "restoring" });
+    xhr.onerror = () => reject(new ApiError(0, "Network error: the server could not be reached. Please try again."));
+    xhr.onload = () => {
+      const response = new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText });
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(xhr.responseText) as ImportBackupResponse);
+        } catch {
+          reject(new ApiError(xhr.status, `HTTP ${xhr.status}: ${xhr.responseText || xhr.statusText}`));
+        }
+      } else {
+        void toApiError(response).then(reject, reject);
+      }
+    };
+    xhr.send(JSON.stringify(body));
+  });
+}
+
+export function useImportBackup(onProgress: (p: ImportProgress) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { backupData: unknown; importMode: ImportMode }) => postBackup(body, onProgress),
+    onSettled: () => queryClient.invalidateQueries(),
+  });
+}

@@ -1,0 +1,8 @@
+// Query keys of the admin panel: every admin read starts with ["admin"], so one invalidation refreshes the panel.
+export const adminKeys = {
+  all: ["admin"] as const,
+  stats: () => ["admin", "stats"] as const,
+  teams: (params: { search: string; page: number }) => ["admin", "teams", params] as const,
+  teamsAll: () => ["admin", "teams"] as const,
+  pendingUsers: () => ["admin", "pending-users"] as const,
+};

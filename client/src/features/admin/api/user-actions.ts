@@ -1,0 +1,24 @@
+// POST /api/admin/users/{id}/suspend {reason}, POST .../unsuspend, DELETE /api/admin/users/{id}.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { AdminUserActionResult } from "@shared/types/admin";
+import { api } from "@/lib/api-client";
+import { adminKeys } from "./keys";
+
+function useAdminMutation<V>(fn: (vars: V) => Promise<AdminUserActionResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: fn, onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.all }) });
+}
+
+export function useSuspendUser() {
+  return useAdminMutation(({ userId, reason }: { userId: number; reason: string }) =>
+    api.post<AdminUserActionResult>(`/api/admin/users/${userId}/suspend`, { reason }),
+  );
+}
+
+export function useUnsuspendUser() {
+  return useAdminMutation((userId: number) => api.post<AdminUserActionResult>(`/api/admin/users/${userId}/unsuspend`));
+}
+
+export function useDeleteUser() {
+  return useAdminMutation((userId: number) => api.delete<AdminUserActionResult>(`/api/admin/users/${userId}`));
+}

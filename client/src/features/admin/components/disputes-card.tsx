@@ -1,0 +1,169 @@
+// Match Disputes: pending disputes, each with a Review Details dialog holding the resolution form
+// (notes required; uphold: the result stands and ratings apply; void: no rating change).
+import { useState } from "react";
+import { Scale } from "lucide-react";
+import type { DisputeOutcome } from "@shared/constants";
+import type { DisputeView } from "@shared/types/matches";
+import { resolveDisputeSchema } from "@shared/validators/matches";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { FormField } from "@/components/ui/form-field";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Textarea } from "@/components/ui/textarea";
+import { toast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate, formatDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { usePendingDisputes } from "../api/get-pending-disputes";
+import { useResolveDispute } from "../api/resolve-dispute";
+import { MatchDetails, MatchTeams } from "./match-summary";
+
+const OUTCOMES: { value: DisputeOutcome; label: string; hint: string }[] = [
+  { value: "uphold", label: "Uphold result", hint: "The reported result stands and ratings are applied." },
+  { value: "void", label: "Void match", hint: "The match is voided; no rating changes." },
+];
+
+function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () => void }) {
+  const resolve = useResolveDispute();
+  const [notes, setNotes] = useState("");
+  const [outcome, setOutcome] = useState<DisputeOutcome | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const parsed = resolveDisputeSchema.safeParse({ status: "resolved", resolutionNotes: notes, outcome: outcome ?? undefined });
+    if (!parsed.success) {
+      const next: Record<string, string> = {};
+      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+      return setErrors(next);
+    }
+    resolve.mutate(
+      { disputeId: dispute.id, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast({
+            variant: "success",
+            title: "Dispute Resolved",
+            description: parsed.data.outcome === "uphold" ? "The result stands; both teams were emailed." : "The match was voided; both teams were emailed.",
+          });
+          onClose();
+        },
+        onError: (err) => toast({ variant: "destructive", title: "Failed to Resolve Dispute", description: errorMessage(err, "Could not resolve the dispute.") }),
+      },
+    );
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => !open && !resolve.isPending && onClose()}>
+      <DialogContent className="max-h-[90dvh] overflow-y-auto sm:max-w-lg">
+        <DialogHeader>
+          <DialogTitle>Dispute Details</DialogTitle>
+          <DialogDescription>
+            Raised by {dispute.reporter?.name ?? "a player"} on {formatDateTime(dispute.createdAt)}.
+          </DialogDescription>
+        </DialogHeader>
+        <div className="space-y-4">
+          <div className="rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-text">
+            <p className="font-medium">Reason given</p>
+            <p className="mt-1 whitespace-pre-wrap break-words">{dispute.description}</p>
+          </div>
+          <MatchDetails match={dispute.match} />
+          <fieldset className="space-y-2">
+            <legend className="mb-1 text-sm font-medium">Outcome</legend>
+            {OUTCOMES.map((o) => (
+              <label
+                key={o.value}
+                className={cn(
+                  "flex cursor-pointer items-start gap-2 rounded-md border p-2.5 text-sm",
+                  outcome === o.value ? "border-primary bg-primary-soft" : "border-border",
+                )}
+              >
+                <input
+                  type="radio"
+                  name={`outcome-${dispute.id}`}
+                  value={o.value}
+                  className="mt-0.5 accent-primary"
+                  checked={outcome === o.value}
+                  onChange={() => {
+                    setOutcome(o.value);
+                    setErrors((e) => ({ ...e, outcome: "" }));
+                  }}
+                />
+                <span>
+                  <span className="font-medium">{o.label}</span>
+                  <span className="block text-xs text-muted-foreground">{o.hint}</span>
+                </span>
+              </label>
+            ))}
+            {errors.outcome && <p className="text-sm font-medium text-destructive-text">{errors.outcome}</p>}
+          </fieldset>
+          <FormField label="Resolution notes" error={errors.resolutionNotes || undefined} required>
+            <Textarea
+              value={notes}
+              rows={4}
+              onChange={(e) => {
+                setNotes(e.target.value);
+                setErrors((er) => ({ ...er, resolutionNotes: "" }));
+              }}
+            />
+          </FormField>
+        </div>
+        <DialogFooter>
+          <Button variant="outline" onClick={onClose} disabled={resolve.isPending}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={resolve.isPending}>
+            Resolve Dispute
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function DisputesCard() {
+  const disputes = usePendingDisputes();
+  const [open, setOpen] = useState<DisputeView | null>(null);
+  const items = disputes.data?.items ?? [];
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Match Disputes</CardTitle>
+        <CardDescription>Results an opponent has disputed, waiting for your decision.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {disputes.isPending ? (
+          <Skeleton className="h-20 w-full" />
+        ) : disputes.isError ? (
+          <ErrorState message="Failed to load disputes" detail={errorMessage(disputes.error)} onRetry={() => void disputes.refetch()} retrying={disputes.isFetching} />
+        ) : items.length === 0 ? (
+          <EmptyState icon={Scale} title="No open disputes" description="Disputed results will appear here." />
+        ) : (
+          <ul className="divide-y divide-border">
+            {items.map((d) => (
+              <li key={d.id} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+                <div className="min-w-0 text-sm">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <MatchTeams match={d.match} />
+                    <Badge variant="warning">Disputed</Badge>
+                  </div>
+                  <p className="text-xs text-muted-foreground">
+                    Match of {formatDate(d.match.matchDate)} · raised by {d.reporter?.name ?? "a player"} {formatDate(d.createdAt)}
+                  </p>
+                  <p className="line-clamp-2 text-muted-foreground">“{d.description}”</p>
+                </div>
+                <Button size="sm" variant="outline" className="shrink-0" onClick={() => setOpen(d)}>
+                  Review Details
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+      {open && <ReviewDialog key={open.id} dispute={open} onClose={() => setOpen(null)} />}
+    </Card>
+  );
+}

@@ -1,0 +1,83 @@
+// Pending registrations: shown only when any exist. Approving a captain approves the team and its partner.
+import { UserCheck } from "lucide-react";
+import { Badge } from "@/components/ui/badge";
+import { Button } from "@/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { toast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatDate } from "@/lib/format";
+import { usePendingUsers } from "../api/get-pending-users";
+import { useApproveUser } from "../api/approve-user";
+
+export function PendingUsersCard() {
+  const pending = usePendingUsers();
+  const approve = useApproveUser();
+  const users = pending.data?.items ?? [];
+  if (pending.isError) {
+    return (
+      <Card>
+        <CardContent className="pt-5 text-sm text-destructive-text" role="alert">
+          Failed to load pending registrations: {errorMessage(pending.error)}
+        </CardContent>
+      </Card>
+    );
+  }
+  if (users.length === 0) return null;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Pending User Registrations</CardTitle>
+        <CardDescription>
+          {pending.data!.total} {pending.data!.total === 1 ? "registration is" : "registrations are"} waiting for approval.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead className="pl-5 sm:pl-6">User</TableHead>
+              <TableHead>Email</TableHead>
+              <TableHead>Joined</TableHead>
+              <TableHead className="pr-5 text-right sm:pr-6">Action</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {users.map((u) => (
+              <TableRow key={u.id}>
+                <TableCell className="pl-5 sm:pl-6">
+                  <div className="font-medium">{u.name}</div>
+                  <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
+                    {u.username ? `@${u.username}` : "no login yet"}
+                    {u.teamName && <span>· {u.teamName}</span>}
+                    <Badge variant="secondary">{u.isCaptain ? "Captain" : u.isPartner ? "Partner" : "Player"}</Badge>
+                    {!u.isEmailVerified && <Badge variant="warning">Email not verified</Badge>}
+                  </div>
+                </TableCell>
+                <TableCell className="max-w-48 truncate" title={u.email}>{u.email}</TableCell>
+                <TableCell className="whitespace-nowrap">{formatDate(u.joinedAt)}</TableCell>
+                <TableCell className="pr-5 text-right sm:pr-6">
+                  <Button
+                    size="sm"
+                    loading={approve.isPending && approve.variables === u.id}
+                    disabled={approve.isPending}
+                    aria-label={`Approve ${u.name}`}
+                    onClick={() =>
+                      approve.mutate(u.id, {
+                        onSuccess: (r) => toast({ variant: "success", title: "User Approved", description: r.message }),
+                        onError: (err) => toast({ variant: "destructive", title: "Error", description: errorMessage(err, "Could not approve the user.") }),
+                      })
+                    }
+                  >
+                    <UserCheck aria-hidden="true" /> Approve
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,9 @@
+import { useMutation } from "@tanstack/react-query";
+import type { AcceptInviteInput } from "@shared/validators/auth";
+import type { AcceptInviteResponse } from "@shared/types/accounts";
+import { api } from "@/lib/api-client";
+
+export const acceptInvite = ({ token, ...body }: AcceptInviteInput & { token: string }) =>
+  api.post<AcceptInviteResponse>(`/api/accept-invite/${encodeURIComponent(token)}`, body);
+
+export const useAcceptInvite = () => useMutation({ mutationFn: acceptInvite });

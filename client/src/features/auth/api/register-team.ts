@@ -1,0 +1,11 @@
+import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
+import type { registerSchema } from "@shared/validators/auth";
+import type { RegisterTeamResponse } from "@shared/types/accounts";
+import { api } from "@/lib/api-client";
+
+export type RegisterTeamBody = z.input<typeof registerSchema>;
+
+export const registerTeam = (body: RegisterTeamBody) => api.post<RegisterTeamResponse>("/api/register-team", body);
+
+export const useRegisterTeam = () => useMutation({ mutationFn: registerTeam });

@@ -1,0 +1,8 @@
+import { useMutation } from "@tanstack/react-query";
+import type { MessageResponse } from "@shared/types/accounts";
+import { api } from "@/lib/api-client";
+
+export const requestPasswordReset = (body: { username: string; email: string }) =>
+  api.post<MessageResponse>("/api/reset-password", body);
+
+export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });

@@ -1,0 +1,18 @@
+import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import type { MessageResponse, ResetTokenStatus } from "@shared/types/accounts";
+import { api } from "@/lib/api-client";
+
+const tokenPath = (token: string) => `/api/reset-password/${encodeURIComponent(token)}`;
+
+/** Read-only check of a reset link (GET never uses the token). */
+export const getResetTokenStatus = (token: string) => api.get<ResetTokenStatus>(tokenPath(token));
+
+export const resetTokenQueryOptions = (token: string) =>
+  queryOptions({ queryKey: ["reset-password", { token }], queryFn: () => getResetTokenStatus(token) });
+
+export const useResetTokenStatus = (token: string) => useQuery({ ...resetTokenQueryOptions(token), gcTime: 0 });
+
+export const resetPassword = ({ token, newPassword }: { token: string; newPassword: string }) =>
+  api.post<MessageResponse>(tokenPath(token), { newPassword });
+
+export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

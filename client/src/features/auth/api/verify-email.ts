@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { VerifyEmailResponse } from "@shared/types/accounts";
+import { api } from "@/lib/api-client";
+import { userQueryOptions } from "@/lib/auth";
+
+export const verifyEmail = (token: string) =>
+  api.post<VerifyEmailResponse>(`/api/verify-email/${encodeURIComponent(token)}`);
+
+export function useVerifyEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyEmail,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userQueryOptions.queryKey }),
+  });
+}

@@ -1,0 +1,56 @@
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useLocation } from "wouter";
+import { loginSchema, type LoginInput } from "@shared/validators/auth";
+import { Button } from "@/components/ui/button";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { PasswordInput } from "@/components/ui/password-input";
+import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/api-client";
+import { useLogin } from "../api/login";
+import { ForgotPasswordDialog, ForgotUsernameDialog } from "./recovery-dialogs";
+import { FormAlert } from "./form-alert";
+
+export function LoginForm() {
+  const [, navigate] = useLocation();
+  const login = useLogin();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    setServerError(null);
+    login.mutate(values, {
+      onSuccess: (user) => {
+        toast({ variant: "success", title: "Login successful", description: `Welcome back, ${user.name}!` });
+        navigate("/", { replace: true });
+      },
+      onError: (err) => {
+        const message = err instanceof ApiError && err.message ? err.message : "Invalid username or password";
+        setServerError(message);
+        toast({ variant: "destructive", title: "Login failed", description: message });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+      <FormAlert message={serverError} />
+      <FormField label="Username" error={errors.username?.message}>
+        <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
+      </FormField>
+      <FormField label="Password" error={errors.password?.message}>
+        <PasswordInput autoComplete="current-password" {...form.register("password")} />
+      </FormField>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
+        <ForgotUsernameDialog />
+        <ForgotPasswordDialog />
+      </div>
+      <Button type="submit" size="lg" loading={login.isPending} className="w-full">
+        Login
+      </Button>
+    </form>
+  );
+}

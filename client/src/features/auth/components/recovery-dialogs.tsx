@@ -1,0 +1,131 @@
+// Forgot Username and Forgot Password (SPEC §2, §8): generic answers, never revealing an account.
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { zodResolver } from "@hookform/resolvers/zod";
+import type { z } from "zod";
+import { recoverUsernameSchema, resetRequestSchema } from "@shared/validators/auth";
+import { Button } from "@/components/ui/button";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+} from "@/components/ui/dialog";
+import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { toast } from "@/components/ui/toast";
+import { ApiError } from "@/lib/api-client";
+import { useRecoverUsername } from "../api/recover-username";
+import { useRequestPasswordReset } from "../api/request-password-reset";
+
+const serverMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
+
+export function ForgotUsernameDialog() {
+  const [open, setOpen] = useState(false);
+  const recover = useRecoverUsername();
+  const form = useForm<z.input<typeof recoverUsernameSchema>, unknown, z.output<typeof recoverUsernameSchema>>({
+    resolver: zodResolver(recoverUsernameSchema),
+    defaultValues: { email: "" },
+  });
+  const onSubmit = form.handleSubmit((values) =>
+    recover.mutate(values, {
+      onSuccess: (res) => {
+        toast({ variant: "success", title: "Recovery Email Sent", description: res.message });
+        form.reset();
+        setOpen(false);
+      },
+      onError: (err) =>
+        toast({ variant: "destructive", title: "Error", description: serverMessage(err, "Failed to send recovery email. Please try again.") }),
+    }),
+  );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="link" className="h-auto px-0">
+          Forgot Username?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Forgot Username</DialogTitle>
+          <DialogDescription>Enter the email address you registered with and we will email you your username.</DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Email" error={form.formState.errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" loading={recover.isPending}>
+              Send Username
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+export function ForgotPasswordDialog() {
+  const [open, setOpen] = useState(false);
+  const request = useRequestPasswordReset();
+  const form = useForm<z.input<typeof resetRequestSchema>, unknown, z.output<typeof resetRequestSchema>>({
+    resolver: zodResolver(resetRequestSchema),
+    defaultValues: { username: "", email: "" },
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) =>
+    request.mutate(values, {
+      onSuccess: (res) => {
+        toast({ variant: "success", title: "Password Reset Email Sent", description: res.message });
+        form.reset();
+        setOpen(false);
+      },
+      onError: (err) =>
+        toast({
+          variant: "destructive",
+          title: "Error",
+          description: serverMessage(err, "Failed to send password reset email. Please try again."),
+        }),
+    }),
+  );
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="link" className="h-auto px-0">
+          Forgot Password?
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Forgot Password</DialogTitle>
+          <DialogDescription>
+            Enter your username and the email address of your account. We will email you a link to choose a new password.
+          </DialogDescription>
+        </DialogHeader>
+        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+          <FormField label="Username" error={errors.username?.message}>
+            <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
+          </FormField>
+          <FormField label="Email" error={errors.email?.message}>
+            <Input type="email" autoComplete="email" {...form.register("email")} />
+          </FormField>
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" loading={request.isPending}>
+              Send Reset Link
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

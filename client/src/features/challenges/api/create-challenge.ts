@@ -1,0 +1,16 @@
+// POST /api/challenges.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ChallengeRecord } from "@shared/types/challenges";
+import type { CreateChallengeBody } from "@shared/validators/challenges";
+import { api } from "@/lib/api-client";
+import { challengeKeys } from "./keys";
+
+export const createChallenge = (body: CreateChallengeBody) => api.post<ChallengeRecord>("/api/challenges", body);
+
+export function useCreateChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createChallenge,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
+  });
+}

@@ -1,0 +1,21 @@
+// POST /api/matches/{id}/dispute {reason}: the opponent team disputes a reported result.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { DisputeMatchResult } from "@shared/types/matches";
+import { api } from "@/lib/api-client";
+import { challengeKeys, matchKeys } from "./keys";
+
+export const disputeMatch = (vars: { id: number; reason: string }) =>
+  api.post<DisputeMatchResult>(`/api/matches/${vars.id}/dispute`, { reason: vars.reason });
+
+export function useDisputeMatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: disputeMatch,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+// POST /api/matches: a captain reports the result of an accepted challenge.
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ReportMatchResult } from "@shared/types/matches";
+import type { ReportMatchBody } from "@shared/validators/matches";
+import { api } from "@/lib/api-client";
+import { challengeKeys, matchKeys } from "./keys";
+
+export const reportMatch = (body: ReportMatchBody) => api.post<ReportMatchResult>("/api/matches", body);
+
+export function useReportMatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: reportMatch,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
+        queryClient.invalidateQueries({ queryKey: matchKeys.all }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+// PATCH /api/challenges/{id} {status}: accept or decline (challenged captain), cancel (challenger's captain).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ChallengeRecord } from "@shared/types/challenges";
+import type { ChallengeUpdateStatus } from "@shared/validators/challenges";
+import { api } from "@/lib/api-client";
+import { challengeKeys } from "./keys";
+
+export const updateChallenge = (vars: { id: number; status: ChallengeUpdateStatus }) =>
+  api.patch<ChallengeRecord>(`/api/challenges/${vars.id}`, { status: vars.status });
+
+export function useUpdateChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateChallenge,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
+  });
+}

@@ -1,0 +1,189 @@
+import { useState } from "react";
+import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, X } from "lucide-react";
+import { SURFACE_LABELS } from "@shared/constants";
+import type { ChallengeView } from "@shared/types/challenges";
+import { Badge } from "@/components/ui/badge";
+import { Button, buttonVariants } from "@/components/ui/button";
+import { ConfirmDialog } from "@/components/ui/dialog";
+import { toast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/api-client";
+import { formatLongDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+import { useUpdateChallenge } from "../api/update-challenge";
+import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
+import { ReportMatchDialog } from "./report-match-dialog";
+import { TeamIdentity } from "./team-identity";
+
+const STATUS_TEXT: Record<ChallengeView["status"], string> = {
+  pending: "Pending",
+  accepted: "Accepted",
+  declined: "Declined",
+  canceled: "Canceled",
+  match_reported: "Result reported",
+  completed: "Completed",
+};
+
+function StatusTags({ status }: { status: ChallengeView["status"] }) {
+  if (status === "match_reported") return <Badge variant="warning">Waiting for Approval</Badge>;
+  if (status === "pending" || status === "accepted") {
+    return (
+      <>
+        <Badge variant="default">In Progress</Badge>
+        <Badge variant={status === "accepted" ? "success" : "secondary"}>{STATUS_TEXT[status]}</Badge>
+      </>
+    );
+  }
+  return <Badge variant="secondary">{STATUS_TEXT[status]}</Badge>;
+}
+
+function CaptainOnly({ action }: { action: "accept or decline" | "cancel" }) {
+  return (
+    <p className="rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground" role="note">
+      <span className="font-semibold text-foreground">Captain Only:</span> Only your team captain can {action} challenges
+    </p>
+  );
+}
+
+/** One challenge on /challenges: the other team (card rating = mean of the surface ratings), details, actions. */
+export function ChallengeCard({
+  challenge,
+  isCaptain,
+  myTeam,
+}: {
+  challenge: ChallengeView;
+  isCaptain: boolean;
+  myTeam: { id: number; name: string };
+}) {
+  const update = useUpdateChallenge();
+  const cancel = useCancelChallenge();
+  const [confirmCancel, setConfirmCancel] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const { opponent, status, direction } = challenge;
+  const incoming = direction === "incoming";
+
+  const respond = (next: "accepted" | "declined") =>
+    update.mutate(
+      { id: challenge.id, status: next },
+      {
+        onSuccess: () =>
+          toast({
+            variant: "success",
+            title: "Challenge Updated",
+            description: next === "accepted" ? `You accepted the challenge from ${opponent.name}.` : `You declined the challenge from ${opponent.name}.`,
+          }),
+        onError: (err) => toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) }),
+      },
+    );
+
+  const doCancel = () =>
+    cancel.mutate(challenge.id, {
+      onSuccess: () => {
+        setConfirmCancel(false);
+        toast({ variant: "success", title: "Challenge Cancelled", description: "All players have been notified." });
+      },
+      onError: (err) => {
+        setConfirmCancel(false);
+        toast({ variant: "destructive", title: "Failed to Cancel Challenge", description: errorMessage(err) });
+      },
+    });
+
+  // Team 1 is the challenger, team 2 the challenged team (the order the match is reported in).
+  const challenger = incoming ? { id: opponent.id, name: opponent.name } : myTeam;
+  const challenged = incoming ? myTeam : { id: opponent.id, name: opponent.name };
+
+  return (
+    <li className="grid gap-3 rounded-lg border border-border bg-surface p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <TeamIdentity name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
+        <div className="flex flex-wrap items-center gap-1.5">
+          <StatusTags status={status} />
+        </div>
+      </div>
+      <dl className="grid gap-1.5 text-sm sm:grid-cols-2">
+        <div className="flex items-center gap-2">
+          <Trophy className="size-4 text-muted-foreground" aria-hidden="true" />
+          <dt className="sr-only">Rating</dt>
+          <dd>
+            Rating <span className="font-semibold tabular-nums">{opponent.meanRating}</span>
+            <span className="text-muted-foreground"> · {opponent.wins}-{opponent.losses}</span>
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <MapPin className="size-4 text-muted-foreground" aria-hidden="true" />
+          <dt className="sr-only">Location</dt>
+          <dd>
+            {challenge.location} <span className="text-muted-foreground">({SURFACE_LABELS[challenge.surface]})</span>
+          </dd>
+        </div>
+        <div className="flex items-center gap-2 sm:col-span-2">
+          <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
+          <dt className="sr-only">Proposed date and time</dt>
+          <dd>{formatLongDateTime(challenge.proposedDateTime, "No date set")}</dd>
+        </div>
+        {challenge.notes && (
+          <div className="flex items-start gap-2 sm:col-span-2">
+            <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <dt className="sr-only">Contact information</dt>
+            <dd className="min-w-0 whitespace-pre-wrap break-words">{challenge.notes}</dd>
+          </div>
+        )}
+      </dl>
+
+      <div className="flex flex-wrap items-center gap-2">
+        {incoming && status === "pending" && isCaptain && (
+          <>
+            <Button size="sm" onClick={() => respond("accepted")} loading={update.isPending && update.variables?.status === "accepted"} disabled={update.isPending}>
+              <Check aria-hidden="true" />
+              Accept
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => respond("declined")} loading={update.isPending && update.variables?.status === "declined"} disabled={update.isPending}>
+              <X aria-hidden="true" />
+              Decline
+            </Button>
+          </>
+        )}
+        {!incoming && (status === "pending" || status === "accepted") && isCaptain && (
+          <Button size="sm" variant="outline" onClick={() => setConfirmCancel(true)}>
+            Cancel Challenge
+          </Button>
+        )}
+        {status === "accepted" && isCaptain && (
+          <Button size="sm" onClick={() => setReportOpen(true)}>
+            <Trophy aria-hidden="true" />
+            Report Result
+          </Button>
+        )}
+        {status === "accepted" && (
+          <a href={challengeCalendarUrl(challenge.id)} download className={cn(buttonVariants({ variant: "ghost", size: "sm" }))}>
+            <CalendarPlus aria-hidden="true" />
+            Add to calendar
+          </a>
+        )}
+      </div>
+      {!isCaptain && incoming && status === "pending" && <CaptainOnly action="accept or decline" />}
+      {!isCaptain && !incoming && (status === "pending" || status === "accepted") && <CaptainOnly action="cancel" />}
+
+      <ConfirmDialog
+        open={confirmCancel}
+        onOpenChange={setConfirmCancel}
+        title="Cancel this challenge?"
+        description={`${opponent.name} will be notified that you canceled the challenge.`}
+        confirmLabel="Cancel Challenge"
+        cancelLabel="Keep it"
+        destructive
+        pending={cancel.isPending}
+        onConfirm={doCancel}
+      />
+      {reportOpen && (
+        <ReportMatchDialog
+          open={reportOpen}
+          onOpenChange={setReportOpen}
+          challengeId={challenge.id}
+          location={challenge.location}
+          team1={challenger}
+          team2={challenged}
+        />
+      )}
+    </li>
+  );
+}

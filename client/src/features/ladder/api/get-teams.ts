@@ -1,0 +1,26 @@
+// GET /api/teams: teams with members, ratings, W-L and ranks; with a surface, that surface's ladder.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { CompetitionType, Surface } from "@shared/constants";
+import type { TeamsPage } from "@shared/types/teams";
+import { api } from "@/lib/api-client";
+
+export interface TeamsFilter {
+  competitionType?: CompetitionType | undefined;
+  surface?: Surface | undefined;
+  limit?: number;
+}
+
+export function getTeams(filter: TeamsFilter): Promise<TeamsPage> {
+  const params = new URLSearchParams();
+  if (filter.competitionType) params.set("competitionType", filter.competitionType);
+  if (filter.surface) params.set("surface", filter.surface);
+  params.set("limit", String(filter.limit ?? 500));
+  return api.get<TeamsPage>(`/api/teams?${params.toString()}`);
+}
+
+export const teamsQueryOptions = (filter: TeamsFilter) =>
+  queryOptions({ queryKey: ["teams", "list", filter], queryFn: () => getTeams(filter) });
+
+export function useTeams(filter: TeamsFilter) {
+  return useQuery(teamsQueryOptions(filter));
+}

@@ -1,0 +1,128 @@
+import { Trophy } from "lucide-react";
+import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
+import type { TeamView } from "@shared/types/teams";
+import { Badge } from "@/components/ui/badge";
+import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
+import { EmptyState } from "@/components/ui/empty-state";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Avatar } from "@/components/ui/avatar";
+import { cn } from "@/lib/utils";
+import { useTeams } from "../api/get-teams";
+
+const RATING = { grass: "grassRating", beach: "beachRating", hardcourt: "hardcourtRating" } as const;
+const WINS = { grass: "grassWins", beach: "beachWins", hardcourt: "hardcourtWins" } as const;
+const LOSSES = { grass: "grassLosses", beach: "beachLosses", hardcourt: "hardcourtLosses" } as const;
+
+export const LADDER_ERROR = "Error loading ladder data. Please try again.";
+
+export interface LadderTableProps {
+  surface: Surface;
+  competitionType: CompetitionType | undefined;
+  /** One surface chosen: the location title ('UBC Grass Court Rankings'); all: 'Grass Court'. */
+  single: boolean;
+  ownTeamId: number | null;
+}
+
+export function LadderTable({ surface, competitionType, single, ownTeamId }: LadderTableProps) {
+  const query = useTeams({ surface, competitionType });
+  const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
+  const headingId = `ladder-${surface}`;
+  return (
+    <Card aria-labelledby={headingId} role="region">
+      <CardHeader className="pb-3">
+        <CardTitle id={headingId}>{title}</CardTitle>
+        {query.data && (
+          <CardDescription>
+            {query.data.total === 1 ? "1 ranked team" : `${query.data.total} ranked teams`}
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">
+        {query.isPending ? (
+          <div className="space-y-2 px-5 sm:px-6" aria-busy="true" aria-label="Loading rankings">
+            {[0, 1, 2, 3].map((i) => (
+              <Skeleton key={i} className="h-10 w-full" />
+            ))}
+          </div>
+        ) : query.isError ? (
+          <div className="px-5 sm:px-6">
+            <ErrorState message={LADDER_ERROR} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          </div>
+        ) : query.data.items.length === 0 ? (
+          <div className="px-5 sm:px-6">
+            <EmptyState
+              title={`No teams have played matches at ${SURFACE_LADDER_TITLES[surface].replace(/ Rankings$/, "")} yet.`}
+              description="Teams appear here after their first confirmed match at this location."
+            />
+          </div>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow className="hover:bg-transparent">
+                <TableHead className="w-14 pl-5 sm:w-16 sm:pl-6">Rank</TableHead>
+                <TableHead>Team</TableHead>
+                <TableHead className="text-right">Rating</TableHead>
+                <TableHead className="pr-5 text-right sm:pr-3">W-L</TableHead>
+                <TableHead className="hidden md:table-cell">Members</TableHead>
+                <TableHead className="hidden pr-5 sm:table-cell sm:pr-6">Category</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {query.data.items.map((team) => (
+                <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} />
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; own: boolean }) {
+  const rank = team.surfaceRank ?? 0;
+  return (
+    <TableRow
+      className={cn(own && "bg-primary-soft/70 hover:bg-primary-soft font-medium")}
+      aria-current={own ? "true" : undefined}
+    >
+      <TableCell className="pl-5 font-semibold tabular-nums sm:pl-6">
+        <span className="inline-flex items-center gap-1.5">
+          {rank === 1 ? (
+            <Trophy className="size-4 text-amber-500" aria-label="First place" role="img" />
+          ) : null}
+          {rank}
+        </span>
+      </TableCell>
+      <TableCell>
+        <div className="flex items-center gap-2.5">
+          <Avatar name={team.name} src={team.avatar} size="sm" className="hidden sm:inline-flex" />
+          <div className="min-w-0">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className="font-medium text-foreground">{team.name}</span>
+              {own && <Badge variant="default">Your team</Badge>}
+              {team.inProgress && <Badge variant="warning">In Progress</Badge>}
+            </div>
+            <p className="mt-0.5 text-xs text-muted-foreground md:hidden">
+              {team.members.map((m) => m.name).join(" & ")}
+              <span className="sm:hidden"> · {team.competitionType}</span>
+            </p>
+          </div>
+        </div>
+      </TableCell>
+      <TableCell className="text-right font-semibold tabular-nums">{team[RATING[surface]]}</TableCell>
+      <TableCell className="whitespace-nowrap pr-5 text-right tabular-nums sm:pr-3">
+        {team[WINS[surface]]}-{team[LOSSES[surface]]}
+      </TableCell>
+      <TableCell className="hidden min-w-44 text-muted-foreground md:table-cell">
+        {team.members.map((m) => m.name).join(" & ") || "—"}
+      </TableCell>
+      <TableCell className="hidden whitespace-nowrap pr-5 sm:table-cell sm:pr-6">
+        <Badge variant="secondary">{team.competitionType}</Badge>
+      </TableCell>
+    </TableRow>
+  );
+}
+

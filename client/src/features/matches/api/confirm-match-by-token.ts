@@ -1,0 +1,16 @@
+// POST /api/matches/confirm/{token}: confirms the result (ratings move once).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { ConfirmMatchResult } from "@shared/types/matches";
+import { api } from "@/lib/api-client";
+import { affectedByResultKeys } from "./keys";
+
+export const confirmMatchByToken = (token: string) =>
+  api.post<ConfirmMatchResult>(`/api/matches/confirm/${encodeURIComponent(token)}`, {});
+
+export function useConfirmMatchByToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmMatchByToken,
+    onSettled: () => Promise.all(affectedByResultKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+  });
+}

@@ -1,0 +1,151 @@
+// The match as the token pages show it (SPEC §2 Confirm Match): date, reporter, match type,
+// players, winner, set scores, notes.
+import { CalendarDays, MapPin, Trophy, UserRound } from "lucide-react";
+import type { MatchTeam, MatchView } from "@shared/types/matches";
+import { surfaceBadge } from "@shared/places";
+import { Badge } from "@/components/ui/badge";
+import { formatLongDateTime } from "@/lib/format";
+import { cn } from "@/lib/utils";
+
+export function matchTypeLabel(match: Pick<MatchView, "matchType">): string {
+  return match.matchType === "friendly" ? "Friendly Match" : "Challenge Match";
+}
+
+function TeamBlock({ team, winner }: { team: MatchTeam; winner: boolean }) {
+  return (
+    <div
+      className={cn(
+        "min-w-0 flex-1 rounded-lg border p-3",
+        winner ? "border-success-border bg-success-soft" : "border-border bg-muted/40",
+      )}
+    >
+      <div className="flex items-center gap-2">
+        <p className="truncate font-semibold text-foreground">{team.name}</p>
+        {winner && (
+          <Badge variant="success" className="shrink-0">
+            <Trophy aria-hidden="true" />
+            Winner
+          </Badge>
+        )}
+      </div>
+      <ul className="mt-1 space-y-0.5 text-sm text-muted-foreground">
+        {team.members.map((m) => (
+          <li key={m.id}>
+            {m.name}
+            {m.isCaptain ? " (Captain)" : ""}
+          </li>
+        ))}
+        {team.members.length === 0 && <li>No members listed</li>}
+      </ul>
+    </div>
+  );
+}
+
+export function MatchDetails({ match }: { match: MatchView }) {
+  return (
+    <div className="space-y-5">
+      <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
+            Date
+          </dt>
+          <dd className="pl-6 font-medium text-foreground">{formatLongDateTime(match.matchDate)}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <UserRound className="size-4 shrink-0" aria-hidden="true" />
+            Reported by
+          </dt>
+          <dd className="pl-6 font-medium text-foreground">{match.reporter?.name ?? "Unknown"}</dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <MapPin className="size-4 shrink-0" aria-hidden="true" />
+            Location
+          </dt>
+          <dd className="pl-6 font-medium text-foreground">
+              {match.location} <Badge variant="secondary">{surfaceBadge(match.location)}</Badge>
+            </dd>
+        </div>
+        <div>
+          <dt className="flex items-center gap-2 text-muted-foreground">
+            <Trophy className="size-4 shrink-0" aria-hidden="true" />
+            Match type
+          </dt>
+          <dd className="pl-6 font-medium text-foreground">{matchTypeLabel(match)}</dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="players-heading" className="space-y-2">
+        <h3 id="players-heading" className="text-sm font-semibold text-foreground">
+          Players
+        </h3>
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch">
+          <TeamBlock team={match.team1} winner={match.winnerTeamId === match.team1.id} />
+          <span className="self-center text-xs font-semibold uppercase text-muted-foreground">vs</span>
+          <TeamBlock team={match.team2} winner={match.winnerTeamId === match.team2.id} />
+        </div>
+        <p className="text-sm text-foreground">
+          <span className="text-muted-foreground">Winner: </span>
+          <span className="font-semibold">{match.winnerTeamName}</span>
+        </p>
+      </section>
+
+      <section aria-labelledby="sets-heading" className="space-y-2">
+        <h3 id="sets-heading" className="text-sm font-semibold text-foreground">
+          Set scores
+        </h3>
+        {match.sets && match.sets.length > 0 ? (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[16rem] border-collapse text-sm">
+              <thead>
+                <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted-foreground">
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    Team
+                  </th>
+                  {match.sets.map((_, i) => (
+                    <th key={i} scope="col" className="px-2 py-2 text-center font-semibold">
+                      Set {i + 1}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {[match.team1, match.team2].map((team, side) => (
+                  <tr key={team.id} className="border-b border-border last:border-0">
+                    <th scope="row" className="max-w-[10rem] truncate py-2 pr-3 text-left font-medium text-foreground">
+                      {team.name}
+                    </th>
+                    {match.sets!.map((set, i) => (
+                      <td
+                        key={i}
+                        className={cn(
+                          "px-2 py-2 text-center tabular-nums",
+                          set[side]! > set[1 - side]! ? "font-bold text-foreground" : "text-muted-foreground",
+                        )}
+                      >
+                        {set[side]}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="text-sm text-muted-foreground">No score</p>
+        )}
+      </section>
+
+      {match.notes && (
+        <section aria-labelledby="notes-heading" className="space-y-1">
+          <h3 id="notes-heading" className="text-sm font-semibold text-foreground">
+            Notes
+          </h3>
+          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 text-sm text-foreground">{match.notes}</p>
+        </section>
+      )}
+    </div>
+  );
+}

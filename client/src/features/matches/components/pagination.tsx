@@ -1,0 +1,62 @@
+// Previous / next and numbered pages (a window around the current page on long lists).
+import { ChevronLeft, ChevronRight } from "lucide-react";
+import { Button } from "@/components/ui/button";
+
+export function pageWindow(page: number, totalPages: number, width = 5): (number | "gap")[] {
+  if (totalPages <= width + 2) return Array.from({ length: totalPages }, (_, i) => i + 1);
+  const half = Math.floor(width / 2);
+  let start = Math.max(2, page - half);
+  const end = Math.min(totalPages - 1, start + width - 1);
+  start = Math.max(2, end - width + 1);
+  const out: (number | "gap")[] = [1];
+  if (start > 2) out.push("gap");
+  for (let p = start; p <= end; p++) out.push(p);
+  if (end < totalPages - 1) out.push("gap");
+  out.push(totalPages);
+  return out;
+}
+
+export function Pagination({
+  page,
+  totalPages,
+  onPageChange,
+  label = "Pages",
+}: {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  label?: string;
+}) {
+  if (totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </Button>
+      {pageWindow(page, totalPages).map((p, i) =>
+        p === "gap" ? (
+          <span key={`gap-${i}`} className="px-1 text-muted-foreground" aria-hidden="true">
+            …
+          </span>
+        ) : (
+          <Button
+            key={p}
+            size="sm"
+            variant={p === page ? "default" : "ghost"}
+            aria-current={p === page ? "page" : undefined}
+            aria-label={`Page ${p}`}
+            className="min-w-8"
+            onClick={() => onPageChange(p)}
+          >
+            {p}
+          </Button>
+        ),
+      )}
+      <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPageChange(page + 1)}>
+        Next
+        <ChevronRight aria-hidden="true" />
+      </Button>
+    </nav>
+  );
+}

@@ -1,0 +1,98 @@
+// 'Your Statistics' (SPEC §2): overall record, ELO, rank, win %; per surface record, ELO, win %.
+import { SURFACES, SURFACE_LABELS } from "@shared/constants";
+import type { TeamStats } from "@shared/types/matches";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { errorMessage } from "@/lib/api-client";
+import { formatPercent, formatRecord } from "@/lib/format";
+import { useMatchStats } from "../api/get-match-stats";
+
+function StatsTables({ stats }: { stats: TeamStats }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-2">
+      <section aria-labelledby="overall-stats" className="space-y-2">
+        <h3 id="overall-stats" className="text-sm font-semibold text-foreground">
+          Overall
+        </h3>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Record</TableHead>
+              <TableHead>ELO</TableHead>
+              <TableHead>Rank</TableHead>
+              <TableHead>Win %</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            <TableRow>
+              <TableCell className="font-medium tabular-nums">{formatRecord(stats.overall.wins, stats.overall.losses)}</TableCell>
+              <TableCell className="tabular-nums">{stats.overall.rating}</TableCell>
+              <TableCell className="tabular-nums">{stats.overall.rank === null ? "N/A" : `#${stats.overall.rank}`}</TableCell>
+              <TableCell className="tabular-nums">{formatPercent(stats.overall.winPercent)}</TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
+      </section>
+      <section aria-labelledby="surface-stats" className="space-y-2">
+        <h3 id="surface-stats" className="text-sm font-semibold text-foreground">
+          By surface
+        </h3>
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>Surface</TableHead>
+              <TableHead>Record</TableHead>
+              <TableHead>ELO</TableHead>
+              <TableHead>Win %</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {SURFACES.map((s) => (
+              <TableRow key={s}>
+                <TableHead scope="row" className="h-auto py-3 text-sm font-medium normal-case tracking-normal text-foreground">
+                  {SURFACE_LABELS[s]}
+                </TableHead>
+                <TableCell className="tabular-nums">{formatRecord(stats.surfaces[s].wins, stats.surfaces[s].losses)}</TableCell>
+                <TableCell className="tabular-nums">{stats.surfaces[s].rating}</TableCell>
+                <TableCell className="tabular-nums">{formatPercent(stats.surfaces[s].winPercent)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </section>
+    </div>
+  );
+}
+
+export function StatsCard() {
+  const query = useMatchStats();
+  if (query.isSuccess && query.data === null) return null; // no team (e.g. the admin): nothing to show
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Your Statistics</CardTitle>
+        {query.data && <CardDescription>{query.data.teamName}</CardDescription>}
+      </CardHeader>
+      <CardContent>
+        {query.isPending ? (
+          <div className="grid gap-3" aria-busy="true">
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-2/3" />
+          </div>
+        ) : query.isError ? (
+          <ErrorState
+            message="Failed to load match history"
+            detail={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+            retrying={query.isFetching}
+          />
+        ) : (
+          query.data && <StatsTables stats={query.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,97 @@
+// Shared states of the token pages: loading, 'Match Not Found', 'Match Already {status}'.
+import type { ReactNode } from "react";
+import { Link } from "wouter";
+import { CircleAlert, CircleCheck, SearchX } from "lucide-react";
+import type { MatchView } from "@shared/types/matches";
+import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
+import { ErrorState } from "@/components/ui/error-state";
+import { PageSpinner } from "@/components/ui/spinner";
+import { buttonVariants } from "@/components/ui/button";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useMatchByToken } from "../api/get-match-by-token";
+
+export function StatusCard({
+  icon,
+  title,
+  children,
+  tone = "default",
+}: {
+  icon: ReactNode;
+  title: string;
+  children?: ReactNode;
+  tone?: "default" | "success";
+}) {
+  return (
+    <Card className="mx-auto max-w-lg text-center">
+      <CardHeader className="items-center">
+        <div className={tone === "success" ? "text-success-text" : "text-muted-foreground"}>{icon}</div>
+        <h1 className="text-2xl font-semibold leading-tight tracking-tight text-foreground">{title}</h1>
+      </CardHeader>
+      {children && <CardContent className="space-y-4">{children}</CardContent>}
+    </Card>
+  );
+}
+
+const ladderLink = (
+  <Link href="/ladder" className={buttonVariants({ variant: "outline" })}>
+    Go to the ladder
+  </Link>
+);
+
+/** Renders `children(match)` only while the match is pending; every other state is handled here. */
+export function TokenMatchGate({
+  token,
+  children,
+  settled,
+}: {
+  token: string;
+  children: (match: MatchView) => ReactNode;
+  /** Shown instead of the gate's states once this page's own action succeeded. */
+  settled?: ReactNode;
+}) {
+  const query = useMatchByToken(token);
+  if (settled) return <>{settled}</>;
+  if (query.isPending) return <PageSpinner label="Loading match" />;
+  if (query.isError) {
+    if (query.error instanceof ApiError && query.error.status === 404) {
+      return (
+        <StatusCard icon={<SearchX className="size-10" aria-hidden="true" />} title="Match Not Found">
+          <CardDescription>This link is not valid or has expired. Check the link in your email.</CardDescription>
+          {ladderLink}
+        </StatusCard>
+      );
+    }
+    return (
+      <ErrorState
+        className="mx-auto max-w-lg"
+        message="Failed to load match"
+        detail={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+        retrying={query.isFetching}
+      />
+    );
+  }
+  const match = query.data;
+  if (match.confirmationStatus !== "pending") {
+    return (
+      <StatusCard
+        icon={
+          match.confirmationStatus === "confirmed" ? (
+            <CircleCheck className="size-10" aria-hidden="true" />
+          ) : (
+            <CircleAlert className="size-10" aria-hidden="true" />
+          )
+        }
+        title={`Match Already ${match.confirmationStatus}`}
+      >
+        <CardDescription>
+          {match.confirmationStatus === "confirmed"
+            ? "This result has already been confirmed and the ladder is up to date."
+            : "This result has been disputed and is waiting for an admin's review."}
+        </CardDescription>
+        {ladderLink}
+      </StatusCard>
+    );
+  }
+  return <>{children(match)}</>;
+}

@@ -1,0 +1,11 @@
+// GET /api/teams/{id}: one team with members (emails for its own members), ratings and rank.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import type { TeamView } from "@shared/types/teams";
+import { api } from "@/lib/api-client";
+
+export const teamQueryOptions = (teamId: number) =>
+  queryOptions({ queryKey: ["teams", "detail", teamId], queryFn: () => api.get<TeamView>(`/api/teams/${teamId}`) });
+
+export function useTeam(teamId: number | null | undefined) {
+  return useQuery({ ...teamQueryOptions(teamId ?? 0), enabled: Boolean(teamId) });
+}

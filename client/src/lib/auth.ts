@@ -1,0 +1,44 @@
+// The signed-in user (SPEC §7: GET /api/user, 401 → null) and logout.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocation } from "wouter";
+import type { CurrentUser } from "@shared/api";
+import { api, ApiError, errorMessage } from "@/lib/api-client";
+import { toast } from "@/components/ui/toast";
+
+export const userQueryKey = ["user"] as const;
+
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await api.get<CurrentUser>("/api/user");
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 401) return null;
+    throw err;
+  }
+}
+
+export const userQueryOptions = queryOptions({
+  queryKey: userQueryKey,
+  queryFn: getCurrentUser,
+});
+
+/** `data` is the user, `null` when signed out, `undefined` while loading. */
+export function useUser() {
+  return useQuery(userQueryOptions);
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: () => api.post<{ message: string }>("/api/logout"),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(userQueryKey, null);
+      navigate("/auth", { replace: true });
+      toast({ title: "Logged out", description: "You have been successfully logged out" });
+    },
+    onError: (err) => {
+      toast({ variant: "destructive", title: "Logout failed", description: errorMessage(err) });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+// Display formatting. Dates arrive as ISO strings (UTC) and are shown in the viewer's local time.
+import { format, formatDistanceToNow, isValid, parseISO } from "date-fns";
+
+type DateInput = string | number | Date | null | undefined;
+
+function toDate(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const date = typeof value === "string" ? parseISO(value) : new Date(value);
+  return isValid(date) ? date : null;
+}
+
+/** 'Mar 5, 2025' */
+export function formatDate(value: DateInput, fallback = "—"): string {
+  const d = toDate(value);
+  return d ? format(d, "MMM d, yyyy") : fallback;
+}
+
+/** '3:30 PM' */
+export function formatTime(value: DateInput, fallback = "—"): string {
+  const d = toDate(value);
+  return d ? format(d, "h:mm a") : fallback;
+}
+
+/** 'Mar 5, 2025, 3:30 PM' */
+export function formatDateTime(value: DateInput, fallback = "—"): string {
+  const d = toDate(value);
+  return d ? format(d, "MMM d, yyyy, h:mm a") : fallback;
+}
+
+/** 'Wednesday, March 5, 2025 at 3:30 PM' */
+export function formatLongDateTime(value: DateInput, fallback = "—"): string {
+  const d = toDate(value);
+  return d ? format(d, "EEEE, MMMM d, yyyy 'at' h:mm a") : fallback;
+}
+
+/** '3 days ago' */
+export function formatRelative(value: DateInput, fallback = "—"): string {
+  const d = toDate(value);
+  return d ? formatDistanceToNow(d, { addSuffix: true }) : fallback;
+}
+
+/** Minutes after midnight → '6:30 AM' (time-slot pickers). */
+export function formatMinutes12h(minutes: number): string {
+  const h = Math.floor(minutes / 60) % 24;
+  const m = minutes % 60;
+  const suffix = h < 12 ? "AM" : "PM";
+  const h12 = h % 12 === 0 ? 12 : h % 12;
+  return `${h12}:${String(m).padStart(2, "0")} ${suffix}`;
+}
+
+/** 'Alex Morgan' → 'AM'; 'alex' → 'AL'; '' → '?' */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return "?";
+  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
+  return (words[0]![0]! + words[words.length - 1]![0]!).toUpperCase();
+}
+
+/** 0.6667 → '67%' when `ratio`; 66.67 → '67%' otherwise. null/NaN → '0%'. */
+export function formatPercent(value: number | null | undefined, { ratio = false } = {}): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return "0%";
+  return `${Math.round(ratio ? value * 100 : value)}%`;
+}
+
+/** 12 and 5 → '12-5' */
+export function formatRecord(wins: number, losses: number): string {
+  return `${wins}-${losses}`;
+}

@@ -1,0 +1,144 @@
+// Once per e2e run: a real SMTP sink (its mail readable over a tiny local HTTP endpoint) and the
+// production server (`node dist/server/index.js`) on a free port with a fresh embedded database.
+// The build itself is done by `npm run test:e2e` before vitest starts.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import http from "node:http";
+import net from "node:net";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+import { startSmtpSink } from "../tests/helpers/smtp-sink";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The app under test, e.g. http://localhost:41234 (no trailing slash). */
+    baseUrl: string;
+    /** The SMTP sink's mail endpoint: GET → CapturedMail[], DELETE → clears. */
+    mailUrl: string;
+  }
+}
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const artifacts = path.join(root, "e2e/.artifacts");
+export const SERVER_LOG = path.join(artifacts, "server.log");
+
+export default async function setup(project: TestProject) {
+  const entry = path.join(root, "dist/server/index.js");
+  if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, "dist/public/index.html"))) {
+    throw new Error("No build in dist/: run `npm run test:e2e` (it builds first) or `npm run build`.");
+  }
+  fs.mkdirSync(artifacts, { recursive: true });
+  fs.mkdirSync(path.join(root, "e2e/screenshots"), { recursive: true });
+
+  const sink = await startSmtpSink();
+  const mailServer = http.createServer((req, res) => {
+    if (req.method === "DELETE") sink.clear();
+    res.setHeader("Content-Type", "application/json");
+    res.end(JSON.stringify(req.method === "DELETE" ? [] : sink.mails));
+  });
+  await new Promise<void>((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
+  const mailUrl = `http://127.0.0.1:${(mailServer.address() as net.AddressInfo).port}/mails`;
+
+  const port = await freePort();
+  const baseUrl = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-e2e-data-"));
+  const log = fs.createWriteStream(SERVER_LOG, { flags: "w" });
+  const child = spawn(process.execPath, [entry], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      SESSION_SECRET: "e2e-session-secret-e2e-session-secret-0123456789",
+      APP_URL: baseUrl,
+      SMTP_URL: sink.url,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "100000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.pipe(log, { end: false });
+  child.stderr!.pipe(log, { end: false });
+  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
+
+  const stopAll = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await new Promise<void>((resolve) => mailServer.close(() => resolve()));
+    await sink.close();
+    await new Promise<void>((resolve) => log.end(() => resolve()));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 60_000);
+  } catch (err) {
+    await stopAll();
+    throw new Error(`${(err as Error).message}\n--- server log (${SERVER_LOG}) ---\n${readLog()}`, { cause: err });
+  }
+
+  project.provide("baseUrl", baseUrl);
+  project.provide("mailUrl", mailUrl);
+
+  // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
+  return async () => {
+    const code = await stop(child, exited);
+    await stopAll();
+    const problems: string[] = [];
+    if (code !== 0) problems.push(`The server exited with ${code === "timeout" ? "no exit within 15 s" : `code ${code}`} after SIGTERM (expected 0).`);
+    const errors = readLog()
+      .split("\n")
+      .filter((line) => /^\{.*"level":(50|60)\b/.test(line));
+    if (errors.length > 0) problems.push(`The server logged ${errors.length} error(s):\n${errors.slice(0, 10).join("\n")}`);
+    if (problems.length > 0) {
+      process.stderr.write(`\n\u2717 e2e teardown failed (server log: ${path.relative(root, SERVER_LOG)}):\n${problems.join("\n")}\n`);
+      process.exitCode = 1;
+    }
+  };
+}
+
+function readLog(): string {
+  try {
+    return fs.readFileSync(SERVER_LOG, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+async function stop(child: ChildProcess, exited: Promise<number | null>): Promise<number | null | "timeout"> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  child.kill("SIGTERM");
+  const timeout = new Promise<"timeout">((resolve) => setTimeout(() => resolve("timeout"), 15_000).unref());
+  return Promise.race([exited, timeout]);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode} before answering ${url}`);
+    try {
+      const res = await fetch(url);
+      if (res.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`The server did not answer ${url} within ${timeoutMs / 1000} s`);
+}

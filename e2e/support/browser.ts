@@ -1,0 +1,165 @@
+// Debian's Chromium driven by playwright-core. `useBrowser()` in a test file launches one browser
+// for the file, gives each test fresh contexts, and fails a test when a page it opened saw a CSP
+// violation, an uncaught exception or a console error (4xx resource loads excepted: the app
+// answers those, e.g. the 401 of /api/user when signed out).
+import fs from "node:fs";
+import path from "node:path";
+import { createRequire } from "node:module";
+import { fileURLToPath } from "node:url";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { baseUrl, url } from "./app";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const require = createRequire(import.meta.url);
+
+export const PHONE = { width: 390, height: 844 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+const heightFor = (width: number) => (width <= PHONE.width ? PHONE.height : DESKTOP.height);
+
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+}
+
+interface Tracked {
+  page: Page;
+  problems: string[];
+}
+
+export interface BrowserKit {
+  browser(): Browser;
+  /** A page in a fresh context (own cookies) at the given width (390 → 390x844, else x800). */
+  newPage(options?: { width?: number }): Promise<Page>;
+}
+
+/** Registers the hooks of one test file and returns its browser kit. */
+export function useBrowser(): BrowserKit {
+  let browser: Browser | undefined;
+  let tracked: Tracked[] = [];
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterEach(async () => {
+    const current = tracked;
+    tracked = [];
+    const problems = current.flatMap((t) => t.problems.map((p) => `${t.page.url()}: ${p}`));
+    await Promise.all(current.map((t) => t.page.context().close().catch(() => undefined)));
+    expect(problems, "CSP violations, uncaught exceptions or console errors in the browser").toEqual([]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return {
+    browser: () => {
+      if (!browser) throw new Error("useBrowser(): the browser starts in beforeAll");
+      return browser;
+    },
+    async newPage({ width = DESKTOP.width } = {}) {
+      if (!browser) throw new Error("useBrowser(): the browser starts in beforeAll");
+      const context = await browser.newContext({ viewport: { width, height: heightFor(width) }, baseURL: baseUrl() });
+      await context.addInitScript(reportCspViolations);
+      const page = await context.newPage();
+      tracked.push({ page, problems: watchProblems(page) });
+      return page;
+    },
+  };
+}
+
+/** An init script: every `securitypolicyviolation` event becomes a console error. */
+function reportCspViolations() {
+  document.addEventListener("securitypolicyviolation", (e) => {
+    console.error(`CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`);
+  });
+}
+
+/**
+ * Collects CSP violations, uncaught exceptions and console errors of a page (add
+ * `reportCspViolations` to its context first, as `newPage` does).
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = msg.text();
+    // The app handles 4xx answers itself; the browser still logs them as failed resource loads.
+    if (/^Failed to load resource: the server responded with a status of 4\d\d/.test(text)) return;
+    problems.push(`console error: ${text}`);
+  });
+  page.on("pageerror", (err) => problems.push(`uncaught exception: ${err.message}`));
+  return problems;
+}
+
+/** Signs in through the Login form of /auth and waits until the app leaves /auth. */
+export async function signInViaForm(page: Page, username: string, password: string): Promise<void> {
+  await page.goto(url("/auth"));
+  await page.getByLabel("Username", { exact: true }).first().waitFor();
+  // The Login tab's form is labelled "Login"; fall back to the visible form holding a Username field.
+  const named = page.getByRole("form", { name: /^(login|sign in)$/i });
+  const form = (await named.count()) > 0
+    ? named.first()
+    : page.locator("form").filter({ visible: true, has: page.getByLabel("Username", { exact: true }) }).first();
+  await form.getByLabel("Username", { exact: true }).fill(username);
+  await form.getByLabel("Password", { exact: true }).fill(password);
+  await form.getByRole("button", { name: /^(sign in|log ?in)$/i }).click();
+  await page.waitForURL((u) => u.pathname !== "/auth", { timeout: 15_000 });
+}
+
+/** Signs in with POST /api/login from the context, so the session cookie lands in the browser. */
+export async function signInViaApi(context: BrowserContext, username: string, password: string): Promise<void> {
+  const res = await context.request.post(url("/api/login"), { data: { username, password } });
+  if (!res.ok()) throw new Error(`POST /api/login as ${username}: HTTP ${res.status()} ${await res.text()}`);
+}
+
+/** Saves e2e/screenshots/<name>-390.png and <name>-1280.png (full page), then restores the viewport. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, "e2e/screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true, animations: "disabled" });
+  }
+  if (original) await page.setViewportSize(original);
+}
+
+/** Waits for the network to go quiet and fonts/layout to settle. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))));
+}
+
+let axeSource: string | undefined;
+
+/** Runs axe-core on the page and fails on any serious or critical violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  axeSource ??= fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+  await settle(page);
+  // evaluate() runs through the DevTools protocol, so the page's CSP (script-src 'self') allows it.
+  if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<AxeResults> } }).axe;
+    const results = await axe.run(document, { resultTypes: ["violations"] });
+    return results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(" | ")}`);
+  });
+  expect(violations, `axe on ${page.url()}`).toEqual([]);
+}
+
+interface AxeResults {
+  violations: { id: string; impact?: string | null; help: string; nodes: { target: string[] }[] }[];
+}

@@ -1,0 +1,95 @@
+// Fixed-window rate limits for the account endpoints, kept in the `rate_limits` table so every
+// server instance shares them. One INSERT ... ON CONFLICT DO UPDATE ... RETURNING per check
+// (the IP key and the account key go in the same statement), on PGlite and PostgreSQL alike.
+import crypto from "node:crypto";
+import type { Request, RequestHandler } from "express";
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/client";
+import type { Logger } from "./logger";
+import { AppError } from "./app-error";
+
+export const RATE_LIMIT_WINDOW_MS = 15 * 60 * 1000;
+
+export interface RateLimitHit {
+  key: string;
+  count: number;
+  /** Seconds until the window of this key ends. */
+  retryAfterSeconds: number;
+}
+
+/** Counts one attempt against each key and returns the counters after the increment. */
+export async function hitRateLimits(db: DbOrTx, keys: string[], windowMs = RATE_LIMIT_WINDOW_MS): Promise<RateLimitHit[]> {
+  const unique = [...new Set(keys)];
+  if (unique.length === 0) return [];
+  const windowSeconds = Math.max(1, Math.round(windowMs / 1000));
+  const values = sql.join(
+    unique.map((k) => sql`(${k}, 1, now() + make_interval(secs => ${windowSeconds}::double precision))`),
+    sql`, `,
+  );
+  const res = await db.execute(sql`
+    insert into rate_limits as r (key, count, reset_at) values ${values}
+    on conflict (key) do update set
+      count = case when r.reset_at <= now() then 1 else r.count + 1 end,
+      reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
+    returning r.key as key, r.count as count,
+      greatest(1, ceil(extract(epoch from (r.reset_at - now()))))::int as retry_after`);
+  const rows = (res as unknown as { rows: { key: string; count: number | string; retry_after: number | string }[] }).rows;
+  return rows.map((r) => ({ key: r.key, count: Number(r.count), retryAfterSeconds: Number(r.retry_after) }));
+}
+
+/** Removes counters whose window ended long ago (called now and then, never on the hot path's answer). */
+export async function pruneRateLimits(db: DbOrTx): Promise<void> {
+  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+}
+
+/** Account identifiers are hashed: the table never holds usernames, emails or tokens. */
+export function accountKey(action: string, account: string): string {
+  const digest = crypto.createHash("sha256").update(account.trim().toLowerCase(), "utf8").digest("hex").slice(0, 40);
+  return `${action}:acct:${digest}`;
+}
+
+export function ipKey(action: string, ip: string | undefined): string {
+  return `${action}:ip:${(ip ?? "unknown").slice(0, 100)}`;
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError(429, `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? "minute" : "minutes"}.`, {
+    title: "Too Many Attempts",
+    code: "rate_limited",
+  });
+}
+
+export interface RateLimitOptions {
+  db: DbOrTx;
+  logger: Logger;
+  /** Short name of the action, part of every key: "login", "register", "reset-request"... */
+  action: string;
+  /** Attempts allowed per key per window. */
+  max: number;
+  /** The account(s) the attempt is about (username, email, token). Non-strings are ignored. */
+  accounts?: (req: Request) => unknown[];
+  windowMs?: number;
+}
+
+/** Express middleware: counts the attempt per IP and per account; over the limit → 429 with Retry-After. */
+export function rateLimit(options: RateLimitOptions): RequestHandler {
+  return async (req, res, next) => {
+    const keys = [ipKey(options.action, req.ip)];
+    for (const value of options.accounts?.(req) ?? []) {
+      if (typeof value === "string" && value.trim() !== "") keys.push(accountKey(options.action, value.slice(0, 500)));
+    }
+    const hits = await hitRateLimits(options.db, keys, options.windowMs);
+    // Now and then, clear old counters (self-contained: no separate job needed).
+    if (Math.random() < 0.01) void pruneRateLimits(options.db).catch(() => undefined);
+    const over = hits.filter((h) => h.count > options.max);
+    if (over.length === 0) return next();
+    const retryAfter = Math.max(...over.map((h) => h.retryAfterSeconds));
+    options.logger.warn(
+      { event: "auth.rate_limited", action: options.action, scope: over.map((h) => (h.key.includes(":ip:") ? "ip" : "account")) },
+      "rate limit reached",
+    );
+    res.setHeader("Retry-After", String(retryAfter));
+    next(tooManyAttempts(retryAfter));
+  };
+}

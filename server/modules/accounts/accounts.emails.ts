@@ -1,0 +1,120 @@
+// The account emails. Links always start at APP_URL (never the Host header) and lead to client
+// pages, which then POST: an email scanner that prefetches a link changes nothing.
+import type { MailMessage } from "../../mail/mailer";
+
+const SIGN_OFF = "\n\n— Doubles Ladder";
+
+export function verificationEmail(o: { appUrl: string; to: string; name: string; token: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Verify your email address",
+    text:
+      `Hi ${o.name},\n\n` +
+      `Thanks for registering your team on the Doubles Ladder. Please confirm your email address by opening this link:\n\n` +
+      `${o.appUrl}/verify-email/${o.token}\n\n` +
+      `The link works once and expires in 24 hours. If you did not register, you can ignore this email.` +
+      SIGN_OFF,
+  };
+}
+
+export function partnerInviteEmail(o: {
+  appUrl: string;
+  to: string;
+  partnerName: string;
+  captainName: string;
+  teamName: string;
+  token: string;
+}): MailMessage {
+  return {
+    to: o.to,
+    subject: `You're invited to join ${o.teamName} on the Doubles Ladder`,
+    text:
+      `Hi ${o.partnerName},\n\n` +
+      `${o.captainName} registered the team "${o.teamName}" on the Doubles Ladder with you as their partner.\n\n` +
+      `Choose your own username and password here:\n\n` +
+      `${o.appUrl}/accept-invite/${o.token}\n\n` +
+      `The link works once and expires in 7 days. If you don't know ${o.captainName}, you can ignore this email.` +
+      SIGN_OFF,
+  };
+}
+
+export function welcomeEmail(o: { appUrl: string; to: string; name: string; approved: boolean }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Welcome to the Doubles Ladder",
+    text:
+      `Hi ${o.name},\n\n` +
+      `Your email address is verified. Welcome to the Doubles Ladder!\n\n` +
+      (o.approved
+        ? `Your account is approved: sign in and challenge a team.\n\n`
+        : `An administrator will review your registration shortly. Until then you can sign in and browse the ladder; challenges open once you are approved.\n\n`) +
+      `${o.appUrl}/auth` +
+      SIGN_OFF,
+  };
+}
+
+export function usernameRecoveryEmail(o: { appUrl: string; to: string; name: string; username: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Your Doubles Ladder username",
+    text:
+      `Hi ${o.name},\n\n` +
+      `Someone (hopefully you) asked for the username of the account registered with this email address.\n\n` +
+      `Your username is: ${o.username}\n\n` +
+      `Sign in here: ${o.appUrl}/auth\n\n` +
+      `If you did not ask for this, you can ignore this email.` +
+      SIGN_OFF,
+  };
+}
+
+export function passwordResetEmail(o: { appUrl: string; to: string; name: string; token: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Reset your Doubles Ladder password",
+    text:
+      `Hi ${o.name},\n\n` +
+      `Someone (hopefully you) asked to reset the password of your Doubles Ladder account. Choose a new password here:\n\n` +
+      `${o.appUrl}/reset-password/${o.token}\n\n` +
+      `The link works once and expires in 60 minutes. If you did not ask for this, you can ignore this email: your password stays the same.` +
+      SIGN_OFF,
+  };
+}
+
+export function passwordChangedEmail(o: { appUrl: string; to: string; name: string; adminEmail: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Your Doubles Ladder password was changed",
+    text:
+      `Hi ${o.name},\n\n` +
+      `The password of your Doubles Ladder account was just changed, and every signed-in device was signed out.\n\n` +
+      `If this wasn't you, reset your password at ${o.appUrl}/auth and contact the administrator at ${o.adminEmail}.` +
+      SIGN_OFF,
+  };
+}
+
+export function accountApprovedEmail(o: { appUrl: string; to: string; name: string; hasLogin: boolean }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Your Doubles Ladder account is approved",
+    text:
+      `Hi ${o.name},\n\n` +
+      `An administrator approved your account. ` +
+      (o.hasLogin
+        ? `You can now challenge teams and be challenged.\n\nSign in: ${o.appUrl}/auth`
+        : `To sign in, choose your username and password with the invitation link we emailed you earlier.`) +
+      SIGN_OFF,
+  };
+}
+
+export function registrationRejectedEmail(o: { to: string; name: string; reason: string; adminEmail: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Your Doubles Ladder registration was not approved",
+    text:
+      `Hi ${o.name},\n\n` +
+      `An administrator reviewed your registration and did not approve it.\n\n` +
+      `Reason: ${o.reason}\n\n` +
+      `If you think this is a mistake, please contact the administrator at ${o.adminEmail}.` +
+      SIGN_OFF,
+  };
+}

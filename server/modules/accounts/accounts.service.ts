@@ -1,0 +1,557 @@
+// The account rules: registration, email verification, partner invitation, recovery, reset and the
+// admin approval gate. Plain functions with one options object; they never see req/res and throw AppError.
+import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { authTokens, teams, users } from "@shared/schema";
+import type { RegisterInput } from "@shared/validators/auth";
+import type { Page } from "@shared/api";
+import type {
+  AcceptInviteResponse,
+  ApprovalResponse,
+  InviteView,
+  MessageResponse,
+  PendingUser,
+  RegisterTeamResponse,
+  ResetTokenStatus,
+  VerifyEmailResponse,
+} from "@shared/types/accounts";
+import type { AppDeps } from "../../deps";
+import type { MailMessage } from "../../mail/mailer";
+import { AppError } from "../../lib/app-error";
+import { burnPasswordCheck, hashPassword } from "../../auth/password";
+import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
+import { endSessionsOfUsers } from "../../auth/session";
+import {
+  accountApprovedEmail,
+  partnerInviteEmail,
+  passwordChangedEmail,
+  passwordResetEmail,
+  registrationRejectedEmail,
+  usernameRecoveryEmail,
+  verificationEmail,
+  welcomeEmail,
+} from "./accounts.emails";
+
+export const MESSAGES = {
+  registered: "Registration successful! Please check your email to verify your account before logging in.",
+  usernameTaken: "That username is already taken. Please choose another.",
+  emailTaken: "An account with that email address already exists.",
+  partnerEmailTaken: "An account with your partner's email address already exists.",
+  partnerEmailSame: "Your partner's email address must be different from yours.",
+  recoverySent: "If an account exists for that email, we have sent the username.",
+  resetSent: "If an account matches that username and email, we have sent a password reset link.",
+  resendSent: "If that account still needs to verify its email, we have sent a new verification link.",
+  resendNeedsEmail: "Please enter a valid email address",
+  invalidVerification: "This verification link is invalid or has expired. Please request a new verification email.",
+  emailVerified: "Email Verified! Your email address has been confirmed.",
+  invalidReset: "This password reset link is invalid or has expired. Please request a new one.",
+  passwordReset: "Your password has been reset. You can now sign in with your new password.",
+  invalidInvite: "This invitation link is invalid or has expired. Ask your captain to contact the administrator for a new one.",
+  inviteAccepted: "Your account is ready. You can now sign in with your new username and password.",
+  inviteAlreadyAccepted: "This invitation has already been accepted.",
+  userNotFound: "User not found.",
+  alreadyApproved: "This user is already approved. Suspend the account instead.",
+  cannotRejectAdmin: "An admin account cannot be rejected.",
+} as const;
+
+const REGISTRATION_TITLE = "Team Registration Failed";
+
+/** Sends a mail without making the caller wait: timing must not tell whether an account exists. */
+function sendInBackground(deps: AppDeps, message: MailMessage): void {
+  void deps.mailer.send(message).catch(() => undefined);
+}
+
+/** The name of the unique index a Postgres error violated (drizzle wraps driver errors in `cause`). */
+function uniqueViolation(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let i = 0; i < 4 && cur && typeof cur === "object"; i++) {
+    const e = cur as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown };
+    if (e.code === "23505") {
+      if (typeof e.constraint === "string") return e.constraint;
+      const text = `${String(e.detail ?? "")} ${String(e.message ?? "")}`;
+      if (text.includes("username")) return "users_username_lower_uq";
+      if (text.includes("email")) return "users_email_lower_uq";
+      return "unknown";
+    }
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const lower = (v: string) => v.trim().toLowerCase();
+
+// ---------------------------------------------------------------------------------------------
+// Registration
+
+/** Team, captain and partner in one transaction; the captain verifies their email, the partner gets an invitation. */
+export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): Promise<RegisterTeamResponse> {
+  const { deps, input } = o;
+  const { db, env, logger } = deps;
+  const username = input.username.trim();
+  const email = input.email.trim();
+  const partnerEmail = input.partnerEmail.trim();
+
+  if (lower(email) === lower(partnerEmail)) {
+    throw new AppError(409, MESSAGES.partnerEmailSame, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailSame } });
+  }
+
+  // A clear message for the usual case; the unique indexes still decide under a race (below).
+  const taken = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${lower(username)}`, sql`lower(${users.email}) in (${lower(email)}, ${lower(partnerEmail)})`));
+  if (taken.some((u) => u.username && lower(u.username) === lower(username))) {
+    throw new AppError(409, MESSAGES.usernameTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { username: MESSAGES.usernameTaken } });
+  }
+  if (taken.some((u) => lower(u.email) === lower(email))) {
+    throw new AppError(409, MESSAGES.emailTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { email: MESSAGES.emailTaken } });
+  }
+  if (taken.some((u) => lower(u.email) === lower(partnerEmail))) {
+    throw new AppError(409, MESSAGES.partnerEmailTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailTaken } });
+  }
+
+  const passwordHash = await hashPassword(input.password);
+  let created: { teamId: number; captainId: number; partnerId: number; verifyToken: string; inviteToken: string };
+  try {
+    created = await db.transaction(async (tx) => {
+      const [team] = await tx
+        .insert(teams)
+        .values({
+          name: input.teamName.trim(),
+          competitionType: input.competitionType,
+          isApproved: false,
+          avatar: input.teamAvatar?.trim() || null,
+          bio: input.teamBio?.trim() || null,
+        })
+        .returning({ id: teams.id });
+      if (!team) throw new Error("team insert returned nothing");
+      const [captain, partner] = await tx
+        .insert(users)
+        .values([
+          {
+            username,
+            password: passwordHash,
+            name: input.name.trim(),
+            email,
+            avatar: input.avatar?.trim() || null,
+            teamId: team.id,
+            isCaptain: true,
+            isPartner: false,
+            isApproved: false,
+            isEmailVerified: false,
+          },
+          {
+            username: null,
+            password: null,
+            name: input.partnerName.trim(),
+            email: partnerEmail,
+            teamId: team.id,
+            isCaptain: false,
+            isPartner: true,
+            isApproved: false,
+            isEmailVerified: false,
+          },
+        ])
+        .returning({ id: users.id });
+      if (!captain || !partner) throw new Error("user insert returned nothing");
+      const verifyToken = await issueToken(tx, { purpose: "email_verification", userId: captain.id });
+      const inviteToken = await issueToken(tx, { purpose: "partner_invite", userId: partner.id });
+      return { teamId: team.id, captainId: captain.id, partnerId: partner.id, verifyToken, inviteToken };
+    });
+  } catch (err) {
+    const violated = uniqueViolation(err);
+    if (violated === "users_username_lower_uq") throw new AppError(409, MESSAGES.usernameTaken, { title: REGISTRATION_TITLE, code: "conflict" });
+    if (violated) throw new AppError(409, MESSAGES.emailTaken, { title: REGISTRATION_TITLE, code: "conflict" });
+    throw err;
+  }
+
+  await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: email, name: input.name.trim(), token: created.verifyToken }));
+  await deps.mailer.send(
+    partnerInviteEmail({
+      appUrl: env.APP_URL,
+      to: partnerEmail,
+      partnerName: input.partnerName.trim(),
+      captainName: input.name.trim(),
+      teamName: input.teamName.trim(),
+      token: created.inviteToken,
+    }),
+  );
+  logger.info({ event: "auth.register", userId: created.captainId, partnerId: created.partnerId, teamId: created.teamId }, "team registered");
+  return { emailVerificationRequired: true, message: MESSAGES.registered, user: { name: input.name.trim(), teamId: created.teamId } };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Email verification
+
+export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<VerifyEmailResponse> {
+  const { deps } = o;
+  const user = await deps.db.transaction(async (tx) => {
+    const row = await consumeToken(tx, o.token, "email_verification");
+    if (!row?.userId) throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
+    const [u] = await tx
+      .update(users)
+      .set({ isEmailVerified: true, updatedAt: new Date() })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, name: users.name, email: users.email, isApproved: users.isApproved });
+    if (!u) throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
+    // Older verification links of this user die with this one.
+    await tx
+      .update(authTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(authTokens.userId, u.id), eq(authTokens.purpose, "email_verification"), isNull(authTokens.usedAt)));
+    return u;
+  });
+  await deps.mailer.send(welcomeEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, approved: user.isApproved }));
+  deps.logger.info({ event: "auth.email_verified", userId: user.id }, "email verified");
+  return { message: MESSAGES.emailVerified, isApproved: user.isApproved };
+}
+
+/**
+ * Sends a fresh verification link (or, for a partner who has no login yet, a fresh invitation).
+ * The answer is the same whether or not the address belongs to anyone.
+ */
+export async function resendVerification(o: { deps: AppDeps; email?: string; sessionUserId?: number }): Promise<MessageResponse> {
+  const { deps } = o;
+  const { db, env } = deps;
+  if (!o.email && o.sessionUserId === undefined) {
+    throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
+  }
+  const where = o.email ? sql`lower(${users.email}) = ${lower(o.email)}` : eq(users.id, o.sessionUserId!);
+  const [target] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      isPartner: users.isPartner,
+      isEmailVerified: users.isEmailVerified,
+      rejectionReason: users.rejectionReason,
+      teamId: users.teamId,
+      teamName: teams.name,
+      teamDeletedAt: teams.deletedAt,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(where)
+    .limit(1);
+  if (target && !target.isEmailVerified && !target.rejectionReason && !target.teamDeletedAt) {
+    if (!target.username && target.isPartner) {
+      const [captain] = target.teamId
+        ? await db
+            .select({ name: users.name })
+            .from(users)
+            .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
+            .limit(1)
+        : [];
+      const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
+      sendInBackground(
+        deps,
+        partnerInviteEmail({
+          appUrl: env.APP_URL,
+          to: target.email,
+          partnerName: target.name,
+          captainName: captain?.name ?? "Your captain",
+          teamName: target.teamName ?? "your team",
+          token,
+        }),
+      );
+    } else {
+      const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
+      sendInBackground(deps, verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
+    }
+    deps.logger.info({ event: "auth.verification_resent", userId: target.id }, "verification resent");
+  }
+  return { message: MESSAGES.resendSent };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partner invitation
+
+export async function getInvite(o: { deps: AppDeps; token: string }): Promise<InviteView> {
+  const { db } = o.deps;
+  const row = await peekToken(db, o.token, "partner_invite");
+  if (!row?.userId) throw new AppError(404, MESSAGES.invalidInvite, { title: "Invitation Not Found", code: "invalid_token" });
+  const [partner] = await db
+    .select({
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      teamId: users.teamId,
+      teamName: teams.name,
+      competitionType: teams.competitionType,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(eq(users.id, row.userId))
+    .limit(1);
+  if (!partner || partner.username) throw new AppError(404, MESSAGES.invalidInvite, { title: "Invitation Not Found", code: "invalid_token" });
+  const [captain] = partner.teamId
+    ? await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.teamId, partner.teamId), eq(users.isCaptain, true)))
+        .limit(1)
+    : [];
+  return {
+    partnerName: partner.name,
+    email: partner.email,
+    teamName: partner.teamName,
+    captainName: captain?.name ?? null,
+    competitionType: partner.competitionType,
+  };
+}
+
+/** The partner chooses a username and password: their own login, with the partner role. */
+export async function acceptInvite(o: { deps: AppDeps; token: string; username: string; password: string }): Promise<AcceptInviteResponse> {
+  const { deps } = o;
+  const { db, env } = deps;
+  const username = o.username.trim();
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${lower(username)}`).limit(1);
+  if (taken) throw new AppError(409, MESSAGES.usernameTaken, { title: "Invitation Failed", code: "conflict", fields: { username: MESSAGES.usernameTaken } });
+  const passwordHash = await hashPassword(o.password);
+  let userId: number;
+  try {
+    userId = await db.transaction(async (tx) => {
+      const row = await consumeToken(tx, o.token, "partner_invite");
+      if (!row?.userId) throw new AppError(400, MESSAGES.invalidInvite, { title: "Invitation Failed", code: "invalid_token" });
+      const [partner] = await tx
+        .select({ id: users.id, username: users.username, rejectionReason: users.rejectionReason, teamDeletedAt: teams.deletedAt })
+        .from(users)
+        .leftJoin(teams, eq(teams.id, users.teamId))
+        .where(eq(users.id, row.userId))
+        .limit(1);
+      if (!partner) throw new AppError(400, MESSAGES.invalidInvite, { title: "Invitation Failed", code: "invalid_token" });
+      if (partner.username) throw new AppError(409, MESSAGES.inviteAlreadyAccepted, { title: "Invitation Failed", code: "conflict" });
+      if (partner.teamDeletedAt) {
+        throw new AppError(403, `Your team has been deleted. Please contact the administrator at ${env.ADMIN_EMAIL}.`, {
+          title: "Team Deleted",
+          code: "team_deleted",
+        });
+      }
+      if (partner.rejectionReason) {
+        throw new AppError(403, `Your registration was not approved. Please contact the administrator at ${env.ADMIN_EMAIL}.`, {
+          title: "Registration Rejected",
+          code: "registration_rejected",
+        });
+      }
+      await tx
+        .update(users)
+        .set({ username, password: passwordHash, isEmailVerified: true, isPartner: true, isCaptain: false, updatedAt: new Date() })
+        .where(and(eq(users.id, partner.id), isNull(users.username)));
+      return partner.id;
+    });
+  } catch (err) {
+    if (uniqueViolation(err)) throw new AppError(409, MESSAGES.usernameTaken, { title: "Invitation Failed", code: "conflict" });
+    throw err;
+  }
+  deps.logger.info({ event: "auth.invite_accepted", userId }, "partner invitation accepted");
+  return { message: MESSAGES.inviteAccepted, username };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recovery and reset: the same answer whether or not the account exists.
+
+export async function recoverUsername(o: { deps: AppDeps; email: string }): Promise<MessageResponse> {
+  const { deps } = o;
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email, username: users.username })
+    .from(users)
+    .where(sql`lower(${users.email}) = ${lower(o.email)}`)
+    .limit(1);
+  if (user?.username) {
+    sendInBackground(deps, usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
+    deps.logger.info({ event: "auth.username_recovered", userId: user.id }, "username recovery sent");
+  } else {
+    deps.logger.info({ event: "auth.username_recovery_unknown" }, "username recovery for an unknown address");
+  }
+  return { message: MESSAGES.recoverySent };
+}
+
+export async function requestPasswordReset(o: { deps: AppDeps; username: string; email: string }): Promise<MessageResponse> {
+  const { deps } = o;
+  const [user] = await deps.db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(users)
+    .where(
+      and(
+        sql`lower(${users.username}) = ${lower(o.username)}`,
+        sql`lower(${users.email}) = ${lower(o.email)}`,
+        sql`${users.password} is not null`,
+      ),
+    )
+    .limit(1);
+  // Both paths spend one hash, so the time taken does not tell whether the account exists.
+  await burnPasswordCheck(o.username);
+  if (user) {
+    const token = await issueToken(deps.db, { purpose: "password_reset", userId: user.id, voidPrevious: true });
+    sendInBackground(deps, passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
+    deps.logger.info({ event: "auth.reset_requested", userId: user.id }, "password reset requested");
+  } else {
+    deps.logger.info({ event: "auth.reset_requested_unknown" }, "password reset requested for an unknown account");
+  }
+  return { message: MESSAGES.resetSent };
+}
+
+/** Read-only: GET never uses the token. */
+export async function checkResetToken(o: { deps: AppDeps; token: string }): Promise<ResetTokenStatus> {
+  const row = await peekToken(o.deps.db, o.token, "password_reset");
+  return { valid: Boolean(row?.userId) };
+}
+
+/** Uses the token (one conditional update), sets the new hash and ends every session of that user. */
+export async function resetPassword(o: { deps: AppDeps; token: string; newPassword: string }): Promise<MessageResponse> {
+  const { deps } = o;
+  const passwordHash = await hashPassword(o.newPassword);
+  const user = await deps.db.transaction(async (tx) => {
+    const row = await consumeToken(tx, o.token, "password_reset");
+    if (!row?.userId) throw new AppError(400, MESSAGES.invalidReset, { title: "Password Reset Failed", code: "invalid_token" });
+    const [u] = await tx
+      .update(users)
+      .set({ password: passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, row.userId))
+      .returning({ id: users.id, name: users.name, email: users.email });
+    if (!u) throw new AppError(400, MESSAGES.invalidReset, { title: "Password Reset Failed", code: "invalid_token" });
+    await endSessionsOfUsers(tx, [u.id]);
+    return u;
+  });
+  sendInBackground(deps, passwordChangedEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, adminEmail: deps.env.ADMIN_EMAIL }));
+  deps.logger.info({ event: "auth.reset", userId: user.id }, "password reset; every session ended");
+  return { message: MESSAGES.passwordReset };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The approval gate (admins)
+
+const PENDING_PAGE_SIZE_DEFAULT = 50;
+
+export async function listPendingUsers(o: { deps: AppDeps; page?: number; pageSize?: number }): Promise<Page<PendingUser>> {
+  const { db } = o.deps;
+  const page = Math.max(1, o.page ?? 1);
+  const pageSize = Math.min(100, Math.max(1, o.pageSize ?? PENDING_PAGE_SIZE_DEFAULT));
+  const where = and(
+    eq(users.isApproved, false),
+    eq(users.isAdmin, false),
+    isNull(users.rejectionReason),
+    or(isNull(users.teamId), isNull(teams.deletedAt)),
+  );
+  const [totalRow] = await db.select({ n: count() }).from(users).leftJoin(teams, eq(teams.id, users.teamId)).where(where);
+  const rows = await db
+    .select({
+      id: users.id,
+      username: users.username,
+      name: users.name,
+      email: users.email,
+      joinedAt: users.joinedAt,
+      isCaptain: users.isCaptain,
+      isPartner: users.isPartner,
+      isEmailVerified: users.isEmailVerified,
+      teamId: users.teamId,
+      teamName: teams.name,
+      competitionType: teams.competitionType,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(where)
+    .orderBy(asc(users.joinedAt), asc(users.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  const total = Number(totalRow?.n ?? 0);
+  return {
+    items: rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() })),
+    page,
+    pageSize,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+  };
+}
+
+async function loadTarget(deps: AppDeps, userId: number) {
+  const [target] = await deps.db
+    .select({
+      id: users.id,
+      name: users.name,
+      isAdmin: users.isAdmin,
+      isApproved: users.isApproved,
+      isCaptain: users.isCaptain,
+      teamId: users.teamId,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (!target) throw new AppError(404, MESSAGES.userNotFound, { code: "not_found" });
+  return target;
+}
+
+/** Approves a user; approving a captain approves the team and its partner. Each newly approved user is emailed. */
+export async function approveUser(o: { deps: AppDeps; userId: number; adminId: number }): Promise<ApprovalResponse> {
+  const { deps } = o;
+  const target = await loadTarget(deps, o.userId);
+  const wholeTeam = target.isCaptain && target.teamId !== null;
+  const changed = await deps.db.transaction(async (tx) => {
+    if (wholeTeam) await tx.update(teams).set({ isApproved: true, updatedAt: new Date() }).where(eq(teams.id, target.teamId!));
+    return tx
+      .update(users)
+      .set({ isApproved: true, rejectionReason: null, updatedAt: new Date() })
+      .where(
+        and(
+          wholeTeam ? and(eq(users.teamId, target.teamId!), eq(users.isAdmin, false)) : eq(users.id, target.id),
+          or(eq(users.isApproved, false), sql`${users.rejectionReason} is not null`),
+        ),
+      )
+      .returning({ id: users.id, name: users.name, email: users.email, username: users.username });
+  });
+  for (const u of changed) {
+    await deps.mailer.send(accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username) }));
+  }
+  deps.logger.info({ event: "auth.approve", adminId: o.adminId, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
+  return {
+    message: wholeTeam ? `${target.name} and their team have been approved.` : `${target.name} has been approved.`,
+    userIds: changed.map((u) => u.id),
+    teamId: wholeTeam ? target.teamId : null,
+  };
+}
+
+/**
+ * Rejects a pending registration: the user (and, for a captain, the whole team's members) is marked
+ * rejected with the reason, signed out everywhere, their emailed links die, and they are emailed.
+ * A rejected account cannot sign in; the login answer gives the reason and the admin contact.
+ * Approving later undoes a rejection.
+ */
+export async function rejectUser(o: { deps: AppDeps; userId: number; adminId: number; reason: string }): Promise<ApprovalResponse> {
+  const { deps } = o;
+  const target = await loadTarget(deps, o.userId);
+  if (target.isAdmin || target.id === o.adminId) throw new AppError(400, MESSAGES.cannotRejectAdmin, { code: "bad_request" });
+  if (target.isApproved) throw new AppError(409, MESSAGES.alreadyApproved, { code: "conflict" });
+  const wholeTeam = target.isCaptain && target.teamId !== null;
+  const reason = o.reason.trim();
+  const changed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(users)
+      .set({ rejectionReason: reason, isApproved: false, updatedAt: new Date() })
+      .where(
+        and(
+          wholeTeam ? eq(users.teamId, target.teamId!) : eq(users.id, target.id),
+          eq(users.isAdmin, false),
+          eq(users.isApproved, false),
+        ),
+      )
+      .returning({ id: users.id, name: users.name, email: users.email });
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) {
+      await tx
+        .update(authTokens)
+        .set({ usedAt: new Date() })
+        .where(and(inArray(authTokens.userId, ids), isNull(authTokens.usedAt), ne(authTokens.purpose, "match_confirmation")));
+      await endSessionsOfUsers(tx, ids);
+    }
+    return rows;
+  });
+  for (const u of changed) {
+    await deps.mailer.send(registrationRejectedEmail({ to: u.email, name: u.name, reason, adminEmail: deps.env.ADMIN_EMAIL }));
+  }
+  deps.logger.info({ event: "auth.reject", adminId: o.adminId, userIds: changed.map((u) => u.id) }, "registration rejected");
+  return {
+    message: wholeTeam ? `${target.name}'s registration (and their team's) has been rejected.` : `${target.name}'s registration has been rejected.`,
+    userIds: changed.map((u) => u.id),
+    teamId: wholeTeam ? target.teamId : null,
+  };
+}

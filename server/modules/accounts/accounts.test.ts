@@ -1,0 +1,416 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { authTokens, teams, users } from "@shared/schema";
+import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
+import { createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
+import { issueToken } from "../../auth/tokens";
+import { MESSAGES } from "./accounts.service";
+import { mailTo, NEW_PASSWORD, registration, sessionCookie } from "./accounts.fixtures";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const countRows = async () => {
+  const [u] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);
+  const [tm] = await t.db.select({ n: sql<number>`count(*)::int` }).from(teams);
+  return { users: Number(u!.n), teams: Number(tm!.n) };
+};
+
+async function register(overrides: Record<string, unknown> = {}) {
+  const body = registration(overrides);
+  const res = await t.request.post("/api/register-team").send(body);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return { body, res };
+}
+
+describe("POST /api/register-team", () => {
+  it("creates the team, the captain and the partner, unapproved and unverified", async () => {
+    const body = registration();
+    const res = await t.request.post("/api/register-team").send(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      emailVerificationRequired: true,
+      message: MESSAGES.registered,
+      user: { name: body.name, teamId: expect.any(Number) },
+    });
+    const [team] = await t.db.select().from(teams).where(eq(teams.id, res.body.user.teamId));
+    expect(team).toMatchObject({ name: body.teamName, competitionType: "Mixed Doubles", isApproved: false, rating: 1500 });
+    const members = await t.db.select().from(users).where(eq(users.teamId, team!.id));
+    const captain = members.find((m) => m.isCaptain)!;
+    const partner = members.find((m) => m.isPartner)!;
+    expect(members).toHaveLength(2);
+    expect(captain).toMatchObject({ username: body.username, email: body.email, isApproved: false, isEmailVerified: false, isPartner: false });
+    expect(captain.password).toMatch(/^\$argon2id\$/);
+    expect(partner).toMatchObject({ username: null, password: null, name: body.partnerName, email: body.partnerEmail, isCaptain: false, isApproved: false });
+  });
+
+  it("lists the missing required fields under 'Missing Required Fields'", async () => {
+    const res = await t.request.post("/api/register-team").send(registration({ username: "", email: undefined }));
+    expect(res.status).toBe(400);
+    expect(res.body.title).toBe("Missing Required Fields");
+    expect(res.body.message).toBe("Please provide: username, email");
+    const all = await t.request.post("/api/register-team").send({});
+    expect(all.status).toBe(400);
+    expect(all.body.message).toBe("Please provide: username, password, name, email, competitionType, teamName");
+  });
+
+  it("requires the partner for every (Doubles) category", async () => {
+    for (const missing of [{ partnerName: "" }, { partnerEmail: undefined }, { partnerName: " ", partnerEmail: "" }]) {
+      const res = await t.request.post("/api/register-team").send(registration(missing));
+      expect(res.status).toBe(400);
+      expect(res.body.title).toBe("Partner Information Required");
+      expect(res.body.message).toMatch(/partner's name and email/);
+    }
+  });
+
+  it("gives the three password messages verbatim", async () => {
+    const cases: [string, string][] = [
+      ["Ab1", "Password must be at least 6 characters"],
+      ["abcdef1", "Password must contain at least one uppercase letter"],
+      ["Abcdefg", "Password must contain at least one number"],
+    ];
+    for (const [password, message] of cases) {
+      const res = await t.request.post("/api/register-team").send(registration({ password }));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe(message);
+      expect(res.body.title).toBe("Team Registration Failed");
+      expect(res.body.fields.password).toBe(message);
+    }
+  });
+
+  it("checks lengths, email format and category", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: "ab" }, "Username must be at least 3 characters"],
+      [{ username: "a".repeat(51) }, "Username must be at most 50 characters"],
+      [{ name: "A" }, "Name must be at least 2 characters"],
+      [{ name: "A".repeat(101) }, "Name must be at most 100 characters"],
+      [{ teamName: "AB" }, "Team name must be at least 3 characters"],
+      [{ teamName: "A".repeat(101) }, "Team name must be at most 100 characters"],
+      [{ email: "not-an-email" }, "Please enter a valid email address"],
+      [{ partnerEmail: "nope@" }, "Please enter a valid partner email address"],
+      [{ partnerName: "R" }, "Partner name must be at least 2 characters"],
+      [{ competitionType: "Singles" }, "Please select a competition category"],
+    ];
+    for (const [override, message] of cases) {
+      const res = await t.request.post("/api/register-team").send(registration(override));
+      expect(res.status, JSON.stringify(override)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+  });
+
+  it("refuses privileged or unknown fields instead of writing them", async () => {
+    const before = await countRows();
+    const res = await t.request.post("/api/register-team").send(registration({ isAdmin: true }));
+    expect(res.status).toBe(400);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("answers 409 for a taken username or email (any case) and leaves no rows behind", async () => {
+    const { body: first } = await register();
+    const before = await countRows();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: first.username.toUpperCase() }, MESSAGES.usernameTaken],
+      [{ email: first.email.toUpperCase() }, MESSAGES.emailTaken],
+      [{ partnerEmail: first.partnerEmail }, MESSAGES.partnerEmailTaken],
+      [{ partnerEmail: first.email }, MESSAGES.partnerEmailTaken],
+    ];
+    for (const [override, message] of cases) {
+      const res = await t.request.post("/api/register-team").send(registration(override));
+      expect(res.status, JSON.stringify(override)).toBe(409);
+      expect(res.body.message).toBe(message);
+      expect(res.body.title).toBe("Team Registration Failed");
+    }
+    const same = registration();
+    const res = await t.request.post("/api/register-team").send({ ...same, partnerEmail: same.email.toUpperCase() });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(MESSAGES.partnerEmailSame);
+    expect(await countRows()).toEqual(before);
+  });
+
+  it("when two registrations race for one username, exactly one wins and the other leaves nothing", async () => {
+    const before = await countRows();
+    const username = `race_${Date.now()}`;
+    const results = await Promise.all([0, 1, 2].map(() => t.request.post("/api/register-team").send(registration({ username }))));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409]);
+    const after = await countRows();
+    expect(after.teams).toBe(before.teams + 1);
+    expect(after.users).toBe(before.users + 2);
+  });
+});
+
+describe("email verification", () => {
+  it("mails a link to a client page; POSTing its token verifies once and sends the welcome mail", async () => {
+    const { body } = await register();
+    const mail = await mailTo(t.mail, body.email, "Verify your email");
+    expect(mail.links.some((l) => l.startsWith(`${t.env.APP_URL}/verify-email/`))).toBe(true);
+    const token = tokenFromLink(mail, "/verify-email/");
+
+    // The unverified captain may sign in; the client sends protected pages to /verify-email.
+    const agent = t.agent();
+    await signIn(agent, body.username, body.password);
+    expect((await agent.get("/api/user")).body).toMatchObject({ isEmailVerified: false, isApproved: false, isCaptain: true });
+
+    const ok = await t.request.post(`/api/verify-email/${token}`).send({});
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ message: MESSAGES.emailVerified, isApproved: false });
+    expect((await agent.get("/api/user")).body.isEmailVerified).toBe(true);
+    const welcome = await mailTo(t.mail, body.email, "Welcome");
+    expect(welcome.text).toMatch(/administrator will review/);
+
+    const again = await t.request.post(`/api/verify-email/${token}`).send({});
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe(MESSAGES.invalidVerification);
+  });
+
+  it("refuses an expired token, a token of another purpose and garbage", async () => {
+    const { body } = await register();
+    const [captain] = await t.db.select().from(users).where(eq(users.username, body.username));
+    const expired = await issueToken(t.db, { purpose: "email_verification", userId: captain!.id, ttlMs: -1000 });
+    expect((await t.request.post(`/api/verify-email/${expired}`).send({})).status).toBe(400);
+    const reset = await issueToken(t.db, { purpose: "password_reset", userId: captain!.id });
+    expect((await t.request.post(`/api/verify-email/${reset}`).send({})).status).toBe(400);
+    expect((await t.request.post(`/api/verify-email/not-a-token`).send({})).status).toBe(400);
+    // The reset token was not used up by the wrong-purpose attempt.
+    expect((await t.request.get(`/api/reset-password/${reset}`)).body).toEqual({ valid: true });
+    const [after] = await t.db.select().from(users).where(eq(users.id, captain!.id));
+    expect(after!.isEmailVerified).toBe(false);
+  });
+
+  it("resends a verification link to the signed-in user and voids the older one", async () => {
+    const { body } = await register();
+    const firstToken = tokenFromLink(await mailTo(t.mail, body.email, "Verify your email"), "/verify-email/");
+    const agent = t.agent();
+    await signIn(agent, body.username, body.password);
+    const res = await agent.post("/api/resend-verification").send({});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: MESSAGES.resendSent });
+    await t.mail.waitFor((m) => m.to.includes(body.email) && m.subject.includes("Verify") && !m.text.includes(firstToken));
+    const mails = t.mail.to(body.email).filter((m) => m.subject.includes("Verify"));
+    const secondToken = tokenFromLink(mails[mails.length - 1]!, "/verify-email/");
+    expect(secondToken).not.toBe(firstToken);
+    expect((await t.request.post(`/api/verify-email/${firstToken}`).send({})).status).toBe(400);
+    expect((await t.request.post(`/api/verify-email/${secondToken}`).send({})).status).toBe(200);
+  });
+
+  it("answers resend the same for a known and an unknown address", async () => {
+    const { body } = await register();
+    const known = await t.request.post("/api/resend-verification").send({ email: body.email });
+    const unknown = await t.request.post("/api/resend-verification").send({ email: "nobody-here@example.test" });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+    expect((await t.request.post("/api/resend-verification").send({ email: "bad" })).status).toBe(400);
+    const anonymousEmpty = await t.request.post("/api/resend-verification").send({});
+    expect(anonymousEmpty.status).toBe(400);
+    expect(anonymousEmpty.body.message).toBe("Please enter a valid email address");
+  });
+});
+
+describe("partner invitation", () => {
+  it("lets the partner choose a username and password and sign in with the partner role", async () => {
+    const { body } = await register();
+    const mail = await mailTo(t.mail, body.partnerEmail, "invited");
+    const token = tokenFromLink(mail, "/accept-invite/");
+
+    // GET only reads, however often a scanner opens it.
+    for (let i = 0; i < 2; i++) {
+      const view = await t.request.get(`/api/invite/${token}`);
+      expect(view.status).toBe(200);
+      expect(view.body).toMatchObject({ partnerName: body.partnerName, teamName: body.teamName, captainName: body.name, email: body.partnerEmail });
+    }
+
+    // A taken username is refused and the invitation stays usable.
+    const taken = await t.request.post(`/api/accept-invite/${token}`).send({ username: body.username.toUpperCase(), password: "Partner12" });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(MESSAGES.usernameTaken);
+    const weak = await t.request.post(`/api/accept-invite/${token}`).send({ username: `p_${body.username}`, password: "weakpass1" });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe("Password must contain at least one uppercase letter");
+
+    const partnerUsername = `p_${body.username}`;
+    const ok = await t.request.post(`/api/accept-invite/${token}`).send({ username: partnerUsername, password: "Partner12" });
+    expect(ok.status).toBe(200);
+    expect(ok.body).toEqual({ message: MESSAGES.inviteAccepted, username: partnerUsername });
+
+    const agent = t.agent();
+    await signIn(agent, partnerUsername, "Partner12");
+    const me = (await agent.get("/api/user")).body;
+    expect(me).toMatchObject({ username: partnerUsername, isPartner: true, isCaptain: false, isEmailVerified: true, teamName: body.teamName });
+
+    expect((await t.request.post(`/api/accept-invite/${token}`).send({ username: "someone_else", password: "Partner12" })).status).toBe(400);
+    expect((await t.request.get(`/api/invite/${token}`)).status).toBe(404);
+  });
+
+  it("refuses an invitation token used on another purpose", async () => {
+    const { body } = await register();
+    const verifyToken = tokenFromLink(await mailTo(t.mail, body.email, "Verify your email"), "/verify-email/");
+    const res = await t.request.post(`/api/accept-invite/${verifyToken}`).send({ username: `x_${body.username}`, password: "Partner12" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(MESSAGES.invalidInvite);
+    expect((await t.request.get(`/api/invite/${verifyToken}`)).status).toBe(404);
+  });
+});
+
+describe("username recovery", () => {
+  it("mails the username, and answers the same for an unknown address", async () => {
+    const { captain } = await createTeam(t.db);
+    const known = await t.request.post("/api/recover-username").send({ email: captain.email.toUpperCase() });
+    expect(known.status).toBe(200);
+    expect(known.body).toEqual({ message: "If an account exists for that email, we have sent the username." });
+    const mail = await mailTo(t.mail, captain.email, "username");
+    expect(mail.text).toContain(`Your username is: ${captain.username}`);
+    const unknown = await t.request.post("/api/recover-username").send({ email: "ghost@example.test" });
+    expect(unknown.status).toBe(known.status);
+    expect(unknown.body).toEqual(known.body);
+  });
+
+  it("asks for a valid email", async () => {
+    const res = await t.request.post("/api/recover-username").send({ email: "nope" });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe("Please enter a valid email address");
+  });
+});
+
+describe("password reset", () => {
+  it("mails a link; GET only checks it; POST sets the password, ends every session and works once", async () => {
+    const { captain } = await createTeam(t.db);
+    const phone = t.agent();
+    const laptop = t.agent();
+    await signIn(phone, captain.username, PASSWORD);
+    await signIn(laptop, captain.username, PASSWORD);
+
+    const req = await t.request.post("/api/reset-password").send({ username: captain.username, email: captain.email });
+    expect(req.status).toBe(200);
+    expect(req.body).toEqual({ message: MESSAGES.resetSent });
+    const mail = await mailTo(t.mail, captain.email, "Reset your");
+    const token = tokenFromLink(mail, "/reset-password/");
+
+    expect((await t.request.get(`/api/reset-password/${token}`)).body).toEqual({ valid: true });
+    expect((await t.request.get(`/api/reset-password/${token}`)).body).toEqual({ valid: true });
+
+    const weak = await t.request.post(`/api/reset-password/${token}`).send({ newPassword: "short" });
+    expect(weak.status).toBe(400);
+    expect(weak.body.message).toBe("Password must be at least 6 characters");
+
+    const done = await t.request.post(`/api/reset-password/${token}`).send({ newPassword: NEW_PASSWORD });
+    expect(done.status).toBe(200);
+    expect(done.body.message).toBe(MESSAGES.passwordReset);
+
+    // Every session of that user is gone.
+    expect((await phone.get("/api/user")).status).toBe(401);
+    expect((await laptop.get("/api/user")).status).toBe(401);
+
+    const old = await t.request.post("/api/login").send({ username: captain.username, password: PASSWORD });
+    expect(old.status).toBe(401);
+    await signIn(t.agent(), captain.username, NEW_PASSWORD);
+
+    const reuse = await t.request.post(`/api/reset-password/${token}`).send({ newPassword: "Another789" });
+    expect(reuse.status).toBe(400);
+    expect(reuse.body.message).toBe(MESSAGES.invalidReset);
+    expect((await t.request.get(`/api/reset-password/${token}`)).body).toEqual({ valid: false });
+    await mailTo(t.mail, captain.email, "password was changed");
+  });
+
+  it("a new request voids the older link", async () => {
+    const { captain } = await createTeam(t.db);
+    await t.request.post("/api/reset-password").send({ username: captain.username, email: captain.email });
+    const first = tokenFromLink(await mailTo(t.mail, captain.email, "Reset your"), "/reset-password/");
+    await t.request.post("/api/reset-password").send({ username: captain.username!.toUpperCase(), email: captain.email });
+    await t.mail.waitFor((m) => m.to.includes(captain.email) && m.subject.includes("Reset your") && !m.text.includes(first));
+    expect((await t.request.get(`/api/reset-password/${first}`)).body).toEqual({ valid: false });
+    expect((await t.request.post(`/api/reset-password/${first}`).send({ newPassword: NEW_PASSWORD })).status).toBe(400);
+  });
+
+  it("refuses an expired token and a token of another purpose", async () => {
+    const { captain } = await createTeam(t.db);
+    const expired = await issueToken(t.db, { purpose: "password_reset", userId: captain.id, ttlMs: -1 });
+    expect((await t.request.post(`/api/reset-password/${expired}`).send({ newPassword: NEW_PASSWORD })).status).toBe(400);
+    expect((await t.request.get(`/api/reset-password/${expired}`)).body).toEqual({ valid: false });
+    const verification = await issueToken(t.db, { purpose: "email_verification", userId: captain.id });
+    expect((await t.request.post(`/api/reset-password/${verification}`).send({ newPassword: NEW_PASSWORD })).status).toBe(400);
+    await signIn(t.agent(), captain.username, PASSWORD);
+  });
+
+  it("keeps reset tokens valid for 60 minutes at most", async () => {
+    const { captain } = await createTeam(t.db);
+    await t.request.post("/api/reset-password").send({ username: captain.username, email: captain.email });
+    const [row] = await t.db.select().from(authTokens).where(eq(authTokens.userId, captain.id));
+    const minutes = (row!.expiresAt.getTime() - row!.createdAt.getTime()) / 60_000;
+    expect(minutes).toBeGreaterThan(59);
+    expect(minutes).toBeLessThanOrEqual(60.1);
+    expect(row!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("answers the same for an unknown account or a mismatched email, and mails nobody", async () => {
+    const { captain } = await createTeam(t.db);
+    const known = await t.request.post("/api/reset-password").send({ username: captain.username, email: captain.email });
+    const unknown = await t.request.post("/api/reset-password").send({ username: "no_such_user", email: "ghost@example.test" });
+    const mismatch = await t.request.post("/api/reset-password").send({ username: captain.username, email: "other@example.test" });
+    for (const r of [unknown, mismatch]) {
+      expect(r.status).toBe(known.status);
+      expect(r.body).toEqual(known.body);
+    }
+    expect(t.mail.to("other@example.test")).toHaveLength(0);
+    const bad = await t.request.post("/api/reset-password").send({ username: "ab", email: captain.email });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Username must be at least 3 characters");
+  });
+});
+
+describe("sign-in", () => {
+  it("answers an unknown user and a wrong password identically", async () => {
+    const { captain } = await createTeam(t.db);
+    const wrong = await t.request.post("/api/login").send({ username: captain.username, password: "Wrong1234" });
+    const unknown = await t.request.post("/api/login").send({ username: "nobody_at_all", password: "Wrong1234" });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.message).toBe("Invalid username or password");
+  });
+
+  it("gives a new session id at sign-in and kills the old cookie at logout", async () => {
+    const { captain } = await createTeam(t.db);
+    const agent = t.agent();
+    const first = sessionCookie(await agent.post("/api/login").send({ username: captain.username, password: PASSWORD }));
+    const second = sessionCookie(await agent.post("/api/login").send({ username: captain.username, password: PASSWORD }));
+    expect(second).not.toBe(first);
+    expect((await t.request.get("/api/user").set("Cookie", first)).status).toBe(401);
+    expect((await agent.post("/api/logout").send({})).status).toBe(200);
+    expect((await t.request.get("/api/user").set("Cookie", second)).status).toBe(401);
+  });
+
+  it("lets a pending (unapproved) user sign in and browse", async () => {
+    const { captain } = await createTeam(t.db, { approved: false });
+    const agent = t.agent();
+    await signIn(agent, captain.username, PASSWORD);
+    expect((await agent.get("/api/user")).body).toMatchObject({ isApproved: false, isEmailVerified: true });
+  });
+
+  it("refuses suspended users and members of deleted teams with the reason and the admin address", async () => {
+    const { captain, partner, team } = await createTeam(t.db);
+    await t.db.update(users).set({ isSuspended: true, suspensionReason: "Repeated no-shows." }).where(eq(users.id, captain.id));
+    const suspended = await t.request.post("/api/login").send({ username: captain.username, password: PASSWORD });
+    expect(suspended.status).toBe(403);
+    expect(suspended.body.message).toContain("Repeated no-shows.");
+    expect(suspended.body.message).toContain(t.env.ADMIN_EMAIL);
+    await t.db.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, team.id));
+    const deleted = await t.request.post("/api/login").send({ username: partner.username, password: PASSWORD });
+    expect(deleted.status).toBe(403);
+    expect(deleted.body.message).toContain(t.env.ADMIN_EMAIL);
+  });
+
+  it("validates the login form with the spec's messages", async () => {
+    const short = await t.request.post("/api/login").send({ username: "ab", password: "Secret123" });
+    expect(short.status).toBe(400);
+    expect(short.body.message).toBe("Username must be at least 3 characters");
+    const pw = await t.request.post("/api/login").send({ username: "abc", password: "12345" });
+    expect(pw.body.message).toBe("Password must be at least 6 characters");
+  });
+});

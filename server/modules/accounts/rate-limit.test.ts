@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { createTeam, PASSWORD } from "../../../tests/helpers/factories";
+import { hitRateLimits } from "../../lib/rate-limit";
+import { registration } from "./accounts.fixtures";
+
+// Three attempts per 15 minutes; one proxy hop trusted so each test can speak from its own IP.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "1" });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+let ipCounter = 10;
+const freshIp = () => `203.0.113.${ipCounter++}`;
+const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+
+describe("auth rate limits", () => {
+  it("answers the 4th login from one IP with 429, a message and Retry-After", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request.post("/api/login").set("X-Forwarded-For", ip).send({ username: `nobody${i}`, password: "Wrong1234" });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.request.post("/api/login").set("X-Forwarded-For", ip).send({ username: "nobody9", password: "Wrong1234" });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(TOO_MANY);
+    expect(res.body.message).toBe("Too many attempts. Please try again in 15 minutes.");
+    const retryAfter = Number(res.headers["retry-after"]);
+    expect(retryAfter).toBeGreaterThan(800);
+    expect(retryAfter).toBeLessThanOrEqual(900);
+  });
+
+  it("limits one account across many IPs, even with the right password", async () => {
+    const { captain } = await createTeam(t.db);
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username, password: "Wrong1234" });
+      expect(res.status).toBe(401);
+    }
+    const res = await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username!.toUpperCase(), password: PASSWORD });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(TOO_MANY);
+  });
+
+  it("limits registration, recovery, reset (request and token), resend and invite acceptance", async () => {
+    const fakeToken = "A".repeat(43);
+    const calls: [string, () => Record<string, unknown>][] = [
+      ["/api/register-team", () => registration({ password: "weak" })],
+      ["/api/recover-username", () => ({ email: "someone@example.test" })],
+      ["/api/reset-password", () => ({ username: "someone", email: "someone@example.test" })],
+      [`/api/reset-password/${fakeToken}`, () => ({ newPassword: "Fresh456" })],
+      ["/api/resend-verification", () => ({ email: "someone@example.test" })],
+      [`/api/accept-invite/${fakeToken}`, () => ({ username: "newbie", password: "Partner12" })],
+      [`/api/verify-email/${fakeToken}`, () => ({})],
+    ];
+    for (const [url, body] of calls) {
+      const ip = freshIp();
+      for (let i = 0; i < 3; i++) {
+        const res = await t.request.post(url).set("X-Forwarded-For", ip).send(body());
+        expect(res.status, url).not.toBe(429);
+      }
+      const res = await t.request.post(url).set("X-Forwarded-For", ip).send(body());
+      expect(res.status, url).toBe(429);
+      expect(res.body.message).toMatch(TOO_MANY);
+      expect(res.headers["retry-after"]).toBeDefined();
+    }
+  });
+
+  it("opens again when the window ends", async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 4; i++) await t.request.post("/api/recover-username").set("X-Forwarded-For", ip).send({ email: `a${i}@example.test` });
+    expect((await t.request.post("/api/recover-username").set("X-Forwarded-For", ip).send({ email: "z@example.test" })).status).toBe(429);
+    await t.db.execute(sql`update rate_limits set reset_at = now() - interval '1 second' where key like ${`recover:ip:${ip}`}`);
+    expect((await t.request.post("/api/recover-username").set("X-Forwarded-For", ip).send({ email: "z@example.test" })).status).toBe(200);
+  });
+
+  it("counts concurrent attempts exactly (one upsert per check)", async () => {
+    const key = `test:${Date.now()}`;
+    const hits = await Promise.all(Array.from({ length: 10 }, () => hitRateLimits(t.db, [key])));
+    const counts = hits.map((h) => h[0]!.count).sort((a, b) => a - b);
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("never stores the account identifiers in clear", async () => {
+    const res = await t.db.execute(sql`select key from rate_limits`);
+    const keys = (res as unknown as { rows: { key: string }[] }).rows.map((r) => r.key);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.some((k) => k.includes("@") || k.includes("someone"))).toBe(false);
+  });
+});

@@ -1,0 +1,145 @@
+// Stats for the cards, the users CSV, purging confirmed matches and resetting all player data.
+import { sql } from "drizzle-orm";
+import { NEW_PLAYERS_WINDOW_DAYS } from "@shared/constants";
+import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types/admin";
+import type { AppDeps } from "../../deps";
+import type { DbOrTx } from "../../db/client";
+
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
+const count = (v: unknown) => Number(v ?? 0);
+
+/** The product's tables with a serial id, in an order that satisfies the foreign keys on insert. */
+export const SERIAL_TABLES = ["teams", "users", "system_settings", "challenges", "matches", "disputes"] as const;
+
+/** Points each serial sequence just past the table's largest id (1 when empty). */
+export async function resetSequences(tx: DbOrTx): Promise<void> {
+  for (const table of SERIAL_TABLES) {
+    await tx.execute(
+      sql`select setval(pg_get_serial_sequence(${table}, 'id'), coalesce((select max(id) from ${sql.identifier(table)}), 0) + 1, false)`,
+    );
+  }
+}
+
+export async function getAdminStats(deps: Pick<AppDeps, "db">): Promise<AdminStats> {
+  const res = await deps.db.execute(sql`
+    select
+      (select count(*) from users where not is_admin)::int as total_players,
+      (select count(*) from users where not is_admin
+         and joined_at >= now() - make_interval(days => ${NEW_PLAYERS_WINDOW_DAYS}))::int as new_players,
+      (select count(*) from challenges where status in ('pending', 'accepted'))::int as active_challenges,
+      (select count(*) from disputes where status = 'pending')::int as open_disputes`);
+  const r = rowsOf(res)[0] ?? {};
+  return {
+    totalPlayers: count(r.total_players),
+    newPlayers: count(r.new_players),
+    newPlayersWindowDays: NEW_PLAYERS_WINDOW_DAYS,
+    activeChallenges: count(r.active_challenges),
+    openDisputes: count(r.open_disputes),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// CSV
+
+/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection). */
+export function neutraliseCell(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+/** RFC 4180 quoting: cells with a comma, quote, CR or LF (or edge spaces) are quoted, quotes doubled. */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  const text = neutraliseCell(value instanceof Date ? value.toISOString() : String(value));
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const CSV_HEADER = [
+  "id",
+  "username",
+  "name",
+  "email",
+  "team",
+  "role",
+  "approved",
+  "email_verified",
+  "suspended",
+  "suspension_reason",
+  "team_deleted",
+  "joined_at",
+];
+
+/** Every user (never a password hash), one CSV line each, CRLF line ends, UTF-8 with a BOM for spreadsheets. */
+export async function exportUsersCsv(deps: Pick<AppDeps, "db">): Promise<string> {
+  const res = await deps.db.execute(sql`
+    select u.id, u.username, u.name, u.email, t.name as team_name, t.deleted_at as team_deleted_at,
+           u.is_admin, u.is_captain, u.is_partner, u.is_approved, u.is_email_verified, u.is_suspended,
+           u.suspension_reason, u.joined_at
+    from users u left join teams t on t.id = u.team_id
+    order by u.id`);
+  const lines = [CSV_HEADER.join(",")];
+  for (const r of rowsOf(res)) {
+    const role = r.is_admin ? "Admin" : r.is_captain ? "Captain" : r.is_partner ? "Partner" : "Member";
+    const joined = r.joined_at instanceof Date ? r.joined_at : new Date(String(r.joined_at));
+    lines.push(
+      [
+        r.id,
+        r.username,
+        r.name,
+        r.email,
+        r.team_name,
+        role,
+        r.is_approved ? "yes" : "no",
+        r.is_email_verified ? "yes" : "no",
+        r.is_suspended ? "yes" : "no",
+        r.suspension_reason,
+        r.team_deleted_at ? "yes" : "no",
+        joined,
+      ]
+        .map(csvCell)
+        .join(","),
+    );
+  }
+  return `\uFEFF${lines.join("\r\n")}\r\n`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Purge and reset
+
+/** Deletes confirmed matches and their disputes (and tokens) in one transaction; ratings stay. */
+export async function purgeConfirmedMatches(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<PurgeResponse> {
+  const result = await deps.db.transaction(async (tx) => {
+    const d = await tx.execute(sql`
+      delete from disputes where match_id in (select id from matches where confirmation_status = 'confirmed') returning id`);
+    const m = await tx.execute(sql`delete from matches where confirmation_status = 'confirmed' returning id`);
+    return { purgedCount: rowsOf(m).length, disputesRemoved: rowsOf(d).length };
+  });
+  deps.logger.info({ event: "admin.purge_matches", adminId: o.actorId, ...result }, "confirmed matches purged");
+  const plural = result.purgedCount === 1 ? "" : "es";
+  return { message: `${result.purgedCount} confirmed match${plural} purged. Ratings are unchanged.`, ...result };
+}
+
+/**
+ * Removes every player, team, challenge, match and dispute (and their tokens and sessions) in one
+ * transaction. The acting admin stays, signed in, without a team; the header image setting stays.
+ * Id sequences restart after what is left.
+ */
+export async function resetAllData(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<ResetDataResponse> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const actor = String(o.actorId);
+    const disputes = rowsOf(await tx.execute(sql`delete from disputes returning id`)).length;
+    const matches = rowsOf(await tx.execute(sql`delete from matches returning id`)).length;
+    const challenges = rowsOf(await tx.execute(sql`delete from challenges returning id`)).length;
+    await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actorId}`);
+    await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
+    const users = rowsOf(await tx.execute(sql`delete from users where id <> ${o.actorId} returning id`)).length;
+    await tx.execute(
+      sql`update users set team_id = null, is_captain = false, is_partner = false, updated_at = now() where id = ${o.actorId}`,
+    );
+    const teams = rowsOf(await tx.execute(sql`delete from teams returning id`)).length;
+    await resetSequences(tx);
+    return { users, teams, challenges, matches, disputes };
+  });
+  deps.logger.warn({ event: "admin.reset_data", adminId: o.actorId, removed }, "all player and team data reset");
+  return { message: "All player and team data has been reset. Your admin account remains.", removed };
+}

@@ -1,0 +1,233 @@
+// Disputes: the opponent disputes a pending result (by the emailed token or in the app), the
+// reporter's team and the admins are told, and an admin resolves it: uphold (the result stands and is
+// applied exactly like a confirmation) or void (no rating change). Both teams learn the outcome.
+import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { disputes, matches, users } from "@shared/schema";
+import type { Page } from "@shared/api";
+import type { DisputeView, MatchView } from "@shared/types/matches";
+import type { ResolveDisputeInput } from "@shared/validators/matches";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Env } from "../../config/env";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import { conflict, notFound } from "../../lib/app-error";
+import { consumeToken } from "../../auth/tokens";
+import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
+import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
+import { adminEmails, teamEmails, tokenRefusal, type Actor } from "../matches/matches.service";
+import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
+
+interface MailDeps {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+}
+
+const RESOLVE_TITLE = "Failed to Resolve Dispute";
+
+/**
+ * Disputes a pending match: by token (`token`) or in the app (`actor`, a member of the team that did
+ * not report it). Only from pending (one conditional update), the token used in the same transaction.
+ */
+export async function disputeMatch(
+  opts: MailDeps & { reason: string } & ({ token: string; actor?: undefined; matchId?: undefined } | { actor: Actor; matchId: number; token?: undefined }),
+): Promise<{ match: MatchView; disputeId: number }> {
+  const { db } = opts;
+  const result = await db.transaction(async (tx) => {
+    let matchId: number;
+    let actingTeamId: number | undefined;
+    if (opts.token !== undefined) {
+      const used = await consumeToken(tx, opts.token, "match_confirmation");
+      if (!used || used.matchId === null) throw await tokenRefusal(tx, opts.token);
+      matchId = used.matchId;
+    } else {
+      matchId = opts.matchId;
+      if (!opts.actor.teamId) throw matchNotFound();
+      actingTeamId = opts.actor.teamId;
+      const [m] = await tx
+        .select({ team1Id: matches.team1Id, team2Id: matches.team2Id, reportedByTeamId: matches.reportedByTeamId })
+        .from(matches)
+        .where(eq(matches.id, matchId))
+        .limit(1);
+      if (!m || (m.team1Id !== actingTeamId && m.team2Id !== actingTeamId)) throw matchNotFound();
+      if (m.reportedByTeamId === actingTeamId)
+        throw conflict("The team that reported the match cannot dispute it.", { title: "Dispute Not Allowed", code: "reporter_team" });
+    }
+
+    const now = new Date();
+    const [claimed] = await tx
+      .update(matches)
+      .set({ confirmationStatus: "disputed", updatedAt: now })
+      .where(
+        and(
+          eq(matches.id, matchId),
+          eq(matches.confirmationStatus, "pending"),
+          actingTeamId !== undefined
+            ? and(
+                or(eq(matches.team1Id, actingTeamId), eq(matches.team2Id, actingTeamId)),
+                or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, actingTeamId)),
+              )
+            : undefined,
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      const [m] = await tx.select({ status: matches.confirmationStatus }).from(matches).where(eq(matches.id, matchId)).limit(1);
+      throw m ? alreadySettled(m.status) : matchNotFound();
+    }
+    const disputingTeamId =
+      actingTeamId ??
+      (claimed.reportedByTeamId === claimed.team1Id
+        ? claimed.team2Id
+        : claimed.reportedByTeamId === claimed.team2Id
+          ? claimed.team1Id
+          : null);
+    const [dispute] = await tx
+      .insert(disputes)
+      .values({
+        matchId,
+        reporterId: opts.actor?.id ?? null,
+        reporterTeamId: disputingTeamId,
+        description: opts.reason,
+        status: "pending",
+      })
+      .returning({ id: disputes.id });
+    return { matchId, disputeId: dispute!.id, reporterTeamId: claimed.reportedByTeamId, disputingTeamId };
+  });
+
+  const match = (await loadMatchView(db, result.matchId))!;
+  opts.logger.info(
+    {
+      event: "match.disputed",
+      matchId: result.matchId,
+      disputeId: result.disputeId,
+      via: opts.token !== undefined ? "token" : "app",
+      disputedBy: opts.actor?.id ?? null,
+      teamId: result.disputingTeamId,
+    },
+    "match disputed",
+  );
+  const reporterTeam = result.reporterTeamId !== null ? await teamEmails(db, [result.reporterTeamId]) : [];
+  const admins = (await adminEmails(db)).filter((e) => !reporterTeam.includes(e));
+  await opts.mailer.send(matchDisputedMail({ to: reporterTeam, appUrl: opts.env.APP_URL, match, reason: opts.reason, forAdmin: false }));
+  await opts.mailer.send(matchDisputedMail({ to: admins, appUrl: opts.env.APP_URL, match, reason: opts.reason, forAdmin: true }));
+  return { match, disputeId: result.disputeId };
+}
+
+const reporterUser = alias(users, "dispute_reporter");
+
+async function disputeViews(db: DbOrTx, where: ReturnType<typeof eq> | undefined, limit: number, offset: number): Promise<DisputeView[]> {
+  const rows = await db
+    .select({ d: disputes, reporterName: reporterUser.name })
+    .from(disputes)
+    .leftJoin(reporterUser, eq(reporterUser.id, disputes.reporterId))
+    .where(where)
+    .orderBy(asc(disputes.createdAt), asc(disputes.id))
+    .limit(limit)
+    .offset(offset);
+  if (rows.length === 0) return [];
+  const views = await loadMatchViews({ db, where: inArray(matches.id, rows.map((r) => r.d.matchId)), limit: rows.length });
+  const byId = new Map(views.map((v) => [v.id, v]));
+  return rows.flatMap(({ d, reporterName }) => {
+    const match = byId.get(d.matchId);
+    if (!match) return [];
+    return [
+      {
+        id: d.id,
+        matchId: d.matchId,
+        status: d.status,
+        outcome: d.outcome,
+        description: d.description,
+        reporter: d.reporterId !== null && reporterName !== null ? { id: d.reporterId, name: reporterName } : null,
+        reporterTeamId: d.reporterTeamId,
+        resolutionNotes: d.resolutionNotes,
+        resolvedAt: d.resolvedAt ? d.resolvedAt.toISOString() : null,
+        createdAt: d.createdAt.toISOString(),
+        match,
+      },
+    ];
+  });
+}
+
+/** GET /api/disputes/pending (admin): oldest first, with the match view and both teams; bounded. */
+export async function listPendingDisputes(opts: { db: DbOrTx; page: number; limit: number }): Promise<Page<DisputeView>> {
+  const where = eq(disputes.status, "pending");
+  const offset = (opts.page - 1) * opts.limit;
+  const [items, [total]] = await Promise.all([
+    offset >= COUNT_CAP ? Promise.resolve([]) : disputeViews(opts.db, where, opts.limit, offset),
+    opts.db.select({ n: count() }).from(disputes).where(where),
+  ]);
+  const n = Math.min(Number(total?.n ?? 0), COUNT_CAP);
+  return { items, page: opts.page, pageSize: opts.limit, total: n, totalPages: Math.max(1, Math.ceil(n / opts.limit)) };
+}
+
+/**
+ * PATCH /api/disputes/{id} (admin): resolves a pending dispute once. uphold -> the result is applied
+ * exactly as a confirmation; void -> the match is voided, ratings untouched; the challenge completes.
+ */
+export async function resolveDispute(opts: MailDeps & { adminId: number; disputeId: number; input: ResolveDisputeInput }): Promise<DisputeView> {
+  const { db, input } = opts;
+  const matchId = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ status: disputes.status, matchId: disputes.matchId, team1Id: matches.team1Id, team2Id: matches.team2Id })
+      .from(disputes)
+      .innerJoin(matches, eq(matches.id, disputes.matchId))
+      .where(eq(disputes.id, opts.disputeId))
+      .limit(1);
+    if (!row) throw notFound("Dispute not found.", { title: RESOLVE_TITLE });
+    if (row.status !== "pending") throw alreadyResolved();
+
+    // Same lock order as a confirmation: teams, then the dispute and the match.
+    const locked = await lockTeams(tx, [row.team1Id, row.team2Id]);
+    const now = new Date();
+    const [claimed] = await tx
+      .update(disputes)
+      .set({
+        status: "resolved",
+        outcome: input.outcome,
+        resolutionNotes: input.resolutionNotes,
+        resolvedBy: opts.adminId,
+        resolvedAt: now,
+        updatedAt: now,
+      })
+      .where(and(eq(disputes.id, opts.disputeId), eq(disputes.status, "pending")))
+      .returning({ id: disputes.id });
+    if (!claimed) throw alreadyResolved();
+
+    if (input.outcome === "uphold") {
+      const [match] = await tx
+        .update(matches)
+        .set({ updatedAt: now })
+        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, "reported")))
+        .returning();
+      if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
+      await applyApprovedResult({ tx, match, approvedBy: opts.adminId, now, lockedTeams: locked! });
+    } else {
+      const [match] = await tx
+        .update(matches)
+        .set({ matchStatus: "voided", updatedAt: now })
+        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, "reported")))
+        .returning();
+      if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
+      await completeChallenge(tx, match.challengeId, now);
+    }
+    return row.matchId;
+  });
+
+  const [view] = await disputeViews(db, eq(disputes.id, opts.disputeId), 1, 0);
+  opts.logger.info(
+    { event: "dispute.resolved", disputeId: opts.disputeId, matchId, outcome: input.outcome, resolvedBy: opts.adminId },
+    "dispute resolved",
+  );
+  const to = await teamEmails(db, [view!.match.team1.id, view!.match.team2.id]);
+  await opts.mailer.send(
+    disputeResolvedMail({ to, appUrl: opts.env.APP_URL, match: view!.match, outcome: input.outcome, notes: input.resolutionNotes }),
+  );
+  return view!;
+}
+
+function alreadyResolved() {
+  return conflict("Dispute Already resolved", { title: RESOLVE_TITLE, code: "dispute_resolved" });
+}

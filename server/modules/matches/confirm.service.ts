@@ -1,0 +1,242 @@
+// Confirming a reported result: ONE operation for the in-app approval, the emailed token, the
+// deadline sweep and an upheld dispute. Applied exactly once, however many confirmations race.
+//
+// Lock order, the same on every path (so concurrent work never deadlocks):
+//   [token row] -> both teams' rows in id order (SELECT ... FOR NO KEY UPDATE) -> the match row
+// The match leaves `pending` with one conditional UPDATE (... WHERE confirmation_status = 'pending'
+// RETURNING): whoever gets the row applies the ratings; everyone else gets 0 rows and a 409.
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { authTokens, challenges, matches, teams, type Match, type Team } from "@shared/schema";
+import { applyMatch, type RatingState } from "@shared/rating";
+import type { DbOrTx } from "../../db/client";
+import { hashToken, isWellFormedToken } from "../../auth/tokens";
+import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
+import type { Logger } from "../../lib/logger";
+
+export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
+
+export const MATCH_NOT_FOUND = "Match Not Found";
+
+/** 409 'Match Already {status}' with the match's actual status (confirmed, disputed...). */
+export function alreadySettled(status: string): AppError {
+  const text = `Match Already ${status}`;
+  return conflict(text, { title: text, code: "match_not_pending" });
+}
+
+export function matchNotFound(): AppError {
+  return notFound(MATCH_NOT_FOUND, { title: MATCH_NOT_FOUND });
+}
+
+/** Locks both teams' rows in id order. "skip" returns null when another transaction holds one. */
+export async function lockTeams(tx: DbOrTx, teamIds: number[], mode: "wait" | "skip" = "wait"): Promise<Map<number, Team> | null> {
+  const ids = [...new Set(teamIds)].sort((a, b) => a - b);
+  const q = tx.select().from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.id));
+  // FOR NO KEY UPDATE: exclusive against other confirmations (and any update of the rows) but not
+  // against the KEY SHARE locks that foreign keys take (a dispute or a report inserting a row that
+  // references the team), which would otherwise deadlock with the match row lock.
+  const rows = mode === "skip" ? await q.for("no key update", { skipLocked: true }) : await q.for("no key update");
+  if (rows.length !== ids.length) {
+    if (mode === "skip") return null;
+    throw matchNotFound();
+  }
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+const ratingState = (t: Team): RatingState => ({
+  rating: t.rating,
+  wins: t.wins,
+  losses: t.losses,
+  grassRating: t.grassRating,
+  beachRating: t.beachRating,
+  hardcourtRating: t.hardcourtRating,
+  grassWins: t.grassWins,
+  grassLosses: t.grassLosses,
+  beachWins: t.beachWins,
+  beachLosses: t.beachLosses,
+  hardcourtWins: t.hardcourtWins,
+  hardcourtLosses: t.hardcourtLosses,
+});
+
+/**
+ * Applies a result that now stands (confirmed, auto-confirmed or upheld): the engine on both teams'
+ * current (locked) rows, the teams' ratings and W-L written, previous/new ratings stored on the match
+ * (surface in team1/2*, overall in player1/2*), the match approved and its challenge completed.
+ * The caller has already claimed the match (moved it out of pending/disputed) in this transaction.
+ */
+export async function applyApprovedResult(opts: {
+  tx: DbOrTx;
+  match: Match;
+  approvedBy: number | null;
+  now?: Date;
+  /** Both teams' rows, already locked by the caller; locked here when omitted. */
+  lockedTeams?: Map<number, Team>;
+}): Promise<Match> {
+  const { tx, match } = opts;
+  const locked = opts.lockedTeams ?? (await lockTeams(tx, [match.team1Id, match.team2Id]))!;
+  const t1 = locked.get(match.team1Id);
+  const t2 = locked.get(match.team2Id);
+  if (!t1 || !t2) throw matchNotFound();
+  // approvedAt strictly increases per team (both rows are locked), so replaying history in
+  // (approvedAt, id) order applies each team's matches in the order they were applied here,
+  // even when two confirmations land in the same millisecond.
+  const requested = (opts.now ?? new Date()).getTime();
+  const now = new Date(Math.max(requested, t1.updatedAt.getTime() + 1, t2.updatedAt.getTime() + 1));
+
+  const applied = applyMatch(ratingState(t1), ratingState(t2), {
+    surface: match.surface,
+    aWon: match.winnerTeamId === match.team1Id,
+  });
+  await tx.update(teams).set({ ...applied.a, updatedAt: now }).where(eq(teams.id, t1.id));
+  await tx.update(teams).set({ ...applied.b, updatedAt: now }).where(eq(teams.id, t2.id));
+
+  const [updated] = await tx
+    .update(matches)
+    .set({
+      matchStatus: "approved",
+      confirmationStatus: "confirmed",
+      approvedAt: now,
+      approvedBy: opts.approvedBy,
+      team1PrevRating: applied.surfaceChange.aPrev,
+      team1NewRating: applied.surfaceChange.aNew,
+      team2PrevRating: applied.surfaceChange.bPrev,
+      team2NewRating: applied.surfaceChange.bNew,
+      player1PrevRating: applied.overallChange.aPrev,
+      player1NewRating: applied.overallChange.aNew,
+      player2PrevRating: applied.overallChange.bPrev,
+      player2NewRating: applied.overallChange.bNew,
+      updatedAt: now,
+    })
+    // Only a result not yet applied: a second application can never happen.
+    .where(and(eq(matches.id, match.id), eq(matches.matchStatus, "reported")))
+    .returning();
+  if (!updated) throw alreadySettled(match.confirmationStatus);
+
+  await completeChallenge(tx, match.challengeId, now);
+  return updated;
+}
+
+/** The challenge of a settled match becomes completed (from match_reported). */
+export async function completeChallenge(tx: DbOrTx, challengeId: number | null, now = new Date()): Promise<void> {
+  if (challengeId === null) return;
+  await tx
+    .update(challenges)
+    .set({ status: "completed", updatedAt: now })
+    .where(and(eq(challenges.id, challengeId), inArray(challenges.status, ["match_reported", "accepted"])));
+}
+
+export interface ConfirmMatchOptions {
+  db: DbOrTx;
+  matchId: number;
+  /** The approving user (in-app approval); null for the token link and the sweep. */
+  approvedBy: number | null;
+  via: ConfirmVia;
+  /** In-app approval: the approver's team, which must be the opponent of the reporting team. */
+  actingTeamId?: number;
+  /** The sweep skips matches whose teams are busy in another transaction instead of waiting. */
+  lockMode?: "wait" | "skip";
+  logger?: Logger;
+}
+
+/**
+ * Confirms a pending match exactly once. Throws 404 'Match Not Found', 409 'Match Already {status}',
+ * 403 for the reporter's own team. Returns null only in lockMode "skip" when the match was busy.
+ */
+export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | null> {
+  const result = await opts.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({
+        team1Id: matches.team1Id,
+        team2Id: matches.team2Id,
+        reportedByTeamId: matches.reportedByTeamId,
+        confirmationStatus: matches.confirmationStatus,
+      })
+      .from(matches)
+      .where(eq(matches.id, opts.matchId))
+      .limit(1);
+    if (!current) throw matchNotFound();
+    if (opts.actingTeamId !== undefined) {
+      if (current.team1Id !== opts.actingTeamId && current.team2Id !== opts.actingTeamId) throw matchNotFound();
+      if (current.reportedByTeamId === opts.actingTeamId)
+        throw forbidden("The team that reported the match cannot approve it; the other team confirms it.", {
+          title: "Failed to Approve Match",
+          code: "reporter_team",
+        });
+    }
+    if (current.confirmationStatus !== "pending") {
+      if (opts.lockMode === "skip") return null;
+      throw alreadySettled(current.confirmationStatus);
+    }
+
+    const lockMode = opts.lockMode ?? "wait";
+    const locked = await lockTeams(tx, [current.team1Id, current.team2Id], lockMode);
+    if (!locked) return null;
+    if (lockMode === "skip") {
+      // A dispute in flight holds the match row: leave it to that transaction.
+      const [free] = await tx
+        .select({ id: matches.id })
+        .from(matches)
+        .where(and(eq(matches.id, opts.matchId), eq(matches.confirmationStatus, "pending")))
+        .for("update", { skipLocked: true });
+      if (!free) return null;
+    }
+
+    const now = new Date();
+    const [claimed] = await tx
+      .update(matches)
+      .set({ confirmationStatus: "confirmed", updatedAt: now })
+      .where(
+        and(
+          eq(matches.id, opts.matchId),
+          eq(matches.confirmationStatus, "pending"),
+          opts.actingTeamId !== undefined
+            ? and(
+                or(eq(matches.team1Id, opts.actingTeamId), eq(matches.team2Id, opts.actingTeamId)),
+                or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, opts.actingTeamId)),
+              )
+            : undefined,
+        ),
+      )
+      .returning();
+    if (!claimed) {
+      if (lockMode === "skip") return null;
+      const [now2] = await tx
+        .select({ status: matches.confirmationStatus })
+        .from(matches)
+        .where(eq(matches.id, opts.matchId))
+        .limit(1);
+      throw now2 ? alreadySettled(now2.status) : matchNotFound();
+    }
+    return applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
+  });
+  if (result && opts.logger) {
+    opts.logger.info(
+      {
+        event: "match.confirmed",
+        matchId: result.id,
+        via: opts.via,
+        approvedBy: opts.approvedBy,
+        team1: { id: result.team1Id, prev: result.team1PrevRating, next: result.team1NewRating },
+        team2: { id: result.team2Id, prev: result.team2PrevRating, next: result.team2NewRating },
+      },
+      "match confirmed",
+    );
+  }
+  return result;
+}
+
+/** The match a confirmation token belongs to, used or not (GET views show 'Match Already ...'). */
+export async function matchIdForToken(db: DbOrTx, token: string): Promise<number | undefined> {
+  if (!isWellFormedToken(token)) return undefined;
+  const [row] = await db
+    .select({ matchId: authTokens.matchId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.purpose, "match_confirmation"),
+        gt(authTokens.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return row?.matchId ?? undefined;
+}

@@ -1,0 +1,69 @@
+// The mails of the results loop. Links are always built from APP_URL.
+import type { MailMessage } from "../../mail/mailer";
+import type { MatchView } from "@shared/types/matches";
+import { formatScore } from "@shared/validators/matches";
+
+const when = (iso: string | null) => (iso ? new Date(iso).toUTCString() : "the deadline");
+
+function summary(m: MatchView): string {
+  return [
+    `${m.team1.name} vs ${m.team2.name}`,
+    `Location: ${m.location}`,
+    `Winner: ${m.winnerTeamName}`,
+    `Score: ${formatScore(m.sets)}`,
+    ...(m.notes ? [`Notes: ${m.notes}`] : []),
+  ].join("\n");
+}
+
+export function matchReportedMail(opts: { to: string[]; appUrl: string; match: MatchView; token: string; reportingTeam: string }): MailMessage {
+  const { match, appUrl, token } = opts;
+  return {
+    to: opts.to,
+    subject: `Match result reported: ${match.team1.name} vs ${match.team2.name}`,
+    text: [
+      `${opts.reportingTeam} reported the result of your match${match.reporter ? ` (reported by ${match.reporter.name})` : ""}.`,
+      summary(match),
+      `If the result is right, confirm it:\n${appUrl}/confirm-match/${token}`,
+      `If it is wrong, dispute it (an admin will review it):\n${appUrl}/dispute-match/${token}`,
+      `You can also approve or dispute it in the app under My Challenges. Without an answer, the result is confirmed automatically on ${when(match.approvalDeadline)}.`,
+    ].join("\n\n"),
+  };
+}
+
+export function matchDisputedMail(opts: { to: string[]; appUrl: string; match: MatchView; reason: string; forAdmin: boolean }): MailMessage {
+  const { match } = opts;
+  return {
+    to: opts.to,
+    subject: `Match result disputed: ${match.team1.name} vs ${match.team2.name}`,
+    text: [
+      opts.forAdmin
+        ? "A reported match result has been disputed and needs an admin's review."
+        : "The result you reported has been disputed by the other team. An admin will review it and let both teams know the outcome.",
+      summary(match),
+      `Reason given:\n${opts.reason}`,
+      opts.forAdmin ? `Review it in the admin panel:\n${opts.appUrl}/admin` : `Your challenges:\n${opts.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
+}
+
+export function disputeResolvedMail(opts: {
+  to: string[];
+  appUrl: string;
+  match: MatchView;
+  outcome: "uphold" | "void";
+  notes: string;
+}): MailMessage {
+  const { match } = opts;
+  return {
+    to: opts.to,
+    subject: `Dispute resolved: ${match.team1.name} vs ${match.team2.name}`,
+    text: [
+      opts.outcome === "uphold"
+        ? "An admin reviewed the disputed result and upheld it: the reported result stands and ratings have been updated."
+        : "An admin reviewed the disputed result and voided the match: it does not count and ratings are unchanged.",
+      summary(match),
+      `Admin's notes:\n${opts.notes}`,
+      `Match history:\n${opts.appUrl}/history`,
+    ].join("\n\n"),
+  };
+}

@@ -1,0 +1,265 @@
+// Results: reporting a match, confirming it (in the app or by the emailed token), and the bounded reads.
+import { and, asc, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { challenges, matches, teams, users } from "@shared/schema";
+import { SURFACES, type Surface } from "@shared/constants";
+import { surfaceFromLocation } from "@shared/places";
+import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
+import type { Page } from "@shared/api";
+import type { MatchView, TeamStats } from "@shared/types/matches";
+import type { ReportMatchParsed } from "@shared/validators/matches";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Env } from "../../config/env";
+import type { Logger } from "../../lib/logger";
+import type { Mailer } from "../../mail/mailer";
+import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
+import { consumeToken, issueToken } from "../../auth/tokens";
+import { getOverallRank } from "../ladder/ladder.service";
+import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
+import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
+import { matchReportedMail } from "./matches.emails";
+
+const REPORT_TITLE = "Failed to report match";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Actor {
+  id: number;
+  teamId: number | null;
+  isCaptain: boolean;
+}
+
+/** Emails of a team's members (captain and partner). */
+export async function teamEmails(db: DbOrTx, teamIds: number[]): Promise<string[]> {
+  if (teamIds.length === 0) return [];
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.teamId, teamIds));
+  return [...new Set(rows.map((r) => r.email).filter(Boolean))];
+}
+
+export async function adminEmails(db: DbOrTx): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isSuspended, false)));
+  return [...new Set(rows.map((r) => r.email).filter(Boolean))];
+}
+
+/**
+ * POST /api/matches: a captain of either team of an accepted challenge reports the result. One
+ * transaction: the match (pending, deadline set), the challenge accepted -> match_reported (a racing
+ * second report gets 409), the confirmation token. The opponent's members are emailed after commit.
+ */
+export async function reportMatch(opts: {
+  db: Db;
+  env: Env;
+  mailer: Mailer;
+  logger: Logger;
+  actor: Actor;
+  input: ReportMatchParsed;
+}): Promise<MatchView> {
+  const { db, actor, input } = opts;
+  const teamId = actor.teamId;
+  if (!teamId || !actor.isCaptain)
+    throw forbidden("Only your team captain can report a match result.", { title: "Captain Only", code: "captain_only" });
+
+  const { matchId, token, opponentTeamId, reportingTeamName } = await db.transaction(async (tx) => {
+    // Ownership in the query: only a challenge the actor's team is part of is found.
+    const [challenge] = await tx
+      .select()
+      .from(challenges)
+      .where(
+        and(
+          eq(challenges.id, input.challengeId),
+          or(eq(challenges.challengerTeamId, teamId), eq(challenges.challengedTeamId, teamId)),
+        ),
+      )
+      .limit(1);
+    if (!challenge) throw notFound("Challenge not found.", { title: REPORT_TITLE });
+    if (challenge.status !== "accepted") throw challengeNotReportable(challenge.status);
+
+    const pair = [challenge.challengerTeamId, challenge.challengedTeamId].sort((a, b) => a - b);
+    const given = [input.team1Id, input.team2Id].sort((a, b) => a - b);
+    if (pair[0] !== given[0] || pair[1] !== given[1])
+      throw badRequest("The teams must be the two teams of the challenge.", { title: REPORT_TITLE, fields: { team1Id: "Not a team of this challenge." } });
+
+    let location = challenge.location;
+    if (input.location && input.location.trim() !== "") {
+      const surface = surfaceFromLocation(input.location);
+      if (surface !== challenge.surface)
+        throw badRequest(`The location must be on the challenge's surface (${challenge.surface}).`, {
+          title: REPORT_TITLE,
+          fields: { location: "Not the challenge's surface." },
+        });
+      location = input.location.trim();
+    }
+
+    const captains = await tx
+      .select({ id: users.id, teamId: users.teamId })
+      .from(users)
+      .where(and(inArray(users.teamId, pair), eq(users.isCaptain, true)))
+      .orderBy(asc(users.id));
+    const captainOf = (id: number) => captains.find((c) => c.teamId === id)?.id ?? null;
+    const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId)).limit(1);
+
+    const now = new Date();
+    const played = challenge.proposedDateTime && challenge.proposedDateTime <= now ? challenge.proposedDateTime : now;
+    const [match] = await tx
+      .insert(matches)
+      .values({
+        team1Id: input.team1Id,
+        team2Id: input.team2Id,
+        winnerTeamId: input.winnerTeamId,
+        player1Id: captainOf(input.team1Id),
+        player2Id: captainOf(input.team2Id),
+        winnerId: captainOf(input.winnerTeamId),
+        challengeId: challenge.id,
+        matchDate: played,
+        location,
+        surface: challenge.surface,
+        score: JSON.stringify(input.score),
+        notes: input.notes,
+        matchStatus: "reported",
+        confirmationStatus: "pending",
+        matchType: "challenge",
+        approvalDeadline: new Date(now.getTime() + opts.env.MATCH_APPROVAL_DAYS * DAY_MS),
+        reportedBy: actor.id,
+        reportedByTeamId: teamId,
+      })
+      .returning({ id: matches.id });
+
+    // Two captains reporting at once: the second finds the challenge no longer accepted.
+    const [moved] = await tx
+      .update(challenges)
+      .set({ status: "match_reported", updatedAt: now })
+      .where(and(eq(challenges.id, challenge.id), eq(challenges.status, "accepted")))
+      .returning({ id: challenges.id });
+    if (!moved) throw challengeNotReportable("match_reported");
+
+    const token = await issueToken(tx, { purpose: "match_confirmation", matchId: match!.id });
+    const opponentTeamId = challenge.challengerTeamId === teamId ? challenge.challengedTeamId : challenge.challengerTeamId;
+    return { matchId: match!.id, token, opponentTeamId, reportingTeamName: team?.name ?? "The other team" };
+  });
+
+  const view = (await loadMatchView(db, matchId))!;
+  opts.logger.info(
+    { event: "match.reported", matchId, challengeId: input.challengeId, reportedBy: actor.id, teamId, opponentTeamId },
+    "match reported",
+  );
+  const to = await teamEmails(db, [opponentTeamId]);
+  await opts.mailer.send(matchReportedMail({ to, appUrl: opts.env.APP_URL, match: view, token, reportingTeam: reportingTeamName }));
+  return view;
+}
+
+function challengeNotReportable(status: string): AppError {
+  switch (status) {
+    case "match_reported":
+    case "completed":
+      return conflict("A result has already been reported for this challenge.", { title: REPORT_TITLE, code: "already_reported" });
+    case "pending":
+      return conflict("The challenge has not been accepted yet; a result can be reported once it is accepted.", {
+        title: REPORT_TITLE,
+        code: "challenge_not_accepted",
+      });
+    default:
+      return conflict(`This challenge was ${status}; there is no match to report.`, { title: REPORT_TITLE, code: "challenge_closed" });
+  }
+}
+
+/** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */
+export async function approveMatch(opts: { db: Db; logger: Logger; actor: Actor; matchId: number }): Promise<MatchView> {
+  if (!opts.actor.teamId) throw matchNotFound();
+  await confirmMatch({
+    db: opts.db,
+    matchId: opts.matchId,
+    approvedBy: opts.actor.id,
+    via: "approve",
+    actingTeamId: opts.actor.teamId,
+    logger: opts.logger,
+  });
+  return (await loadMatchView(opts.db, opts.matchId))!;
+}
+
+/**
+ * POST /api/matches/confirm/{token}: the token is used and the match confirmed in one transaction
+ * (a refused confirmation leaves the token as it was).
+ */
+export async function confirmMatchByToken(opts: { db: Db; logger: Logger; token: string }): Promise<MatchView> {
+  const matchId = await opts.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, opts.token, "match_confirmation");
+    if (!used || used.matchId === null) throw await tokenRefusal(tx, opts.token);
+    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token" });
+    return used.matchId;
+  });
+  const view = (await loadMatchView(opts.db, matchId))!;
+  opts.logger.info({ event: "match.confirmed", matchId, via: "token", approvedBy: null, ratings: view.ratings }, "match confirmed");
+  return view;
+}
+
+/** Why a token cannot be used: unknown -> 404 'Match Not Found'; used -> 409 'Match Already {status}'. */
+export async function tokenRefusal(db: DbOrTx, token: string): Promise<AppError> {
+  const matchId = await matchIdForToken(db, token);
+  if (matchId === undefined) return matchNotFound();
+  const [m] = await db.select({ status: matches.confirmationStatus }).from(matches).where(eq(matches.id, matchId)).limit(1);
+  if (!m) return matchNotFound();
+  if (m.status === "pending") return conflict("This link has already been used.", { title: "Link Already Used", code: "token_used" });
+  return alreadySettled(m.status);
+}
+
+/** GET /api/matches/token/{token} and /confirm/{token}: only reads. Used tokens still show the match. */
+export async function getMatchByToken(opts: { db: DbOrTx; token: string }): Promise<MatchView> {
+  const matchId = await matchIdForToken(opts.db, opts.token);
+  const view = matchId === undefined ? undefined : await loadMatchView(opts.db, matchId);
+  if (!view) throw matchNotFound();
+  return view;
+}
+
+export interface PageInput {
+  page: number;
+  limit: number;
+}
+
+export function listRecentMatches(opts: { db: DbOrTx } & PageInput): Promise<Page<MatchView>> {
+  return pageOfMatches({ db: opts.db, where: undefined, page: opts.page, limit: opts.limit });
+}
+
+export async function listTeamMatches(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
+  const [team] = await opts.db.select({ id: teams.id }).from(teams).where(eq(teams.id, opts.teamId)).limit(1);
+  if (!team) throw notFound("Team not found.");
+  return pageOfMatches({ db: opts.db, where: involvesTeam(opts.teamId), page: opts.page, limit: opts.limit });
+}
+
+export function emptyPage<T>(limit: number): Page<T> {
+  return { items: [], page: 1, pageSize: limit, total: 0, totalPages: 1 };
+}
+
+/** Pending matches of the actor's team that the OTHER team reported, soonest deadline first. */
+export function listAwaitingApproval(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
+  return pageOfMatches({
+    db: opts.db,
+    where: and(
+      eq(matches.confirmationStatus, "pending"),
+      involvesTeam(opts.teamId),
+      or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, opts.teamId)),
+    ),
+    orderBy: [asc(matches.approvalDeadline), desc(matches.id)],
+    page: opts.page,
+    limit: opts.limit,
+  });
+}
+
+/** 'Your Statistics' (SPEC §2): overall record, ELO, rank, win %; per surface record, ELO, win %. */
+export async function getTeamStats(opts: { db: DbOrTx; teamId: number }): Promise<TeamStats | null> {
+  const [team] = await opts.db.select().from(teams).where(eq(teams.id, opts.teamId)).limit(1);
+  if (!team) return null;
+  const rank = await getOverallRank({ db: opts.db, teamId: team.id });
+  const surfaces = Object.fromEntries(
+    SURFACES.map((s) => {
+      const rec = surfaceRecord(team, s);
+      return [s, { wins: rec.wins, losses: rec.losses, rating: surfaceRating(team, s), winPercent: winPercent(rec.wins, rec.losses) }];
+    }),
+  ) as Record<Surface, TeamStats["surfaces"][Surface]>;
+  return {
+    teamId: team.id,
+    teamName: team.name,
+    overall: { wins: team.wins, losses: team.losses, rating: team.rating, winPercent: winPercent(team.wins, team.losses), rank },
+    surfaces,
+  };
+}

@@ -1,0 +1,434 @@
+// Team reads (one query each, members aggregated, ranks by window functions) and the captain's
+// profile edit and soft delete. Ownership is checked inside the statements that write.
+import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
+import { challenges, teams, users } from "@shared/schema";
+import { ACTIVE_CHALLENGE_STATUSES, type CompetitionType, type Surface } from "@shared/constants";
+import { meanSurfaceRating } from "@shared/rating";
+import type {
+  DeleteTeamResult,
+  HeadToHeadRow,
+  RatingHistoryPoint,
+  TeamMemberView,
+  TeamView,
+  TeamsPage,
+  UserPublicView,
+  UsersPage,
+} from "@shared/types/teams";
+import type { UpdateTeamData } from "@shared/validators/teams";
+import type { Db, DbOrTx } from "../../db/client";
+import type { Env } from "../../config/env";
+import type { Mailer } from "../../mail/mailer";
+import { AppError, forbidden, notFound } from "../../lib/app-error";
+import { endSessionsOfUsers } from "../../auth/session";
+
+/** Who is reading: decides emails and whether deleted teams are visible. */
+export interface Viewer {
+  userId: number;
+  teamId: number | null;
+  isAdmin: boolean;
+}
+
+const TEAM_NOT_FOUND = "Team not found";
+
+type Row = Record<string, unknown>;
+const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
+const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
+const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
+const num = (v: unknown): number => Number(v);
+const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
+
+function surfaceCols(surface: Surface) {
+  return {
+    grass: { rating: sql.raw("t.grass_rating"), played: sql.raw("(t.grass_wins + t.grass_losses)"), wins: sql.raw("t.grass_wins") },
+    beach: { rating: sql.raw("t.beach_rating"), played: sql.raw("(t.beach_wins + t.beach_losses)"), wins: sql.raw("t.beach_wins") },
+    hardcourt: {
+      rating: sql.raw("t.hardcourt_rating"),
+      played: sql.raw("(t.hardcourt_wins + t.hardcourt_losses)"),
+      wins: sql.raw("t.hardcourt_wins"),
+    },
+  }[surface];
+}
+
+interface ListOptions {
+  db: DbOrTx;
+  viewer: Viewer;
+  competitionType?: CompetitionType | undefined;
+  surface?: Surface | undefined;
+  includeDeleted?: boolean | undefined;
+  teamId?: number;
+  page?: number;
+  limit?: number;
+}
+
+/**
+ * The one team read: filters, overall rank (window over active approved teams), surface rank when a
+ * surface is asked for (window over that surface's ladder, within the category), members as JSON.
+ */
+async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total: number }> {
+  const { viewer } = opts;
+  const page = opts.page ?? 1;
+  const limit = opts.limit ?? 200;
+  const showDeleted = viewer.isAdmin && (opts.includeDeleted === true || opts.teamId !== undefined);
+
+  const where: SQL[] = [];
+  if (!showDeleted) where.push(sql`t.deleted_at is null`);
+  if (opts.competitionType) where.push(sql`t.competition_type = ${opts.competitionType}`);
+  if (opts.teamId !== undefined) where.push(sql`t.id = ${opts.teamId}`);
+
+  let surfaceRankSelect = sql`null::int`;
+  let orderBy = sql`r.overall_rank asc nulls last, t.rating desc, t.id asc`;
+  let surfaceJoin = sql``;
+  if (opts.surface) {
+    const c = surfaceCols(opts.surface);
+    const category = opts.competitionType ? sql`and t.competition_type = ${opts.competitionType}` : sql``;
+    surfaceJoin = sql`join (
+      select t.id, row_number() over (order by ${c.rating} desc, ${c.wins} desc, t.created_at asc, t.id asc)::int as surface_rank
+      from teams t
+      where t.deleted_at is null and t.is_approved and ${c.played} > 0 ${category}
+    ) sr on sr.id = t.id`;
+    surfaceRankSelect = sql`sr.surface_rank`;
+    orderBy = sql`sr.surface_rank asc`;
+  }
+
+  const res = await opts.db.execute(sql`
+    with ranked as (
+      select t.id, row_number() over (order by t.rating desc, t.wins desc, t.created_at asc, t.id asc)::int as overall_rank
+      from teams t
+      where t.deleted_at is null and t.is_approved
+    )
+    select t.*, r.overall_rank, ${surfaceRankSelect} as surface_rank, count(*) over ()::int as total_count,
+      coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress
+    from teams t
+    left join ranked r on r.id = t.id
+    ${surfaceJoin}
+    left join lateral (
+      select json_agg(json_build_object(
+               'id', u.id, 'name', u.name, 'avatar', u.avatar, 'email', u.email,
+               'isCaptain', u.is_captain, 'isPartner', u.is_partner,
+               'isApproved', u.is_approved, 'isSuspended', u.is_suspended)
+             order by u.is_captain desc, u.id asc) as members,
+             bool_or(not u.is_approved) as in_progress
+      from users u where u.team_id = t.id
+    ) m on true
+    where ${sql.join(where.length ? where : [sql`true`], sql` and `)}
+    order by ${orderBy}
+    limit ${limit} offset ${(page - 1) * limit}`);
+  const rows = rowsOf(res);
+  const total = rows.length ? num(rows[0]!.total_count) : 0;
+  return { items: rows.map((r) => toTeamView(r, viewer)), total };
+}
+
+function toTeamView(r: Row, viewer: Viewer): TeamView {
+  const ownTeam = viewer.teamId !== null && viewer.teamId === num(r.id);
+  const seesEmails = viewer.isAdmin || ownTeam;
+  const rawMembers = (typeof r.members === "string" ? JSON.parse(r.members) : r.members) as (TeamMemberView & { email: string })[];
+  const members: TeamMemberView[] = rawMembers.map((m) => ({
+    id: m.id,
+    name: m.name,
+    avatar: m.avatar,
+    isCaptain: m.isCaptain,
+    isPartner: m.isPartner,
+    isApproved: m.isApproved,
+    isSuspended: m.isSuspended,
+    ...(seesEmails ? { email: m.email } : {}),
+  }));
+  const view: TeamView = {
+    id: num(r.id),
+    name: String(r.name),
+    createdAt: iso(r.created_at),
+    isApproved: Boolean(r.is_approved),
+    avatar: (r.avatar as string | null) ?? null,
+    bio: (r.bio as string | null) ?? null,
+    location: (r.location as string | null) ?? null,
+    preferredCourtSurface: r.preferred_court_surface as TeamView["preferredCourtSurface"],
+    competitionType: r.competition_type as CompetitionType,
+    rating: num(r.rating),
+    wins: num(r.wins),
+    losses: num(r.losses),
+    grassRating: num(r.grass_rating),
+    beachRating: num(r.beach_rating),
+    hardcourtRating: num(r.hardcourt_rating),
+    grassWins: num(r.grass_wins),
+    grassLosses: num(r.grass_losses),
+    beachWins: num(r.beach_wins),
+    beachLosses: num(r.beach_losses),
+    hardcourtWins: num(r.hardcourt_wins),
+    hardcourtLosses: num(r.hardcourt_losses),
+    meanRating: 0,
+    rank: numOrNull(r.overall_rank),
+    surfaceRank: numOrNull(r.surface_rank),
+    inProgress: Boolean(r.in_progress),
+    members,
+    deletedAt: isoOrNull(r.deleted_at),
+  };
+  view.meanRating = meanSurfaceRating(view);
+  if (viewer.isAdmin) view.deletionReason = (r.deletion_reason as string | null) ?? null;
+  return view;
+}
+
+export async function listTeams(opts: {
+  db: DbOrTx;
+  viewer: Viewer;
+  competitionType?: CompetitionType | undefined;
+  surface?: Surface | undefined;
+  includeDeleted?: boolean | undefined;
+  page: number;
+  limit: number;
+}): Promise<TeamsPage> {
+  const { items, total } = await queryTeams(opts);
+  return { items, page: opts.page, pageSize: opts.limit, total, totalPages: Math.max(1, Math.ceil(total / opts.limit)) };
+}
+
+/** One team; soft-deleted teams only for admins (404 for everyone else). */
+export async function getTeam(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<TeamView> {
+  const { items } = await queryTeams({ db: opts.db, viewer: opts.viewer, teamId: opts.teamId, limit: 1 });
+  const team = items[0];
+  if (!team) throw notFound(TEAM_NOT_FOUND);
+  return team;
+}
+
+export async function getTeamMembers(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
+  return (await getTeam(opts)).members;
+}
+
+/** Users' public fields, paged; emails for admins and the user's own team; deleted teams' users only for admins. */
+export async function listUsers(opts: {
+  db: DbOrTx;
+  viewer: Viewer;
+  teamId?: number | undefined;
+  page: number;
+  limit: number;
+}): Promise<UsersPage> {
+  const { viewer } = opts;
+  const conditions: SQL[] = [];
+  if (!viewer.isAdmin) conditions.push(sql`(t.id is null or t.deleted_at is null)`);
+  if (opts.teamId !== undefined) conditions.push(sql`u.team_id = ${opts.teamId}`);
+  const res = await opts.db.execute(sql`
+    select u.id, u.name, u.avatar, u.bio, u.location, u.joined_at, u.team_id, u.email,
+           u.is_captain, u.is_partner, u.is_approved, u.is_suspended, u.is_admin,
+           t.name as team_name, count(*) over ()::int as total_count
+    from users u left join teams t on t.id = u.team_id
+    where ${sql.join(conditions.length ? conditions : [sql`true`], sql` and `)}
+    order by u.id asc
+    limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`);
+  const rows = rowsOf(res);
+  const total = rows.length ? num(rows[0]!.total_count) : 0;
+  const items: UserPublicView[] = rows.map((r) => {
+    const teamId = numOrNull(r.team_id);
+    const seesEmail = viewer.isAdmin || r.id === viewer.userId || (teamId !== null && teamId === viewer.teamId);
+    return {
+      id: num(r.id),
+      name: String(r.name),
+      avatar: (r.avatar as string | null) ?? null,
+      bio: (r.bio as string | null) ?? null,
+      location: (r.location as string | null) ?? null,
+      joinedAt: iso(r.joined_at),
+      teamId,
+      teamName: (r.team_name as string | null) ?? null,
+      isCaptain: Boolean(r.is_captain),
+      isPartner: Boolean(r.is_partner),
+      isApproved: Boolean(r.is_approved),
+      isSuspended: Boolean(r.is_suspended),
+      isAdmin: Boolean(r.is_admin),
+      ...(seesEmail ? { email: String(r.email) } : {}),
+    };
+  });
+  return { items, page: opts.page, pageSize: opts.limit, total, totalPages: Math.max(1, Math.ceil(total / opts.limit)) };
+}
+
+/** Is this user the captain of this (active) team? One query, used to tell 403 from 404. */
+async function explainRefusal(db: DbOrTx, teamId: number): Promise<never> {
+  const [team] = await db.select({ id: teams.id }).from(teams).where(and(eq(teams.id, teamId), isNull(teams.deletedAt))).limit(1);
+  if (!team) throw notFound(TEAM_NOT_FOUND);
+  throw forbidden("Only the team captain can change this team.", { code: "captain_only", title: "Captain Only" });
+}
+
+/** The captain edits their own team's profile. The captain check is part of the UPDATE. */
+export async function updateTeamProfile(opts: {
+  db: DbOrTx;
+  viewer: Viewer;
+  teamId: number;
+  data: UpdateTeamData;
+}): Promise<TeamView> {
+  const { data } = opts;
+  const updated = await opts.db
+    .update(teams)
+    .set({
+      name: data.name,
+      ...(data.bio !== undefined ? { bio: data.bio } : {}),
+      ...(data.location !== undefined ? { location: data.location } : {}),
+      ...(data.avatar !== undefined ? { avatar: data.avatar } : {}),
+      ...(data.preferredCourtSurface !== undefined ? { preferredCourtSurface: data.preferredCourtSurface } : {}),
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(teams.id, opts.teamId),
+        isNull(teams.deletedAt),
+        sql`exists (select 1 from ${users} where ${users.id} = ${opts.viewer.userId} and ${users.teamId} = ${teams.id} and ${users.isCaptain})`,
+      ),
+    )
+    .returning({ id: teams.id });
+  if (updated.length === 0) await explainRefusal(opts.db, opts.teamId);
+  return getTeam({ db: opts.db, viewer: opts.viewer, teamId: opts.teamId });
+}
+
+export interface SoftDeleteOptions {
+  db: Db;
+  mailer: Mailer;
+  env: Env;
+  teamId: number;
+  reason?: string | null | undefined;
+  by: "captain" | "admin";
+  /** With by='captain': the acting user, who must be that team's captain (checked in the UPDATE). */
+  actorUserId?: number;
+}
+
+export interface SoftDeleteResult {
+  teamName: string;
+  memberIds: number[];
+  canceledChallenges: number;
+}
+
+/**
+ * Soft-deletes a team: marks it deleted with the reason, cancels its pending/accepted challenges,
+ * ends every session of its members (one transaction), then emails each member a farewell.
+ * An admin's own team cannot be deleted.
+ */
+export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDeleteResult> {
+  const result = await opts.db.transaction(async (tx) => {
+    const members = await tx
+      .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, isCaptain: users.isCaptain })
+      .from(users)
+      .where(eq(users.teamId, opts.teamId));
+    if (members.some((m) => m.isAdmin)) {
+      throw new AppError(403, "An admin's own team cannot be deleted.", { code: "admin_team", title: "Delete Failed" });
+    }
+    const captainCheck =
+      opts.by === "captain"
+        ? sql`exists (select 1 from ${users} where ${users.id} = ${opts.actorUserId ?? -1} and ${users.teamId} = ${teams.id} and ${users.isCaptain})`
+        : undefined;
+    const [team] = await tx
+      .update(teams)
+      .set({ deletedAt: new Date(), deletionReason: opts.reason ?? null, updatedAt: new Date() })
+      .where(and(eq(teams.id, opts.teamId), isNull(teams.deletedAt), captainCheck))
+      .returning({ id: teams.id, name: teams.name });
+    if (!team) return explainRefusal(tx, opts.teamId);
+    const canceled = await tx
+      .update(challenges)
+      .set({ status: "canceled", updatedAt: new Date() })
+      .where(
+        and(
+          or(eq(challenges.challengerTeamId, opts.teamId), eq(challenges.challengedTeamId, opts.teamId)),
+          inArray(challenges.status, [...ACTIVE_CHALLENGE_STATUSES]),
+        ),
+      )
+      .returning({ id: challenges.id });
+    await endSessionsOfUsers(
+      tx,
+      members.map((m) => m.id),
+    );
+    return { team, members, canceled: canceled.length };
+  });
+
+  const reasonLine = opts.reason ? `\n\nReason given: ${opts.reason}` : "";
+  const who = opts.by === "admin" ? "an administrator" : "your team captain";
+  await Promise.all(
+    result.members.map((m) =>
+      opts.mailer.send({
+        to: m.email,
+        subject: `Your team ${result.team.name} has been removed from the ladder`,
+        text:
+          `Hi ${m.name},\n\nYour team "${result.team.name}" was deleted by ${who}, so it no longer appears on the ladder ` +
+          `and its members can no longer sign in.${reasonLine}\n\n` +
+          `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${opts.env.ADMIN_EMAIL}.\n\n` +
+          `${opts.env.APP_URL}`,
+      }),
+    ),
+  );
+  return { teamName: result.team.name, memberIds: result.members.map((m) => m.id), canceledChallenges: result.canceled };
+}
+
+/** DELETE /api/teams/{id}: the captain deletes their own team; their session ends with it. */
+export async function deleteOwnTeam(opts: Omit<SoftDeleteOptions, "by"> & { actorUserId: number }): Promise<DeleteTeamResult> {
+  const r = await softDeleteTeam({ ...opts, by: "captain" });
+  return { teamName: r.teamName, requiresLogin: r.memberIds.includes(opts.actorUserId) };
+}
+
+/** Visible team or 404 (deleted teams are visible to admins only). */
+async function assertTeamVisible(db: DbOrTx, viewer: Viewer, teamId: number): Promise<void> {
+  const [team] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(eq(teams.id, teamId), viewer.isAdmin ? undefined : isNull(teams.deletedAt)))
+    .limit(1);
+  if (!team) throw notFound(TEAM_NOT_FOUND);
+}
+
+export const RATING_HISTORY_LIMIT = 200;
+
+/** The team's newest approved matches (bounded), oldest first, with the stored surface ratings before/after. */
+export async function getRatingHistory(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<RatingHistoryPoint[]> {
+  await assertTeamVisible(opts.db, opts.viewer, opts.teamId);
+  const id = opts.teamId;
+  const res = await opts.db.execute(sql`
+    select h.*, o.name as opponent_name from (
+      select m.id as match_id, coalesce(m.approved_at, m.match_date) as at, m.surface, m.winner_team_id,
+             case when m.team1_id = ${id} then m.team2_id else m.team1_id end as opponent_id,
+             case when m.team1_id = ${id} then m.team1_prev_rating else m.team2_prev_rating end as prev_rating,
+             case when m.team1_id = ${id} then m.team1_new_rating else m.team2_new_rating end as new_rating,
+             case when m.team1_id = ${id} then m.player1_prev_rating else m.player2_prev_rating end as overall_prev,
+             case when m.team1_id = ${id} then m.player1_new_rating else m.player2_new_rating end as overall_new
+      from matches m
+      where m.match_status = 'approved' and (m.team1_id = ${id} or m.team2_id = ${id})
+      order by m.approved_at desc nulls last, m.id desc
+      limit ${RATING_HISTORY_LIMIT}
+    ) h
+    join teams o on o.id = h.opponent_id
+    order by h.at asc, h.match_id asc`);
+  return rowsOf(res).map((r) => ({
+    matchId: num(r.match_id),
+    date: iso(r.at),
+    surface: r.surface as Surface,
+    opponentId: num(r.opponent_id),
+    opponentName: String(r.opponent_name),
+    won: num(r.winner_team_id) === id,
+    prevRating: numOrNull(r.prev_rating),
+    newRating: numOrNull(r.new_rating),
+    overallPrev: numOrNull(r.overall_prev),
+    overallNew: numOrNull(r.overall_new),
+  }));
+}
+
+export const HEAD_TO_HEAD_LIMIT = 100;
+
+/** W-L against each opponent over approved matches: one grouped query, most played first. */
+export async function getHeadToHead(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<HeadToHeadRow[]> {
+  await assertTeamVisible(opts.db, opts.viewer, opts.teamId);
+  const id = opts.teamId;
+  const res = await opts.db.execute(sql`
+    select h.opponent_id, o.name, o.deleted_at, h.wins, h.losses, h.played, h.last_played
+    from (
+      select case when m.team1_id = ${id} then m.team2_id else m.team1_id end as opponent_id,
+             (count(*) filter (where m.winner_team_id = ${id}))::int as wins,
+             (count(*) filter (where m.winner_team_id <> ${id}))::int as losses,
+             count(*)::int as played,
+             max(m.match_date) as last_played
+      from matches m
+      where m.match_status = 'approved' and (m.team1_id = ${id} or m.team2_id = ${id})
+      group by 1
+    ) h
+    join teams o on o.id = h.opponent_id
+    order by h.played desc, h.last_played desc
+    limit ${HEAD_TO_HEAD_LIMIT}`);
+  return rowsOf(res).map((r) => ({
+    opponentId: num(r.opponent_id),
+    opponentName: String(r.name),
+    opponentDeleted: r.deleted_at != null,
+    wins: num(r.wins),
+    losses: num(r.losses),
+    played: num(r.played),
+    lastPlayed: iso(r.last_played),
+  }));
+}
+

@@ -1,0 +1,63 @@
+// Response shapes of the account endpoints (registration, recovery, invitation, approval gate).
+import type { CompetitionType } from "../constants";
+
+/** POST /api/register-team → 201. */
+export interface RegisterTeamResponse {
+  emailVerificationRequired: boolean;
+  message: string;
+  user: { name: string; teamId: number };
+}
+
+/** The generic answers (recovery, reset request, resend): the same whether or not the account exists. */
+export interface MessageResponse {
+  message: string;
+}
+
+/** POST /api/verify-email/{token}. */
+export interface VerifyEmailResponse {
+  message: string;
+  isApproved: boolean;
+}
+
+/** GET /api/reset-password/{token}: read-only validity check. */
+export interface ResetTokenStatus {
+  valid: boolean;
+}
+
+/** GET /api/invite/{token}: read-only view of a partner invitation. */
+export interface InviteView {
+  partnerName: string;
+  email: string;
+  teamName: string | null;
+  captainName: string | null;
+  competitionType: CompetitionType | null;
+}
+
+/** POST /api/accept-invite/{token}. */
+export interface AcceptInviteResponse {
+  message: string;
+  username: string;
+}
+
+/** One row of GET /api/admin/pending-users (paged: Page<PendingUser>). */
+export interface PendingUser {
+  id: number;
+  username: string | null;
+  name: string;
+  email: string;
+  joinedAt: string;
+  isCaptain: boolean;
+  isPartner: boolean;
+  isEmailVerified: boolean;
+  teamId: number | null;
+  teamName: string | null;
+  competitionType: CompetitionType | null;
+}
+
+/** POST /api/admin/approve-user/{id} and reject-user/{id}. */
+export interface ApprovalResponse {
+  message: string;
+  /** Every user whose state changed (a captain brings the partner along). */
+  userIds: number[];
+  teamId: number | null;
+}

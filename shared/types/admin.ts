@@ -1,0 +1,92 @@
+// Response shapes of the admin endpoints (server builds them, the admin panel reads them).
+import type { CompetitionType } from "../constants";
+import type { Page } from "../api";
+import type { BackupFileJson, ImportMode } from "../validators/admin";
+
+export type { BackupFileJson, ImportMode };
+
+/** GET /api/admin/stats: the three stat cards. */
+export interface AdminStats {
+  totalPlayers: number;
+  /** Joined in the last NEW_PLAYERS_WINDOW_DAYS days. */
+  newPlayers: number;
+  newPlayersWindowDays: number;
+  /** Pending + accepted challenges. */
+  activeChallenges: number;
+  /** Disputes awaiting an admin. */
+  openDisputes: number;
+}
+
+export interface AdminTeamMember {
+  id: number;
+  name: string;
+  username: string | null;
+  email: string;
+  isSuspended: boolean;
+  suspensionReason: string | null;
+  isCaptain: boolean;
+  isPartner: boolean;
+  isApproved: boolean;
+  isAdmin: boolean;
+}
+
+/** One row of GET /api/admin/teams (Manage Teams): deleted teams included. */
+export interface AdminTeam {
+  id: number;
+  name: string;
+  competitionType: CompetitionType;
+  isApproved: boolean;
+  rating: number;
+  wins: number;
+  losses: number;
+  createdAt: string;
+  deletedAt: string | null;
+  deletionReason: string | null;
+  members: AdminTeamMember[];
+  /** The acting admin belongs to this team: it can be neither deleted nor restored. */
+  isOwnTeam: boolean;
+}
+
+export type AdminTeamsPage = Page<AdminTeam>;
+
+/** Answers of the team actions. */
+export interface AdminTeamActionResult {
+  message: string;
+  teamName: string;
+}
+
+export interface AdminUserActionResult {
+  message: string;
+  userId: number;
+  name: string;
+}
+
+export interface ImportResults {
+  users_imported: number;
+  teams_imported: number;
+  challenges_imported: number;
+  matches_imported: number;
+  disputes_imported: number;
+  settings_imported: number;
+}
+
+/** POST /api/admin/import-backup. */
+export interface ImportBackupResponse {
+  success: true;
+  message: string;
+  mode: ImportMode;
+  results: ImportResults;
+}
+
+/** DELETE /api/admin/purge-confirmed-matches. */
+export interface PurgeResponse {
+  message: string;
+  purgedCount: number;
+  disputesRemoved: number;
+}
+
+/** POST /api/admin/reset-data. */
+export interface ResetDataResponse {
+  message: string;
+  removed: { users: number; teams: number; challenges: number; matches: number; disputes: number };
+}

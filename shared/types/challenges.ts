@@ -1,0 +1,93 @@
+// Response shapes of the challenges reads (server builds them, client reads them).
+import type { ChallengeStatus, CompetitionType, Surface } from "../constants";
+import type { Page } from "../api";
+
+export interface ChallengeMemberView {
+  id: number;
+  name: string;
+  isCaptain: boolean;
+}
+
+/** The other team of a challenge, as the My Challenges cards show it. */
+export interface ChallengeTeamView {
+  id: number;
+  name: string;
+  avatar: string | null;
+  competitionType: CompetitionType;
+  members: ChallengeMemberView[];
+  grassRating: number;
+  beachRating: number;
+  hardcourtRating: number;
+  /** The card "team rating": mean of the three surface ratings, rounded. */
+  meanRating: number;
+  wins: number;
+  losses: number;
+}
+
+export interface ChallengeView {
+  id: number;
+  /** Seen from the signed-in user's team. */
+  direction: "incoming" | "outgoing";
+  challengerTeamId: number;
+  challengedTeamId: number;
+  /** The team on the other side of the challenge. */
+  opponent: ChallengeTeamView;
+  status: ChallengeStatus;
+  location: string;
+  surface: Surface;
+  competitionType: CompetitionType;
+  notes: string | null;
+  proposedDateTime: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The match reported for this challenge (match_reported / completed), else null. */
+  matchId: number | null;
+}
+
+export type ChallengesPage = Page<ChallengeView>;
+
+/** One row of the /challenge-teams table. */
+export interface ChallengeCandidate {
+  id: number;
+  name: string;
+  avatar: string | null;
+  competitionType: CompetitionType;
+  members: ChallengeMemberView[];
+  /** Rating and record on the chosen surface (no surface: mean of the three surface ratings, overall record). */
+  rating: number;
+  wins: number;
+  losses: number;
+  /** 'Active' when approved, else 'Pending'. */
+  status: "Active" | "Pending";
+  /** Position on the chosen surface's ladder of the team's category, or null when unranked there. */
+  rank: number | null;
+  /** Whether the signed-in user's team may challenge this team now. */
+  reachable: boolean;
+  /** Why not, when reachable is false. */
+  reason: string | null;
+  /** The user's team's chance to beat this team on the chosen surface, in percent (null without a team). */
+  winProbability: number | null;
+}
+
+export interface ChallengeCandidatesPage extends Page<ChallengeCandidate> {
+  /** null: no surface chosen (ratings are the card rating, records overall, nobody ranked). */
+  surface: Surface | null;
+  /** The signed-in user's team on this surface: rank (null = unranked) and the ladder's length. */
+  me: { teamId: number; rank: number | null; ladderSize: number; rating: number } | null;
+}
+
+/** A challenge row as POST / PATCH / DELETE answer it. */
+export interface ChallengeRecord {
+  id: number;
+  challengerTeamId: number;
+  challengedTeamId: number;
+  createdBy: number | null;
+  status: ChallengeStatus;
+  location: string;
+  surface: Surface;
+  competitionType: CompetitionType;
+  notes: string | null;
+  proposedDateTime: string | null;
+  createdAt: string;
+  updatedAt: string;
+}

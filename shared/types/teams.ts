@@ -1,0 +1,118 @@
+// Response shapes of the teams, users, ladder and settings reads (server builds them, client reads them).
+import type { CompetitionType, PreferredSurface, Surface } from "../constants";
+import type { Page } from "../api";
+
+export interface TeamMemberView {
+  id: number;
+  name: string;
+  avatar: string | null;
+  isCaptain: boolean;
+  isPartner: boolean;
+  isApproved: boolean;
+  isSuspended: boolean;
+  /** Only for admins and the team's own members; absent otherwise. */
+  email?: string;
+}
+
+/** A team as every read returns it: the teams row's public columns plus members and ranks. */
+export interface TeamView {
+  id: number;
+  name: string;
+  createdAt: string;
+  isApproved: boolean;
+  avatar: string | null;
+  bio: string | null;
+  location: string | null;
+  preferredCourtSurface: PreferredSurface;
+  competitionType: CompetitionType;
+  /** Overall rating and record. */
+  rating: number;
+  wins: number;
+  losses: number;
+  grassRating: number;
+  beachRating: number;
+  hardcourtRating: number;
+  grassWins: number;
+  grassLosses: number;
+  beachWins: number;
+  beachLosses: number;
+  hardcourtWins: number;
+  hardcourtLosses: number;
+  /** The card "team rating": mean of the three surface ratings, rounded. */
+  meanRating: number;
+  /** Position by overall rating among active approved teams; null shows as 'N/A'. */
+  rank: number | null;
+  /** With `?surface=`: the position on that surface's ladder (within the category filter); else null. */
+  surfaceRank: number | null;
+  /** Any member not yet approved: the ladder's In Progress marker. */
+  inProgress: boolean;
+  members: TeamMemberView[];
+  /** Soft-deleted teams are listed to admins only (includeDeleted=true). */
+  deletedAt: string | null;
+  /** Only for admins. */
+  deletionReason?: string | null;
+}
+
+export type TeamsPage = Page<TeamView>;
+
+export interface TeamsQuery {
+  competitionType?: CompetitionType;
+  surface?: Surface;
+  includeDeleted?: boolean;
+  page?: number;
+  limit?: number;
+}
+
+export interface UserPublicView {
+  id: number;
+  name: string;
+  avatar: string | null;
+  bio: string | null;
+  location: string | null;
+  joinedAt: string;
+  teamId: number | null;
+  teamName: string | null;
+  isCaptain: boolean;
+  isPartner: boolean;
+  isApproved: boolean;
+  isSuspended: boolean;
+  isAdmin: boolean;
+  /** Only for admins and members of the user's own team. */
+  email?: string;
+}
+
+export type UsersPage = Page<UserPublicView>;
+
+export interface DeleteTeamResult {
+  teamName: string;
+  /** true: the caller's session ended with the team; the client goes to /auth. */
+  requiresLogin: boolean;
+}
+
+/** One approved match of a team, for the rating-history chart (surface ratings before/after). */
+export interface RatingHistoryPoint {
+  matchId: number;
+  date: string;
+  surface: Surface;
+  opponentId: number;
+  opponentName: string;
+  won: boolean;
+  prevRating: number | null;
+  newRating: number | null;
+  overallPrev: number | null;
+  overallNew: number | null;
+}
+
+export interface HeadToHeadRow {
+  opponentId: number;
+  opponentName: string;
+  opponentDeleted: boolean;
+  wins: number;
+  losses: number;
+  played: number;
+  lastPlayed: string;
+}
+
+export interface HeaderImage {
+  url: string | null;
+}

@@ -1,0 +1,116 @@
+// Team profile form, team deletion, list filters and the header image: one schema each, used by the
+// client form (zodResolver) and the server route. The spec's messages live here verbatim.
+import { z } from "zod";
+import { COMPETITION_TYPES, PREFERRED_SURFACES, SURFACES } from "../constants";
+
+export const TEAM_NAME_MIN_MESSAGE = "Team name must be at least 2 characters";
+
+const httpUrl = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(2000, "The URL must be at most 2000 characters")
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === "http:" || u.protocol === "https:";
+      } catch {
+        return false;
+      }
+    }, message);
+
+/** Optional text: blank becomes null. */
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional();
+
+export const AVATAR_URL_MESSAGE = "Avatar must be an http or https image URL";
+
+/** PUT /api/teams/{id}: strict, so privileged fields (rating, isApproved...) are refused, never written. */
+export const updateTeamSchema = z.strictObject(
+  {
+    name: z
+      .string({ error: TEAM_NAME_MIN_MESSAGE })
+      .trim()
+      .min(2, TEAM_NAME_MIN_MESSAGE)
+      .max(100, "Team name must be at most 100 characters"),
+    bio: optionalText(1000, "Bio"),
+    location: optionalText(200, "Location"),
+    avatar: z
+      .union([z.literal(""), httpUrl(AVATAR_URL_MESSAGE)])
+      .transform((v) => (v === "" ? null : v))
+      .nullable()
+      .optional(),
+    preferredCourtSurface: z.enum(PREFERRED_SURFACES, {
+      error: "Preferred court surface must be grass, beach, hardcourt or clay",
+    }).optional(),
+  },
+  { error: (iss) => (iss.code === "unrecognized_keys" ? `Unknown field: ${iss.keys.join(", ")}` : undefined) },
+);
+export type UpdateTeamInput = z.input<typeof updateTeamSchema>;
+export type UpdateTeamData = z.output<typeof updateTeamSchema>;
+
+/** DELETE /api/teams/{id}: an optional reason. */
+export const deleteTeamSchema = z.strictObject({
+  reason: z
+    .string({ error: "Reason must be text" })
+    .trim()
+    .max(500, "Reason must be at most 500 characters")
+    .transform((v) => (v === "" ? null : v))
+    .nullable()
+    .optional(),
+});
+export type DeleteTeamInput = z.input<typeof deleteTeamSchema>;
+
+const boolParam = z
+  .enum(["true", "false", "1", "0"], { error: "includeDeleted must be true or false" })
+  .transform((v) => v === "true" || v === "1");
+
+export const TEAMS_LIMIT_MAX = 500;
+export const TEAMS_LIMIT_DEFAULT = 200;
+
+/** GET /api/teams filters. */
+export const teamsQuerySchema = z.object({
+  competitionType: z
+    .enum([...COMPETITION_TYPES, "all"], { error: "Unknown competition category" })
+    .optional()
+    .transform((v) => (v === "all" ? undefined : v)),
+  surface: z
+    .enum([...SURFACES, "all"], { error: "Surface must be grass, beach or hardcourt" })
+    .optional()
+    .transform((v) => (v === "all" ? undefined : v)),
+  includeDeleted: boolParam.optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be at least 1").max(100_000).default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(TEAMS_LIMIT_MAX, `limit must be at most ${TEAMS_LIMIT_MAX}`)
+    .default(TEAMS_LIMIT_DEFAULT),
+});
+
+export const USERS_LIMIT_MAX = 200;
+export const USERS_LIMIT_DEFAULT = 50;
+
+/** GET /api/users paging and filters. */
+export const usersQuerySchema = z.object({
+  teamId: z.coerce.number({ error: "teamId must be a number" }).int().positive().max(2_147_483_647).optional(),
+  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be at least 1").max(100_000).default(1),
+  limit: z.coerce
+    .number({ error: "limit must be a number" })
+    .int()
+    .min(1, "limit must be at least 1")
+    .max(USERS_LIMIT_MAX, `limit must be at most ${USERS_LIMIT_MAX}`)
+    .default(USERS_LIMIT_DEFAULT),
+});
+
+export const HEADER_IMAGE_URL_MESSAGE = "Please enter a valid http or https image URL";
+
+/** POST /api/settings/header-image (admin). */
+export const headerImageSchema = z.strictObject({ url: httpUrl(HEADER_IMAGE_URL_MESSAGE) });
+export type HeaderImageInput = z.infer<typeof headerImageSchema>;
