@@ -18,6 +18,7 @@ import {
   reportMatch,
 } from "./matches.service";
 import { disputeMatch } from "../disputes/disputes.service";
+import { rateLimit } from "../../lib/rate-limit";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -28,6 +29,9 @@ const TeamParams = z.object({
 export function matchesRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, env, mailer } = deps;
+  // Token links are public: their POSTs are rate limited per IP like the other token endpoints
+  // (the token itself is never used as a key: it would be stored).
+  const tokenLimit = rateLimit({ db, logger: deps.logger, action: "match-token", max: env.AUTH_RATE_LIMIT_MAX });
 
   // ---- reads (bounded pages) ----
   router.get("/matches", requireVerified, validate({ query: matchListQuerySchema }), async (req, res) => {
@@ -80,13 +84,13 @@ export function matchesRoutes(deps: AppDeps): Router {
     res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
   });
 
-  router.post("/matches/confirm/:token", validate({ params: TokenParams }), async (req, res) => {
+  router.post("/matches/confirm/:token", tokenLimit, validate({ params: TokenParams }), async (req, res) => {
     const { token } = input(req.valid.params, TokenParams);
     const match = await confirmMatchByToken({ db, logger: req.log, token });
     res.json({ match, message: "Match Confirmed!" });
   });
 
-  router.post("/matches/dispute/:token", validate({ params: TokenParams, body: disputeSchema }), async (req, res) => {
+  router.post("/matches/dispute/:token", tokenLimit, validate({ params: TokenParams, body: disputeSchema }), async (req, res) => {
     const { token } = input(req.valid.params, TokenParams);
     const { reason } = input(req.valid.body, disputeSchema);
     const result = await disputeMatch({ db, env, mailer, logger: req.log, token, reason });
