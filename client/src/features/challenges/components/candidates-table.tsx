@@ -81,7 +81,12 @@ export function CandidatesTable({
                 </Button>
               ) : (
                 <SimpleTooltip content={row.reason ?? "This team cannot be challenged right now."} side="left">
-                  <span tabIndex={0} className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-ring" aria-label={`Cannot challenge ${row.name}: ${row.reason ?? ""}`}>
+                  <span
+                    role="button"
+                    aria-disabled="true"
+                    tabIndex={0}
+                    className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-ring"
+                    aria-label={`Cannot challenge ${row.name}: ${row.reason ?? ""}`}>
                     <Button size="sm" variant="outline" disabled tabIndex={-1} aria-hidden="true">
                       Challenge
                     </Button>
