@@ -1,10 +1,14 @@
 // Admin journeys in a real browser: approve a pending registration, suspend and unsuspend a member
-// (their open session stops working), soft-delete and restore a team, download a backup and restore it.
-// Works on its own freshly registered team so the demo data other journeys use stays as it was.
+// (their open session stops working), soft-delete and restore a team, resolve a match dispute,
+// download a backup and restore it. Works on its own freshly registered team, and the dispute on
+// kara's Drop Shot Queens vs olivia's Rally Cats, so the demo data other journeys use stays as it was.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { Page } from "playwright-core";
+import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { SURFACE_LOCATIONS } from "@shared/constants";
+import type { MatchView } from "@shared/types/matches";
+import type { TeamView } from "@shared/types/teams";
 import { DEMO, mail, tokenFromLink, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
 
@@ -47,6 +51,71 @@ async function openAdmin(width = 1280): Promise<Page> {
 
 async function toast(page: Page, title: string): Promise<void> {
   await expect.poll(() => page.getByText(title, { exact: true }).first().isVisible(), { timeout: 10_000 }).toBe(true);
+}
+
+async function signedInRequest(username: string): Promise<APIRequestContext> {
+  const page = await kit.newPage({ width: 390 });
+  await signInViaApi(page.context(), username, DEMO.password);
+  return page.context().request;
+}
+
+async function teamOf(request: APIRequestContext): Promise<TeamView> {
+  const me = await request.get(url("/api/user"));
+  const { teamId } = (await me.json()) as { teamId: number };
+  const res = await request.get(url(`/api/teams/${teamId}`));
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as TeamView | { team: TeamView };
+  return "team" in body ? body.team : body;
+}
+
+/**
+ * A disputed match through the API, as the app makes one: one captain challenges the other (the
+ * higher-ranked one challenges, as the reach rule allows), the other accepts, the challenger reports
+ * a win and the opponent disputes it in the app.
+ */
+async function disputedMatch(captains: [string, string], reason: string) {
+  type Side = { request: APIRequestContext; team: TeamView };
+  let [from, to] = (await Promise.all(
+    captains.map(async (username) => {
+      const request = await signedInRequest(username);
+      return { request, team: await teamOf(request) };
+    }),
+  )) as [Side, Side];
+  const send = (a: Side, b: Side) =>
+    a.request.post(url("/api/challenges"), {
+      data: {
+        challengedTeamId: b.team.id,
+        location: SURFACE_LOCATIONS.beach,
+        competitionType: a.team.competitionType,
+        notes: "Text me to book the court.",
+        proposedDateTime: new Date(Date.now() + 2 * 24 * 60 * 60 * 1000).toISOString(),
+      },
+    });
+  let sent = await send(from, to);
+  if (sent.status() === 400 && ((await sent.json()) as { code?: string }).code === "out_of_reach") {
+    [from, to] = [to, from];
+    sent = await send(from, to);
+  }
+  expect(sent.status(), await sent.text()).toBe(201);
+  const challenge = (await sent.json()) as { id: number; location: string };
+  const accepted = await to.request.patch(url(`/api/challenges/${challenge.id}`), { data: { status: "accepted" } });
+  expect(accepted.status(), await accepted.text()).toBe(200);
+  const reported = await from.request.post(url("/api/matches"), {
+    data: {
+      challengeId: challenge.id,
+      team1Id: from.team.id,
+      team2Id: to.team.id,
+      winnerTeamId: from.team.id,
+      score: "[[3,0],[1,3],[3,2]]",
+      location: challenge.location,
+      notes: "Tight finish on the beach.",
+    },
+  });
+  expect(reported.status(), await reported.text()).toBe(201);
+  const match = ((await reported.json()) as { match: MatchView }).match;
+  const disputed = await to.request.post(url(`/api/matches/${match.id}/dispute`), { data: { reason } });
+  expect(disputed.status(), await disputed.text()).toBe(200);
+  return { match, winner: from.team, loser: to.team, request: from.request };
 }
 
 async function findTeam(page: Page) {
@@ -118,6 +187,61 @@ describe("the admin panel", () => {
     await toast(page, "Team Restored");
     await expect.poll(() => team.getByText("TEAM DELETED").count()).toBe(0);
     await mail.waitFor((m) => m.to.includes(captain.email) && /welcome back/i.test(m.subject));
+  });
+
+  it("an admin reviews a disputed result in Match Disputes and voids the match", async () => {
+    const reason = `We won the deciding set 3-1, not 2-3 (${id}).`;
+    const { match, winner, loser, request } = await disputedMatch(["kara", "olivia"], reason);
+    const standing = async () => {
+      const teams = await Promise.all(
+        [winner.id, loser.id].map(async (teamId) => {
+          const res = await request.get(url(`/api/teams/${teamId}`));
+          const body = (await res.json()) as TeamView | { team: TeamView };
+          const t = "team" in body ? body.team : body;
+          return { rating: t.rating, beachRating: t.beachRating, wins: t.wins, losses: t.losses };
+        }),
+      );
+      return teams;
+    };
+    const before = await standing();
+
+    const page = await openAdmin();
+    const disputes = page.locator("div").filter({ has: page.getByRole("heading", { name: "Match Disputes" }) }).filter({ has: page.getByRole("list") }).last();
+    const item = disputes.getByRole("listitem").filter({ hasText: reason });
+    await item.waitFor();
+    // The teams, the winner marked for screen readers: "Drop Shot Queens (winner) vs Rally Cats".
+    expect(await item.textContent()).toContain(`${match.team1.name} (winner) vs ${match.team2.name}`);
+    await item.getByRole("button", { name: "Review Details" }).click();
+
+    const dialog = page.getByRole("dialog", { name: "Dispute Details" });
+    await dialog.waitFor();
+    expect(await dialog.getByText(reason).isVisible()).toBe(true);
+    expect(await dialog.getByText("3-0, 1-3, 3-2").isVisible()).toBe(true);
+    expect(await dialog.getByText("Tight finish on the beach.").isVisible()).toBe(true);
+    // Both the notes and the outcome are required.
+    await dialog.getByRole("button", { name: "Resolve Dispute" }).click();
+    await expect.poll(() => dialog.getByText("Please enter resolution notes.").isVisible()).toBe(true);
+    expect(await dialog.getByText("Please choose whether the result stands (uphold) or the match is voided (void).").isVisible()).toBe(true);
+    await dialog.getByLabel(/Resolution notes/).fill("Both captains agree the score sheet was lost; the match is replayed.");
+    await dialog.getByRole("radio", { name: /Void match/ }).check();
+    await expectNoAxeViolations(page);
+    await dialog.evaluate((el) => el.scrollTo(0, 0));
+    await screenshot(page, "admin-dispute-review", { fullPage: false });
+    await dialog.getByRole("button", { name: "Resolve Dispute" }).click();
+
+    await toast(page, "Dispute Resolved");
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => item.count()).toBe(0);
+    const recent = page.locator("div").filter({ has: page.getByRole("heading", { name: "Recent Matches" }) }).filter({ has: page.getByRole("list") }).last();
+    const row = recent.getByRole("listitem").filter({ hasText: `${match.team1.name} (winner) vs ${match.team2.name}` }).filter({ hasText: "3-0, 1-3, 3-2" });
+    await expect.poll(() => row.getByText("Voided", { exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+
+    // Voided: neither team's rating or record moved, and both captains were emailed.
+    expect(await standing()).toEqual(before);
+    const subject = `Dispute resolved: ${match.team1.name} vs ${match.team2.name}`;
+    for (const captain of ["kara", "olivia"]) {
+      await mail.waitFor((m) => m.subject === subject && m.to.includes(`${captain}@students.example.edu`));
+    }
   });
 
   it("downloads a full backup and restores it (merge), showing the counts", async () => {

@@ -123,15 +123,19 @@ export async function signInViaApi(context: BrowserContext, username: string, pa
   if (!res.ok()) throw new Error(`POST /api/login as ${username}: HTTP ${res.status()} ${await res.text()}`);
 }
 
-/** Saves e2e/screenshots/<name>-390.png and <name>-1280.png (full page), then restores the viewport. */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/**
+ * Saves e2e/screenshots/<name>-390.png and <name>-1280.png, then restores the viewport. Full page by
+ * default; `fullPage: false` keeps to the viewport (for dialogs: a full-page capture stretches the
+ * page past the fixed overlay and sidebar).
+ */
+export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
   const dir = path.join(root, "e2e/screenshots");
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
   for (const size of [PHONE, DESKTOP]) {
     await page.setViewportSize(size);
     await settle(page);
-    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage: true, animations: "disabled" });
+    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage, animations: "disabled" });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -299,18 +299,19 @@ function Members({ team }: { team: TeamView }) {
       <CardContent>
         <ul className="divide-y divide-border">
           {team.members.map((m) => (
-            <li key={m.id} className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
+            <li key={m.id} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
               <Avatar name={m.name} src={m.avatar} />
               <div className="min-w-0 flex-1">
-                <p className="font-medium">{m.name}</p>
-                {m.email && <p className="truncate text-sm text-muted-foreground">{m.email}</p>}
-              </div>
-              <div className="flex flex-wrap items-center gap-1">
-                <Badge variant={m.isCaptain ? "default" : "secondary"}>
-                  {m.isCaptain ? <Crown aria-hidden="true" /> : <UserIcon aria-hidden="true" />}
-                  {m.isCaptain ? "Team Captain" : "Partner"}
-                </Badge>
-                {!m.isApproved && <Badge variant="warning">Pending</Badge>}
+                <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                  <p className="font-medium">{m.name}</p>
+                  <Badge variant={m.isCaptain ? "default" : "secondary"}>
+                    {m.isCaptain ? <Crown aria-hidden="true" /> : <UserIcon aria-hidden="true" />}
+                    {m.isCaptain ? "Team Captain" : "Partner"}
+                  </Badge>
+                  {!m.isApproved && <Badge variant="warning">Pending</Badge>}
+                </div>
+                {/* The whole address, wrapped when the phone is narrow (never cut off). */}
+                {m.email && <p className="break-all text-sm text-muted-foreground">{m.email}</p>}
               </div>
             </li>
           ))}
