@@ -9,7 +9,9 @@ import net from "node:net";
 import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
-import { startSmtpSink } from "../tests/helpers/smtp-sink";
+import { startSmtpSink, type CapturedMail } from "../tests/helpers/smtp-sink";
+import { emailedTokens, findSecretsInDatabase } from "../tests/security/db-scan";
+import { openDatabase } from "../server/db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -33,8 +35,12 @@ export default async function setup(project: TestProject) {
   fs.mkdirSync(path.join(root, "e2e/screenshots"), { recursive: true });
 
   const sink = await startSmtpSink();
+  const archived: CapturedMail[] = [];
   const mailServer = http.createServer((req, res) => {
-    if (req.method === "DELETE") sink.clear();
+    if (req.method === "DELETE") {
+      archived.push(...sink.mails); // kept for the token scan at teardown
+      sink.clear();
+    }
     res.setHeader("Content-Type", "application/json");
     res.end(JSON.stringify(req.method === "DELETE" ? [] : sink.mails));
   });
@@ -87,8 +93,15 @@ export default async function setup(project: TestProject) {
   // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
   return async () => {
     const code = await stop(child, exited);
-    await stopAll();
     const problems: string[] = [];
+    // Issue 7, suite 4: after the journeys, no emailed token is stored in plain in the database.
+    if (code === 0) {
+      const mails = [...archived, ...sink.mails];
+      const leaks = await tokensStoredInPlain(path.join(dataDir, "pglite"), mails).catch((err: Error) => [`could not scan: ${err.message}`]);
+      if (leaks.length > 0) problems.push(`Emailed tokens found in plain in the database:\n${leaks.join("\n")}`);
+      else process.stdout.write(`\ne2e: ${emailedTokens(mails).length} emailed tokens, none stored in plain in the database\n`);
+    }
+    await stopAll();
     if (code !== 0) problems.push(`The server exited with ${code === "timeout" ? "no exit within 15 s" : `code ${code}`} after SIGTERM (expected 0).`);
     const errors = readLog()
       .split("\n")
@@ -99,6 +112,17 @@ export default async function setup(project: TestProject) {
       process.exitCode = 1;
     }
   };
+}
+
+async function tokensStoredInPlain(pgliteDir: string, mails: readonly { links: string[] }[]): Promise<string[]> {
+  const tokens = emailedTokens(mails);
+  if (tokens.length === 0) return [];
+  const db = await openDatabase({ dataDir: pgliteDir });
+  try {
+    return await findSecretsInDatabase(db.db, tokens);
+  } finally {
+    await db.close();
+  }
 }
 
 function readLog(): string {

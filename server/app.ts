@@ -1,10 +1,12 @@
 // createApp builds the whole Express app without listening, so tests run it in-process.
 import fs from "node:fs";
 import path from "node:path";
-import express, { type Express } from "express";
+import express, { type Express, type NextFunction, type Request, type Response } from "express";
+import { AppError } from "./lib/app-error";
 import type { AppDeps } from "./deps";
 import { requestContext } from "./middleware/request-context";
 import { csrfGuard, noStore, securityHeaders } from "./middleware/security";
+import { rejectNulCharacters } from "./middleware/input-guard";
 import { apiNotFound, errorHandler } from "./middleware/error-handler";
 import { sessionMiddleware } from "./auth/session";
 import { createPassport } from "./auth/passport";
@@ -41,10 +43,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   const api = express.Router();
   api.use(noStore);
   api.use(systemRoutes(deps));
+  // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
+  // non-JSON call is refused without parsing (or buffering 25 MB of) what it sent.
+  api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
   // A full backup is larger than any other body: only its restore route takes up to 25 MB.
   api.use("/admin/import-backup", express.json({ limit: BACKUP_BODY_LIMIT, type: "application/json" }));
   api.use(express.json({ limit: JSON_BODY_LIMIT, type: "application/json" }));
-  api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
+  api.use(rejectNulCharacters);
 
   const sessions = sessionMiddleware({
     database: deps.database,
@@ -64,9 +69,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
 
   if (options.staticDir && fs.existsSync(path.join(options.staticDir, "index.html"))) {
     const indexHtml = path.join(options.staticDir, "index.html");
+    // A missing asset is a plain 404 (not the SPA, and not send's unexposed error, which would be a 500).
     app.use(
       "/assets",
-      express.static(path.join(options.staticDir, "assets"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }),
+      express.static(path.join(options.staticDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
+      (_req: Request, _res: Response, next: NextFunction) => next(new AppError(404, "Not found.", { code: "not_found" })),
     );
     app.use(express.static(options.staticDir, { index: false, maxAge: "1h" }));
     app.use((req, res, next) => {

@@ -75,11 +75,22 @@ async function main() {
   );
 
   let stopping = false;
+  // Responses not yet sent: at shutdown they get `Connection: close`, so their sockets end with them.
+  const pending = new Set<http.ServerResponse>();
+  server.on("request", (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (stopping && !res.headersSent) res.shouldKeepAlive = false;
+    pending.add(res);
+    res.on("close", () => pending.delete(res));
+  });
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
     logger.info({ event: "server.stopping", signal }, "shutting down");
     jobs.stop();
+    for (const res of pending) if (!res.headersSent) res.shouldKeepAlive = false;
+    // A keep-alive socket that goes idle after the close (its response just sent) is closed too,
+    // or the process would wait for the client to hang up.
+    setInterval(() => server.closeIdleConnections(), 100).unref();
     // Finish requests in flight, then close idle keep-alive connections and the database.
     server.close(async () => {
       closeApp();

@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { pino, type DestinationStream, type Logger } from "pino";
 
 export type { Logger };
 
@@ -10,8 +10,9 @@ export function redactPath(url: string): string {
   return noQuery.replace(TOKEN_PATH, "$1[redacted]");
 }
 
-export function createLogger(level: string): Logger {
-  return pino({
+/** A pino logger; `destination` (default: stdout) lets tests read what the app logs. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: undefined,
     redact: {
@@ -28,5 +29,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: "[redacted]",
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -25,12 +25,15 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     const pgErr = findPgError(err);
     if (pgErr?.code === "23505") appError = new AppError(409, "That record already exists.", { code: "conflict" });
     else if (pgErr?.code === "23503") appError = new AppError(409, "A related record does not exist.", { code: "conflict" });
-    else if (pgErr?.code === "22P02" || pgErr?.code === "22003" || pgErr?.code === "22001")
+    else if (pgErr?.code === "22P02" || pgErr?.code === "22003" || pgErr?.code === "22001" || pgErr?.code === "22021" || pgErr?.code === "22P05")
       appError = new AppError(400, "Invalid value in the request.", { code: "bad_request" });
+  }
+  if (!appError && isDatabaseUnavailable(err)) {
+    appError = new AppError(503, "The service is temporarily unavailable. Please try again in a moment.", { code: "unavailable" });
   }
   const log = req.log ?? console;
   if (!appError) {
-    log.error({ event: "error.unhandled", reqId: req.id, err: { message: (err as Error)?.message, stack: (err as Error)?.stack } }, "unhandled error");
+    log.error({ event: "error.unhandled", reqId: req.id, err: safeErrorForLog(err) }, "unhandled error");
     res.status(500).json({ message: "Something went wrong on our side. Please try again.", code: "internal", requestId: req.id });
     return;
   }
@@ -69,4 +72,36 @@ function findPgError(err: unknown): PgLikeError | undefined {
     cur = (cur as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "53300"]);
+
+/** The database is down or unreachable (refused, cut, pool connect timeout, shutting down): 503, not a bug. */
+function isDatabaseUnavailable(err: unknown): boolean {
+  let cur: unknown = err;
+  for (let i = 0; i < 5 && cur && typeof cur === "object"; i++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    const message = (cur as { message?: unknown }).message;
+    if (typeof message === "string" && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * What of an unknown error may be logged: its message and stack without a failed query's bound
+ * parameters (drizzle's "Failed query: … params: …" would carry password hashes or token hashes),
+ * plus the database's own error code and message when there is one.
+ */
+export function safeErrorForLog(err: unknown): { message: string; stack?: string; code?: string; cause?: string } {
+  const strip = (text: string | undefined) => (text ?? "").replace(/\nparams:[\s\S]*$/, "\nparams: [redacted]");
+  const e = err as Error | undefined;
+  const pg = findPgError(err) as (PgLikeError & { message?: string }) | undefined;
+  return {
+    message: strip(e?.message ?? String(err)),
+    ...(e?.stack ? { stack: strip(e.stack) } : {}),
+    ...(pg?.code ? { code: pg.code } : {}),
+    ...(pg && pg !== (err as object) && pg.message ? { cause: pg.message } : {}),
+  };
 }

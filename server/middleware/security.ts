@@ -26,6 +26,8 @@ export function securityHeaders(appUrl: string): RequestHandler {
     },
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
+    // Matches frame-ancestors 'none' for browsers that only know the older header.
+    xFrameOptions: { action: "deny" },
     referrerPolicy: { policy: "same-origin" },
   });
 }

@@ -1,6 +1,7 @@
 // The real app in-process (supertest) on a fresh database, with mail going to a real SMTP sink.
 import supertest from "supertest";
 import type { Express } from "express";
+import type { DestinationStream } from "pino";
 import { loadEnv, type Env } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
@@ -24,7 +25,12 @@ export interface TestApp {
 
 export const TEST_APP_URL = "http://localhost:5000";
 
-export async function createTestApp(envOverrides: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** Where the app's logger writes (default: stdout, at TEST_LOG_LEVEL or silent). */
+  logDestination?: DestinationStream;
+}
+
+export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const mail = await startSmtpSink();
   const env = loadEnv({
@@ -41,7 +47,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}): 
     ...(testDb.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: "/nonexistent-test-data" }),
     ...envOverrides,
   });
-  const logger = createLogger(env.LOG_LEVEL);
+  const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });

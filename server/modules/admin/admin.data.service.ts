@@ -70,7 +70,7 @@ export const CSV_HEADER = [
 ];
 
 /** Every user (never a password hash), one CSV line each, CRLF line ends, UTF-8 with a BOM for spreadsheets. */
-export async function exportUsersCsv(deps: Pick<AppDeps, "db">): Promise<string> {
+export async function exportUsersCsv(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<string> {
   const res = await deps.db.execute(sql`
     select u.id, u.username, u.name, u.email, t.name as team_name, t.deleted_at as team_deleted_at,
            u.is_admin, u.is_captain, u.is_partner, u.is_approved, u.is_email_verified, u.is_suspended,
@@ -100,6 +100,7 @@ export async function exportUsersCsv(deps: Pick<AppDeps, "db">): Promise<string>
         .join(","),
     );
   }
+  deps.logger.info({ event: "admin.export_users", adminId: o.actorId, users: lines.length - 1 }, "users CSV exported");
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 

@@ -67,8 +67,8 @@ export function adminRoutes(deps: AppDeps): Router {
   });
 
   // Data
-  admin.get("/export-users", async (_req, res) => {
-    const csv = await exportUsersCsv(deps);
+  admin.get("/export-users", async (req, res) => {
+    const csv = await exportUsersCsv(deps, { actorId: actorOf(req).id });
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-users-${stamp()}.csv"`);
     res.send(csv);

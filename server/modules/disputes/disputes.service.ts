@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
 import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
-import { conflict, notFound } from "../../lib/app-error";
+import { conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken } from "../../auth/tokens";
 import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
@@ -53,7 +53,7 @@ export async function disputeMatch(
         .limit(1);
       if (!m || (m.team1Id !== actingTeamId && m.team2Id !== actingTeamId)) throw matchNotFound();
       if (m.reportedByTeamId === actingTeamId)
-        throw conflict("The team that reported the match cannot dispute it.", { title: "Dispute Not Allowed", code: "reporter_team" });
+        throw forbidden("The team that reported the match cannot dispute it.", { title: "Dispute Not Allowed", code: "reporter_team" });
     }
 
     const now = new Date();

@@ -1,136 +1,22 @@
-// QUALITY.md races, on PGlite and PostgreSQL: same-match confirmations, confirm vs dispute, many
-// matches of one team at once; and the deadline sweep (also several sweeps at once).
+// The deadline sweep (also several sweeps at once), on PGlite and PostgreSQL. The QUALITY.md races
+// (same-match confirmations, confirm vs dispute, many matches of one team at once) are in
+// tests/security/races.test.ts, which prints their figures.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
 import { matches, teams } from "@shared/schema";
-import { applyMatch, replay } from "@shared/rating";
-import type supertest from "supertest";
+import { replay } from "@shared/rating";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
-import { onPostgres } from "../../../tests/helpers/db";
-import { createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
+import { createTeam } from "../../../tests/helpers/factories";
 import { matchRow, reportedMatch, teamState, challengeRow } from "./matches.fixtures";
 import { sweepOverdueMatches } from "./sweep";
 
 let t: TestApp;
-let a: TeamFixture;
-let b: TeamFixture;
-let bCaptain: supertest.Agent;
-let bPartner: supertest.Agent;
 
 beforeAll(async () => {
   t = await createTestApp();
-  a = await createTeam(t.db);
-  b = await createTeam(t.db);
-  bCaptain = t.agent();
-  await signIn(bCaptain, b.captain.username);
-  bPartner = t.agent();
-  await signIn(bPartner, b.partner.username);
 });
 afterAll(async () => {
   await t.close();
-});
-
-const REPETITIONS = 20;
-const CONCURRENT = 50;
-
-describe("same-match race", () => {
-  it(`${CONCURRENT} concurrent confirmations (approve + token mixed) give exactly one success and move ratings once, ${REPETITIONS} times`, async () => {
-    for (let rep = 0; rep < REPETITIONS; rep++) {
-      const { match, token } = await reportedMatch(t.db, {
-        reporter: { team: a.team, captainId: a.captain.id },
-        opponent: b.team,
-        winner: rep % 2 === 0 ? "reporter" : "opponent",
-        surface: (["grass", "beach", "hardcourt"] as const)[rep % 3]!,
-      });
-      const sa = await teamState(t.db, a.team.id);
-      const sb = await teamState(t.db, b.team.id);
-      const expected = applyMatch(sa, sb, { surface: match.surface, aWon: match.winnerTeamId === a.team.id });
-
-      const calls = Array.from({ length: CONCURRENT }, (_, i) => {
-        if (i % 3 === 0) return bCaptain.post(`/api/matches/${match.id}/approve`).send({});
-        if (i % 3 === 1) return bPartner.post(`/api/matches/${match.id}/approve`).send({});
-        return t.request.post(`/api/matches/confirm/${token}`).send({});
-      });
-      const results = await Promise.all(calls);
-      const statuses = results.map((r) => r.status);
-      expect(statuses.filter((s) => s === 200), `rep ${rep}: ${statuses.join(",")}`).toHaveLength(1);
-      expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
-      for (const r of results.filter((x) => x.status === 409)) expect(r.body.message).toBe("Match Already confirmed");
-
-      expect(await teamState(t.db, a.team.id)).toEqual(expected.a);
-      expect(await teamState(t.db, b.team.id)).toEqual(expected.b);
-      const m = await matchRow(t.db, match.id);
-      expect(m.team1PrevRating).toBe(expected.surfaceChange.aPrev);
-      expect(m.team1NewRating).toBe(expected.surfaceChange.aNew);
-    }
-  }, 300_000);
-});
-
-describe("confirm against dispute", () => {
-  it("each match ends in exactly one state, and ratings move only for confirmed ones", async () => {
-    const reps = onPostgres() ? 10 : 4;
-    for (let rep = 0; rep < reps; rep++) {
-      const { match, token } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
-      const sa = await teamState(t.db, a.team.id);
-      const calls = [
-        t.request.post(`/api/matches/dispute/${token}`).send({ reason: "That is not the score we played." }),
-        bCaptain.post(`/api/matches/${match.id}/approve`).send({}),
-        t.request.post(`/api/matches/confirm/${token}`).send({}),
-        bPartner.post(`/api/matches/${match.id}/dispute`).send({ reason: "We dispute this result, sorry." }),
-      ];
-      const results = await Promise.all(calls);
-      const ok = results.filter((r) => r.status === 200);
-      expect(ok, results.map((r) => `${r.status} ${r.body.message}`).join(" | ")).toHaveLength(1);
-      expect(
-        results.filter((r) => r.status !== 200).every((r) => r.status === 409),
-        results.map((r) => `${r.status} ${r.body.message}`).join(" | "),
-      ).toBe(true);
-      const m = await matchRow(t.db, match.id);
-      const after = await teamState(t.db, a.team.id);
-      if (m.confirmationStatus === "confirmed") {
-        expect(m.matchStatus).toBe("approved");
-        expect(after).not.toEqual(sa);
-      } else {
-        expect(m.confirmationStatus).toBe("disputed");
-        expect(m.matchStatus).toBe("reported");
-        expect(after).toEqual(sa);
-      }
-    }
-  }, 120_000);
-});
-
-describe("shared-team race", () => {
-  it("many matches of one team confirmed at once leave ratings equal to a replay of history", async () => {
-    const hub = await createTeam(t.db);
-    const others = await Promise.all(Array.from({ length: 8 }, () => createTeam(t.db)));
-    const reported = [];
-    for (const [i, o] of others.entries()) {
-      // Two matches per opponent, mixed winners and surfaces.
-      for (let k = 0; k < 2; k++) {
-        reported.push(
-          await reportedMatch(t.db, {
-            reporter: { team: hub.team, captainId: hub.captain.id },
-            opponent: o.team,
-            winner: (i + k) % 2 === 0 ? "reporter" : "opponent",
-            surface: (["grass", "beach", "hardcourt"] as const)[(i + k) % 3]!,
-          }),
-        );
-      }
-    }
-    const results = await Promise.all(reported.map((r) => t.request.post(`/api/matches/confirm/${r.token}`).send({})));
-    expect(results.map((r) => r.status).every((s) => s === 200)).toBe(true);
-
-    const ids = [hub.team.id, ...others.map((o) => o.team.id)];
-    const history = await t.db
-      .select({ team1Id: matches.team1Id, team2Id: matches.team2Id, winnerTeamId: matches.winnerTeamId, surface: matches.surface })
-      .from(matches)
-      .where(inArray(matches.id, reported.map((r) => r.match.id)))
-      .orderBy(asc(matches.approvedAt), asc(matches.id));
-    const replayed = replay(ids, history);
-    for (const id of ids) expect(await teamState(t.db, id), `team ${id}`).toEqual(replayed.get(id));
-    const hubRow = await teamState(t.db, hub.team.id);
-    expect(hubRow.wins + hubRow.losses).toBe(16);
-  }, 120_000);
 });
 
 describe("the approval sweep", () => {

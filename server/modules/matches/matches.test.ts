@@ -322,7 +322,9 @@ describe("disputing a pending match", () => {
     const { match } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
     const rep = await signedIn(a.captain.username);
     const r1 = await rep.post(`/api/matches/${match.id}/dispute`).send({ reason: "We would like to dispute this." });
-    expect(r1.status).toBe(409);
+    // Like approving: the reporter's team gets 403 (docs/decisions/008).
+    expect(r1.status).toBe(403);
+    expect(r1.body.message).toBe("The team that reported the match cannot dispute it.");
     const opp = await signedIn(b.captain.username);
     const r2 = await opp.post(`/api/matches/${match.id}/dispute`).send({ reason: "short" });
     expect(r2.status).toBe(400);

@@ -4,6 +4,7 @@ import { systemSettings } from "@shared/schema";
 import { HEADER_IMAGE_SETTING } from "@shared/constants";
 import type { HeaderImage } from "@shared/types/teams";
 import type { DbOrTx } from "../../db/client";
+import type { Logger } from "../../lib/logger";
 
 export async function getHeaderImage(opts: { db: DbOrTx }): Promise<HeaderImage> {
   const [row] = await opts.db
@@ -14,7 +15,7 @@ export async function getHeaderImage(opts: { db: DbOrTx }): Promise<HeaderImage>
   return { url: row?.value ?? null };
 }
 
-export async function setHeaderImage(opts: { db: DbOrTx; url: string; userId: number }): Promise<HeaderImage> {
+export async function setHeaderImage(opts: { db: DbOrTx; logger: Logger; url: string; userId: number }): Promise<HeaderImage> {
   const now = new Date();
   await opts.db
     .insert(systemSettings)
@@ -23,5 +24,6 @@ export async function setHeaderImage(opts: { db: DbOrTx; url: string; userId: nu
       target: systemSettings.setting,
       set: { value: opts.url, updatedAt: now, updatedBy: opts.userId },
     });
+  opts.logger.info({ event: "admin.header_image", adminId: opts.userId }, "header image changed");
   return { url: opts.url };
 }

@@ -1,0 +1,32 @@
+import type { RequestHandler } from "express";
+import { AppError } from "../lib/app-error";
+
+export const NUL_MESSAGE = "Text may not contain the NUL character (\\u0000).";
+
+/** True when a string anywhere in the value (keys included) holds U+0000, which PostgreSQL text cannot store. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 64 || value === null || typeof value !== "object") return false;
+  if (Array.isArray(value)) return value.some((v) => containsNul(v, depth + 1));
+  for (const [k, v] of Object.entries(value)) if (k.includes("\u0000") || containsNul(v, depth + 1)) return true;
+  return false;
+}
+
+/**
+ * Refuses a NUL character in the body, query or path parameters before any query sees it: PostgreSQL
+ * rejects it in a text parameter (error 22021), which would otherwise surface as a 500.
+ */
+export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
+  if (containsNul(req.body) || containsNul(req.query) || req.path.includes("\u0000") || decodeURIComponentSafe(req.path).includes("\u0000")) {
+    return next(new AppError(400, NUL_MESSAGE, { code: "bad_request" }));
+  }
+  next();
+};
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}

@@ -1,0 +1,408 @@
+// The authorization matrix (QUALITY.md, Security): every route of the API × every role, with the
+// status each role must get. authz.test.ts generates one test per row and fails when a route of
+// the app is missing here (or a row names a route that does not exist).
+//
+// Roles: anonymous (no cookie) · unverified (signed in, email not verified) · pending (verified,
+// not approved) · suspended (signed in, then suspended) · partner (of team A) · captainA ·
+// captainB · admin (no team). Refusals: 401 signed out (a suspended session counts as signed out),
+// 403 wrong role or not the owner where the resource is visible to the role anyway (teams are
+// public; a challenge or match of one's own team), 404 where the resource belongs to other teams
+// only (a challenge or match the role's team is not part of: its existence is not revealed).
+//
+// Each row's `call` builds a VALID request for that role (fresh targets where the call changes
+// something), so a 400 never hides an authorization hole. `isolate` rows get a fresh world for each
+// role (the call ends sessions or removes the role's own team).
+import type { Role, World } from "./helpers";
+import {
+  freshChallenge,
+  freshDispute,
+  freshInvitee,
+  freshMatch,
+  freshTeam,
+  uniq,
+} from "./helpers";
+import type { TestApp } from "../helpers/app";
+import { PASSWORD } from "../helpers/factories";
+import { issueToken } from "../../server/auth/tokens";
+import { users } from "@shared/schema";
+import { eq } from "drizzle-orm";
+
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type Expected = number | readonly number[];
+
+export interface CallContext {
+  t: TestApp;
+  w: World;
+  role: Role;
+}
+
+export interface Call {
+  /** The concrete URL (the row's path with its parameters filled in). */
+  url: string;
+  body?: unknown;
+}
+
+export interface MatrixRow {
+  method: Method;
+  /** The route's pattern, exactly as Express knows it. */
+  path: string;
+  /** A second row for the same route says which case it checks. */
+  case?: string;
+  expect: Record<Role, Expected>;
+  /** Builds the request; default: the path itself, no body (GET) or {} (others). */
+  call?: (c: CallContext) => Promise<Call> | Call;
+  /** The role's own session is used up by the call (sign-in, sign-out): use a fresh one. */
+  freshSession?: boolean;
+  /** A fresh world for each role (the call removes the role's team or ends its sessions). */
+  isolate?: boolean;
+}
+
+// ---- expectation shorthands -------------------------------------------------------------------
+type Partial8 = Partial<Record<Role, Expected>>;
+const all = (s: Expected): Record<Role, Expected> => ({
+  anonymous: s, unverified: s, pending: s, suspended: s, partner: s, captainA: s, captainB: s, admin: s,
+});
+/** Public: every role, signed in or not. */
+const everyone = (s: Expected) => all(s);
+/** Any signed-in user. */
+const signedIn = (s: Expected, over: Partial8 = {}) => ({ ...all(s), anonymous: 401, suspended: 401, ...over });
+/** requireVerified: unverified users only reach the verify-email flow. */
+const verified = (s: Expected, over: Partial8 = {}) => signedIn(s, { unverified: 403, ...over });
+/** requireApproved: verified and approved by an admin (admins pass). */
+const approved = (s: Expected, over: Partial8 = {}) => verified(s, { pending: 403, ...over });
+/** requireCaptain: an approved captain of a team; partners and the team-less admin are refused. */
+const captain = (over: Partial8) => approved(403, { ...over });
+/** requireAdmin. */
+const adminOnly = (s: Expected) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s });
+
+const registration = () => {
+  const id = uniq();
+  return {
+    username: `mx_${id}`,
+    password: "Register1",
+    name: `Matrix ${id}`,
+    email: `mx_${id}@example.test`,
+    competitionType: "Men's Doubles",
+    teamName: `Matrix ${id}`,
+    partnerName: `Partner ${id}`,
+    partnerEmail: `mxp_${id}@example.test`,
+    verifyEmail: true,
+  };
+};
+const inDays = (d: number) => new Date(Date.now() + d * 24 * 60 * 60 * 1000).toISOString();
+const EMPTY_BACKUP = {
+  formatVersion: 1,
+  tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] },
+};
+
+// ---- the table ----------------------------------------------------------------------------------
+export const MATRIX: MatrixRow[] = [
+  // system
+  { method: "GET", path: "/api/health", expect: everyone(200) },
+  { method: "GET", path: "/api/ready", expect: everyone(200) },
+
+  // session
+  { method: "GET", path: "/api/user", expect: signedIn(200) },
+  {
+    method: "POST",
+    path: "/api/login",
+    expect: everyone(200),
+    freshSession: true,
+    call: ({ w }) => ({ url: "/api/login", body: { username: w.spare.captain.username, password: PASSWORD } }),
+  },
+  { method: "POST", path: "/api/logout", expect: everyone(200), freshSession: true },
+
+  // accounts (public flows: the same for everyone; tokens are fresh for each call)
+  { method: "POST", path: "/api/register-team", expect: everyone(201), call: () => ({ url: "/api/register-team", body: registration() }) },
+  {
+    method: "POST",
+    path: "/api/verify-email/:token",
+    expect: everyone(200),
+    call: async ({ t }) => {
+      const { captain: u } = await freshTeam(t, { verified: false, approved: false });
+      return { url: `/api/verify-email/${await issueToken(t.db, { purpose: "email_verification", userId: u.id })}` };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/resend-verification",
+    expect: everyone(200),
+    call: async ({ t }) => {
+      const { captain: u } = await freshTeam(t, { verified: false, approved: false });
+      return { url: "/api/resend-verification", body: { email: u.email } };
+    },
+  },
+  { method: "GET", path: "/api/invite/:token", expect: everyone(200), call: async ({ t }) => ({ url: `/api/invite/${(await freshInvitee(t)).token}` }) },
+  {
+    method: "POST",
+    path: "/api/accept-invite/:token",
+    expect: everyone(200),
+    call: async ({ t }) => ({ url: `/api/accept-invite/${(await freshInvitee(t)).token}`, body: { username: `inv_${uniq()}`, password: "Partner12" } }),
+  },
+  { method: "POST", path: "/api/recover-username", expect: everyone(200), call: ({ w }) => ({ url: "/api/recover-username", body: { email: w.spare.partner.email } }) },
+  {
+    method: "POST",
+    path: "/api/reset-password",
+    expect: everyone(200),
+    call: ({ w }) => ({ url: "/api/reset-password", body: { username: w.spare.partner.username, email: w.spare.partner.email } }),
+  },
+  {
+    method: "GET",
+    path: "/api/reset-password/:token",
+    expect: everyone(200),
+    call: async ({ t, w }) => ({ url: `/api/reset-password/${await issueToken(t.db, { purpose: "password_reset", userId: w.spare.partner.id })}` }),
+  },
+  {
+    method: "POST",
+    path: "/api/reset-password/:token",
+    expect: everyone(200),
+    call: async ({ t }) => {
+      const { captain: u } = await freshTeam(t);
+      return { url: `/api/reset-password/${await issueToken(t.db, { purpose: "password_reset", userId: u.id })}`, body: { newPassword: "Fresh456" } };
+    },
+  },
+
+  // the approval gate
+  { method: "GET", path: "/api/admin/pending-users", expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/admin/approve-user/:id",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/approve-user/${(await freshTeam(t, { approved: false })).captain.id}` }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/reject-user/:id",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/reject-user/${(await freshTeam(t, { approved: false })).captain.id}`, body: { reason: "Not a club member." } }),
+  },
+
+  // teams and users (teams are public to verified users; only the team's captain changes it)
+  { method: "GET", path: "/api/teams", expect: verified(200) },
+  { method: "GET", path: "/api/teams/:id", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}` }) },
+  { method: "GET", path: "/api/teams/:id/members", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/members` }) },
+  { method: "GET", path: "/api/teams/:id/rating-history", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/rating-history` }) },
+  { method: "GET", path: "/api/teams/:id/head-to-head", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/head-to-head` }) },
+  {
+    method: "PUT",
+    path: "/api/teams/:id",
+    case: "team A's profile",
+    expect: captain({ captainA: 200 }),
+    call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}`, body: { name: `Alpha ${uniq()}`, bio: "We play on Sundays." } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/teams/:id",
+    case: "team A",
+    expect: captain({ captainA: 200 }),
+    isolate: true,
+    call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}`, body: { reason: "Moving away." } }),
+  },
+  { method: "GET", path: "/api/users", expect: verified(200) },
+
+  // challenges (A→B: A's captain sends and cancels, B's captain answers; others' challenges are 404)
+  {
+    method: "POST",
+    path: "/api/challenges",
+    expect: captain({ captainA: 201, captainB: 201 }),
+    call: async ({ t }) => {
+      const target = await freshTeam(t);
+      return {
+        url: "/api/challenges",
+        body: { challengedTeamId: target.team.id, location: "UBC grass", competitionType: "Men's Doubles", notes: "Call 555-0100", proposedDateTime: inDays(3) },
+      };
+    },
+  },
+  { method: "GET", path: "/api/challenges/candidates", expect: verified(200) },
+  { method: "GET", path: "/api/challenges/incoming", expect: verified(200) },
+  { method: "GET", path: "/api/challenges/outgoing", expect: verified(200) },
+  {
+    method: "GET",
+    path: "/api/challenges/:id/calendar.ics",
+    case: "accepted A→B",
+    expect: verified(404, { partner: 200, captainA: 200, captainB: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, w.B, "accepted")).id}/calendar.ics` }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/challenges/:id",
+    case: "accept A→B",
+    expect: captain({ captainB: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, w.B, "pending")).id}`, body: { status: "accepted" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/challenges/:id",
+    case: "cancel A→B",
+    expect: captain({ captainA: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, w.B, "pending")).id}`, body: { status: "canceled" } }),
+  },
+  {
+    method: "PATCH",
+    path: "/api/challenges/:id",
+    case: "accept A→C (B is no party)",
+    expect: captain({ captainB: 404 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, await freshTeam(t), "pending")).id}`, body: { status: "accepted" } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/challenges/:id",
+    case: "A→B",
+    expect: captain({ captainA: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, w.B, "accepted")).id}` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/challenges/:id",
+    case: "C→A (B is no party)",
+    expect: captain({ captainB: 404 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, await freshTeam(t), w.A, "pending")).id}` }),
+  },
+
+  // results
+  { method: "GET", path: "/api/matches", expect: verified(200) },
+  { method: "GET", path: "/api/matches/user", expect: verified(200) },
+  { method: "GET", path: "/api/matches/stats", expect: verified(200) },
+  { method: "GET", path: "/api/matches/awaiting-approval", expect: verified(200) },
+  { method: "GET", path: "/api/matches/team/:teamId", expect: verified(200), call: ({ w }) => ({ url: `/api/matches/team/${w.A.team.id}` }) },
+  { method: "GET", path: "/api/matches/token/:token", expect: everyone(200), call: ({ w }) => ({ url: `/api/matches/token/${w.matchAB.token}` }) },
+  { method: "GET", path: "/api/matches/confirm/:token", expect: everyone(200), call: ({ w }) => ({ url: `/api/matches/confirm/${w.matchAB.token}` }) },
+  {
+    method: "POST",
+    path: "/api/matches",
+    case: "accepted A→B",
+    expect: captain({ captainA: 201, captainB: 201 }),
+    call: async ({ t, w }) => {
+      const c = await freshChallenge(t, w.A, w.B, "accepted");
+      return { url: "/api/matches", body: { challengeId: c.id, team1Id: w.A.team.id, team2Id: w.B.team.id, winnerTeamId: w.A.team.id, score: "[[3,1],[3,2]]", notes: null } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/matches",
+    case: "accepted A→C (B is no party)",
+    expect: captain({ captainA: 201, captainB: 404 }),
+    call: async ({ t, w }) => {
+      const C = await freshTeam(t);
+      const c = await freshChallenge(t, w.A, C, "accepted");
+      return { url: "/api/matches", body: { challengeId: c.id, team1Id: w.A.team.id, team2Id: C.team.id, winnerTeamId: C.team.id, score: "[[1,3],[2,3]]", notes: null } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/matches/confirm/:token",
+    expect: everyone(200),
+    call: async ({ t, w }) => ({ url: `/api/matches/confirm/${(await freshMatch(t, w.A, w.B)).token}` }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/dispute/:token",
+    expect: everyone(200),
+    call: async ({ t, w }) => ({ url: `/api/matches/dispute/${(await freshMatch(t, w.A, w.B)).token}`, body: { reason: "We won the third set 3-1." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/approve",
+    case: "reported by A",
+    expect: approved(404, { partner: 403, captainA: 403, captainB: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, w.A, w.B)).match.id}/approve` }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/approve",
+    case: "reported by B",
+    expect: approved(404, { partner: 200, captainA: 200, captainB: 403 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, w.B, w.A)).match.id}/approve` }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/approve",
+    case: "reported by C against A (B is no party)",
+    expect: approved(404, { partner: 200, captainA: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, await freshTeam(t), w.A)).match.id}/approve` }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/dispute",
+    case: "reported by A",
+    expect: approved(404, { partner: 403, captainA: 403, captainB: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, w.A, w.B)).match.id}/dispute`, body: { reason: "The score was 3-1, 1-3, 3-2." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/dispute",
+    case: "reported by C against A (B is no party)",
+    expect: approved(404, { partner: 200, captainA: 200 }),
+    call: async ({ t, w }) => ({
+      url: `/api/matches/${(await freshMatch(t, await freshTeam(t), w.A)).match.id}/dispute`,
+      body: { reason: "The score was 3-1, 1-3, 3-2." },
+    }),
+  },
+
+  // disputes (admin)
+  { method: "GET", path: "/api/disputes/pending", expect: adminOnly(200) },
+  {
+    method: "PATCH",
+    path: "/api/disputes/:id",
+    expect: adminOnly(200),
+    call: async ({ t, w }) => ({
+      url: `/api/disputes/${(await freshDispute(t, w)).disputeId}`,
+      body: { status: "resolved", resolutionNotes: "Both captains agreed.", outcome: "uphold" },
+    }),
+  },
+
+  // admin
+  { method: "GET", path: "/api/admin/stats", expect: adminOnly(200) },
+  { method: "GET", path: "/api/admin/teams", expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/admin/users/:id/suspend",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}/suspend`, body: { reason: "No-shows." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/:id/unsuspend",
+    expect: adminOnly(200),
+    call: async ({ t }) => {
+      const { partner } = await freshTeam(t);
+      await t.db.update(users).set({ isSuspended: true, suspensionReason: "No-shows." }).where(eq(users.id, partner.id));
+      return { url: `/api/admin/users/${partner.id}/unsuspend` };
+    },
+  },
+  { method: "DELETE", path: "/api/admin/users/:id", expect: adminOnly(200), call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}` }) },
+  {
+    method: "DELETE",
+    path: "/api/admin/teams/:id",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/teams/${(await freshTeam(t)).team.id}`, body: { reason: "Left the club." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/teams/:id/restore",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/teams/${(await freshTeam(t, { team: { deletedAt: new Date(), deletionReason: "Left." } })).team.id}/restore` }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/admin/teams/:id/permanent",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/teams/${(await freshTeam(t, { team: { deletedAt: new Date(), deletionReason: "Left." } })).team.id}/permanent` }),
+  },
+  { method: "GET", path: "/api/admin/export-users", expect: adminOnly(200) },
+  { method: "GET", path: "/api/admin/export-full-backup", expect: adminOnly(200) },
+  { method: "POST", path: "/api/admin/import-backup", expect: adminOnly(200), call: () => ({ url: "/api/admin/import-backup", body: { backupData: EMPTY_BACKUP, importMode: "merge" } }) },
+  { method: "DELETE", path: "/api/admin/purge-confirmed-matches", expect: adminOnly(200) },
+
+  // settings
+  { method: "GET", path: "/api/settings/header-image", expect: everyone(200) },
+  {
+    method: "POST",
+    path: "/api/settings/header-image",
+    expect: adminOnly(200),
+    call: () => ({ url: "/api/settings/header-image", body: { url: "https://images.example.test/court.jpg" } }),
+  },
+
+  // Last: the admin's call wipes every other account (the admin role is also the last role).
+  { method: "POST", path: "/api/admin/reset-data", expect: adminOnly(200) },
+];

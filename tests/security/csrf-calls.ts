@@ -1,0 +1,127 @@
+// Every mutating call of the API with a body the route would accept, for the CSRF suites: the
+// supertest one (tests/security/headers.test.ts) forges them with a session cookie, the browser one
+// (e2e/csrf-headers.e2e.test.ts) fires them from a page on another origin. Pure data: no imports
+// from the server, so the e2e bundle can load it too.
+
+export interface MutatingCall {
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  /** A concrete path, e.g. /api/teams/12. */
+  path: string;
+  /** The route pattern it exercises, e.g. /api/teams/:id (checked against the router's routes). */
+  route: string;
+  /** A JSON body the route would accept (undefined: no body). */
+  body?: unknown;
+  /** Who would be allowed to make it: the session the forgery rides on. */
+  as: "captain" | "admin" | "anyone";
+}
+
+export interface CallIds {
+  /** The signed-in captain's own team. */
+  ownTeamId: number;
+  /** Another team (challenge target, admin actions). */
+  otherTeamId: number;
+  /** A challenge, match, dispute and user id to act upon (they need not be in a fitting state: a
+   * forgery must be refused before the route looks at them). */
+  challengeId: number;
+  matchId: number;
+  disputeId: number;
+  userId: number;
+  /** Emailed tokens, live where the suite can issue them (a forgery must not consume them), else
+   * any token-shaped string (43 base64url characters). */
+  tokens: { verify: string; invite: string; reset: string; match: string };
+}
+
+const inAWeek = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
+
+export function mutatingCalls(ids: CallIds): MutatingCall[] {
+  const t = ids.tokens;
+  return [
+    // Session
+    { method: "POST", route: "/api/login", path: "/api/login", as: "anyone", body: { username: "admin", password: "LadderAdmin1" } },
+    { method: "POST", route: "/api/logout", path: "/api/logout", as: "captain" },
+    // Accounts
+    {
+      method: "POST",
+      route: "/api/register-team",
+      path: "/api/register-team",
+      as: "anyone",
+      body: {
+        username: "csrf_victim",
+        password: "Attacker123",
+        name: "Csrf Victim",
+        email: "csrf_victim@example.test",
+        competitionType: "Mixed Doubles",
+        teamName: "Forged Team",
+        partnerName: "Forged Partner",
+        partnerEmail: "csrf_partner@example.test",
+        verifyEmail: false,
+      },
+    },
+    { method: "POST", route: "/api/verify-email/:token", path: `/api/verify-email/${t.verify}`, as: "anyone", body: {} },
+    { method: "POST", route: "/api/resend-verification", path: "/api/resend-verification", as: "captain", body: {} },
+    { method: "POST", route: "/api/accept-invite/:token", path: `/api/accept-invite/${t.invite}`, as: "anyone", body: { username: "csrf_partner", password: "Attacker123" } },
+    { method: "POST", route: "/api/recover-username", path: "/api/recover-username", as: "anyone", body: { email: "csrf_victim@example.test" } },
+    { method: "POST", route: "/api/reset-password", path: "/api/reset-password", as: "anyone", body: { username: "admin", email: "admin@example.test" } },
+    { method: "POST", route: "/api/reset-password/:token", path: `/api/reset-password/${t.reset}`, as: "anyone", body: { newPassword: "Attacker123" } },
+    { method: "POST", route: "/api/admin/approve-user/:id", path: `/api/admin/approve-user/${ids.userId}`, as: "admin" },
+    { method: "POST", route: "/api/admin/reject-user/:id", path: `/api/admin/reject-user/${ids.userId}`, as: "admin", body: { reason: "forged" } },
+    // Teams
+    { method: "PUT", route: "/api/teams/:id", path: `/api/teams/${ids.ownTeamId}`, as: "captain", body: { name: "Hacked by CSRF", bio: "pwned" } },
+    { method: "DELETE", route: "/api/teams/:id", path: `/api/teams/${ids.ownTeamId}`, as: "captain", body: { reason: "forged" } },
+    // Challenges
+    {
+      method: "POST",
+      route: "/api/challenges",
+      path: "/api/challenges",
+      as: "captain",
+      body: { challengedTeamId: ids.otherTeamId, location: "UBC grass", competitionType: "Mixed Doubles", notes: "forged 555-0100", proposedDateTime: inAWeek() },
+    },
+    { method: "PATCH", route: "/api/challenges/:id", path: `/api/challenges/${ids.challengeId}`, as: "captain", body: { status: "canceled" } },
+    { method: "DELETE", route: "/api/challenges/:id", path: `/api/challenges/${ids.challengeId}`, as: "captain" },
+    // Matches and disputes
+    {
+      method: "POST",
+      route: "/api/matches",
+      path: "/api/matches",
+      as: "captain",
+      body: { challengeId: ids.challengeId, team1Id: ids.ownTeamId, team2Id: ids.otherTeamId, winnerTeamId: ids.ownTeamId, score: "[[6,0],[6,0]]", location: "UBC grass", notes: null },
+    },
+    { method: "POST", route: "/api/matches/confirm/:token", path: `/api/matches/confirm/${t.match}`, as: "anyone", body: {} },
+    { method: "POST", route: "/api/matches/dispute/:token", path: `/api/matches/dispute/${t.match}`, as: "anyone", body: { reason: "forged dispute reason" } },
+    { method: "POST", route: "/api/matches/:id/approve", path: `/api/matches/${ids.matchId}/approve`, as: "captain" },
+    { method: "POST", route: "/api/matches/:id/dispute", path: `/api/matches/${ids.matchId}/dispute`, as: "captain", body: { reason: "forged dispute reason" } },
+    {
+      method: "PATCH",
+      route: "/api/disputes/:id",
+      path: `/api/disputes/${ids.disputeId}`,
+      as: "admin",
+      body: { status: "resolved", resolutionNotes: "forged", outcome: "void" },
+    },
+    // Settings and admin
+    { method: "POST", route: "/api/settings/header-image", path: "/api/settings/header-image", as: "admin", body: { url: "https://attacker.example/pwned.png" } },
+    { method: "POST", route: "/api/admin/users/:id/suspend", path: `/api/admin/users/${ids.userId}/suspend`, as: "admin", body: { reason: "forged" } },
+    { method: "POST", route: "/api/admin/users/:id/unsuspend", path: `/api/admin/users/${ids.userId}/unsuspend`, as: "admin" },
+    { method: "DELETE", route: "/api/admin/users/:id", path: `/api/admin/users/${ids.userId}`, as: "admin" },
+    { method: "DELETE", route: "/api/admin/teams/:id", path: `/api/admin/teams/${ids.otherTeamId}`, as: "admin", body: { reason: "forged" } },
+    { method: "POST", route: "/api/admin/teams/:id/restore", path: `/api/admin/teams/${ids.otherTeamId}/restore`, as: "admin" },
+    { method: "DELETE", route: "/api/admin/teams/:id/permanent", path: `/api/admin/teams/${ids.otherTeamId}/permanent`, as: "admin" },
+    {
+      method: "POST",
+      route: "/api/admin/import-backup",
+      path: "/api/admin/import-backup",
+      as: "admin",
+      body: {
+        importMode: "overwrite",
+        backupData: { formatVersion: 1, tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] } },
+      },
+    },
+    { method: "DELETE", route: "/api/admin/purge-confirmed-matches", path: "/api/admin/purge-confirmed-matches", as: "admin" },
+    { method: "POST", route: "/api/admin/reset-data", path: "/api/admin/reset-data", as: "admin" },
+  ];
+}
+
+/** The body as a browser form would carry it: field=value pairs (nested values as JSON). */
+export function formFields(body: unknown): Record<string, string> {
+  if (!body || typeof body !== "object") return {};
+  return Object.fromEntries(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]));
+}

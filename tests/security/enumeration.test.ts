@@ -1,0 +1,158 @@
+// Suite 6 of issue 7: enumeration and brute force.
+// - login, username recovery, reset request and resend-verification answer an existing account and
+//   an unknown one with the same status, body and cookies (one comparison per account variant);
+// - the rate limit answers 429 per IP (the account varies) and per account (the IP varies), the
+//   same for an existing and an unknown account.
+// The single-pair checks live beside the code (server/modules/accounts/accounts.test.ts: "answers
+// ... the same"; rate-limit.test.ts: login per IP and per account, every endpoint per IP); this
+// suite runs every endpoint against every kind of account, and prints the figure.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import supertest from "supertest";
+import { eq } from "drizzle-orm";
+import { users } from "@shared/schema";
+import { createTestApp, type TestApp } from "../helpers/app";
+import { createTeam, PASSWORD } from "../helpers/factories";
+import { freshInvitee, uniq } from "./helpers";
+
+let t: TestApp;
+/** AUTH_RATE_LIMIT_MAX=3, one proxy hop trusted so each request can speak from its own IP. */
+let lim: TestApp;
+const figures = { endpoints: new Set<string>(), variants: 0, limited: new Set<string>() };
+
+beforeAll(async () => {
+  [t, lim] = await Promise.all([createTestApp(), createTestApp({ AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "1" })]);
+});
+afterAll(async () => {
+  console.log(
+    `enumeration: ${figures.endpoints.size} endpoints × ${figures.variants} account variants, identical answers; ` +
+      `429 per IP and per account on ${figures.limited.size} endpoints`,
+  );
+  await Promise.all([t?.close(), lim?.close()]);
+});
+
+interface Answer {
+  status: number;
+  body: unknown;
+  setsCookie: boolean;
+}
+const answer = (res: supertest.Response): Answer => ({ status: res.status, body: res.body, setsCookie: res.headers["set-cookie"] !== undefined });
+
+/** Every variant's answer equals the first one's. */
+async function expectIdentical(endpoint: string, variants: Record<string, () => Promise<supertest.Response>>) {
+  const answers = await Promise.all(Object.entries(variants).map(async ([name, call]) => [name, answer(await call())] as const));
+  const [firstName, first] = answers[0]!;
+  expect(first.status).toBeLessThan(500);
+  for (const [name, a] of answers.slice(1)) expect(a, `${endpoint}: "${name}" answers unlike "${firstName}"`).toEqual(first);
+  figures.endpoints.add(endpoint);
+  figures.variants += answers.length;
+}
+
+describe("the same answer for existing and unknown accounts", () => {
+  it("login: wrong password, unknown user, other letter case, an account with no login yet, a suspended account's wrong password", async () => {
+    const { captain, partner } = await createTeam(t.db);
+    await t.db.update(users).set({ isSuspended: true, suspensionReason: "No-shows." }).where(eq(users.id, partner.id));
+    const { user: invitee } = await freshInvitee(t);
+    const login = (username: string) => () => supertest(t.app).post("/api/login").send({ username, password: "Wrong1234" });
+    await expectIdentical("POST /api/login", {
+      "existing, wrong password": login(captain.username!),
+      unknown: login(`ghost_${uniq()}`),
+      "existing, upper case, wrong password": login(captain.username!.toUpperCase()),
+      "suspended, wrong password": login(partner.username!),
+      "a partner's name (no login yet)": login(invitee.name.replace(/\s+/g, "_").toLowerCase()),
+    });
+    // The wrong-password answer never says which half was wrong.
+    const res = await supertest(t.app).post("/api/login").send({ username: captain.username, password: "Wrong1234" });
+    expect(res.body.message).toBe("Invalid username or password");
+  });
+
+  it("username recovery: known, unknown, other letter case, a partner with no login, an unverified account", async () => {
+    const { captain } = await createTeam(t.db);
+    const unverified = await createTeam(t.db, { verified: false, approved: false });
+    const { user: invitee } = await freshInvitee(t);
+    const recover = (email: string) => () => supertest(t.app).post("/api/recover-username").send({ email });
+    await expectIdentical("POST /api/recover-username", {
+      known: recover(captain.email),
+      unknown: recover(`ghost_${uniq()}@example.test`),
+      "known, upper case": recover(captain.email.toUpperCase()),
+      "partner with no login": recover(invitee.email),
+      unverified: recover(unverified.captain.email),
+    });
+  });
+
+  it("reset request: matching pair, unknown user, known user with another email, unknown user with a known email", async () => {
+    const { captain, partner } = await createTeam(t.db);
+    const reset = (username: string, email: string) => () => supertest(t.app).post("/api/reset-password").send({ username, email });
+    await expectIdentical("POST /api/reset-password", {
+      "matching username and email": reset(captain.username!, captain.email),
+      unknown: reset(`ghost_${uniq()}`, `ghost_${uniq()}@example.test`),
+      "known username, someone else's email": reset(captain.username!, partner.email),
+      "unknown username, known email": reset(`ghost_${uniq()}`, captain.email),
+      "matching, other letter case": reset(captain.username!.toUpperCase(), captain.email.toUpperCase()),
+    });
+  });
+
+  it("resend verification: unverified, already verified, unknown, a partner with no login", async () => {
+    const unverified = await createTeam(t.db, { verified: false, approved: false });
+    const { captain } = await createTeam(t.db);
+    const { user: invitee } = await freshInvitee(t);
+    const resend = (email: string) => () => supertest(t.app).post("/api/resend-verification").send({ email });
+    await expectIdentical("POST /api/resend-verification", {
+      unverified: resend(unverified.captain.email),
+      "already verified": resend(captain.email),
+      unknown: resend(`ghost_${uniq()}@example.test`),
+      "partner with no login": resend(invitee.email),
+    });
+  });
+});
+
+describe("brute force: 429 per IP and per account", () => {
+  let ip = 1;
+  const freshIp = () => `198.51.100.${ip++}`;
+  type Body = (account: { username: string; email: string }) => Record<string, unknown>;
+  const endpoints: [string, Body][] = [
+    ["/api/login", (a) => ({ username: a.username, password: "Wrong1234" })],
+    ["/api/recover-username", (a) => ({ email: a.email })],
+    ["/api/reset-password", (a) => ({ username: a.username, email: a.email })],
+    ["/api/resend-verification", (a) => ({ email: a.email })],
+  ];
+  const TOO_MANY = /^Too many attempts\. Please try again in \d+ minutes?\.$/;
+  const ghost = () => {
+    const id = uniq();
+    return { username: `ghost_${id}`, email: `ghost_${id}@example.test` };
+  };
+  const post = (url: string, from: string, body: Record<string, unknown>) => supertest(lim.app).post(url).set("X-Forwarded-For", from).send(body);
+
+  for (const [url, body] of endpoints) {
+    it(`${url}: the 4th attempt from one IP is refused, whatever the account`, async () => {
+      const from = freshIp();
+      for (let i = 0; i < 3; i++) expect((await post(url, from, body(ghost()))).status, `attempt ${i + 1}`).not.toBe(429);
+      const res = await post(url, from, body(ghost()));
+      expect(res.status).toBe(429);
+      expect(res.body.message).toMatch(TOO_MANY);
+      expect(Number(res.headers["retry-after"])).toBeGreaterThan(0);
+      // Another IP is not affected.
+      expect((await post(url, freshIp(), body(ghost()))).status).not.toBe(429);
+    });
+
+    it(`${url}: the 4th attempt on one account is refused, whatever the IP — the same for an existing and an unknown account`, async () => {
+      const { captain } = await createTeam(lim.db);
+      const accounts = { existing: { username: captain.username!, email: captain.email }, unknown: ghost() };
+      const fourth: Record<string, Answer> = {};
+      for (const [name, account] of Object.entries(accounts)) {
+        for (let i = 0; i < 3; i++) expect((await post(url, freshIp(), body(account))).status, `${name}, attempt ${i + 1}`).not.toBe(429);
+        const res = await post(url, freshIp(), body(account));
+        expect(res.status, name).toBe(429);
+        expect(res.body.message).toMatch(TOO_MANY);
+        fourth[name] = answer(res);
+      }
+      expect(fourth.unknown).toEqual(fourth.existing);
+      figures.limited.add(url);
+    });
+  }
+
+  it("the account limit holds the right password too (a guess that hits is still refused)", async () => {
+    const { captain } = await createTeam(lim.db);
+    for (let i = 0; i < 3; i++) await post("/api/login", freshIp(), { username: captain.username, password: "Wrong1234" });
+    expect((await post("/api/login", freshIp(), { username: captain.username, password: PASSWORD })).status).toBe(429);
+  });
+});

@@ -1,0 +1,167 @@
+// Real server processes and a cuttable TCP proxy for the fault suite (tests/security/faults.test.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  const port = (srv.address() as net.AddressInfo).port;
+  await new Promise<void>((resolve) => srv.close(() => resolve()));
+  return port;
+}
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote (stdout and stderr), for failure messages. */
+  output(): string;
+  /** Resolves with the exit code (null when killed by a signal) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  stop(): Promise<void>;
+}
+
+export const ADMIN = { username: "faultadmin", password: "FaultAdmin1", email: "faultadmin@example.test" };
+const SECRET = "fault-suite-session-secret-0123456789abcdef";
+
+/**
+ * The real entry (server/index.ts) in its own node process through tsx, so nothing needs building.
+ * One process (no npx/tsx wrapper in between), so signals reach the server itself.
+ */
+export async function startServer(env: { DATABASE_URL?: string; DATA_DIR?: string; [k: string]: string | undefined }): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "production",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: SECRET,
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+      ADMIN_EMAIL: ADMIN.email,
+      AUTH_RATE_LIMIT_MAX: "100000",
+      SWEEP_INTERVAL_SECONDS: "0",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("exit", (code, signal) => resolve({ code, signal })),
+  );
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  let gone = false;
+  void exited.then(() => (gone = true));
+  for (;;) {
+    if (gone) throw new Error(`server exited before it was ready:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server not ready within 90 s:\n${out}`);
+    }
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    base,
+    port,
+    child,
+    output: () => out,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/**
+ * A TCP proxy in front of PostgreSQL that can be cut (sockets destroyed, and either nothing listening
+ * or connections accepted and never answered) and restored on the same port. The real server is
+ * never touched.
+ */
+export interface TcpProxy {
+  port: number;
+  /** "refuse": nothing listens (connection refused); "blackhole": connections are accepted and never answered. */
+  cut(mode: "refuse" | "blackhole"): Promise<void>;
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<net.Socket>();
+  let mode: "open" | "blackhole" = "open";
+  const onConnection = (client: net.Socket) => {
+    sockets.add(client);
+    client.on("close", () => sockets.delete(client));
+    client.on("error", () => client.destroy());
+    if (mode === "blackhole") return;
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(upstream);
+    upstream.on("close", () => {
+      sockets.delete(upstream);
+      client.destroy();
+    });
+    upstream.on("error", () => upstream.destroy());
+    client.on("close", () => upstream.destroy());
+    client.pipe(upstream);
+    upstream.pipe(client);
+  };
+  let server = net.createServer(onConnection);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  const listen = () => {
+    server = net.createServer(onConnection);
+    return new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(port, "127.0.0.1", () => resolve());
+    });
+  };
+  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const destroyAll = () => {
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
+  return {
+    port,
+    cut: async (how) => {
+      if (how === "refuse") {
+        const closed = stopListening();
+        destroyAll();
+        await closed;
+      } else {
+        mode = "blackhole";
+        destroyAll();
+      }
+    },
+    restore: async () => {
+      destroyAll();
+      mode = "open";
+      if (!server.listening) await listen();
+    },
+    close: async () => {
+      const closed = stopListening();
+      destroyAll();
+      await closed;
+    },
+  };
+}
