@@ -4,7 +4,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { challenges, matches, teams, users, type NewMatch } from "@shared/schema";
 import { SURFACES, SURFACE_LOCATIONS, SET_WINNING_SCORE, type CompetitionType, type Surface } from "@shared/constants";
-import { applyMatch, expectedScore, INITIAL_RATING_STATE, type RatingState } from "@shared/rating";
+import { applyMatch, expectedScore, INITIAL_RATING_STATE, matchRatingColumns, type RatingState } from "@shared/rating";
 import type { Db } from "./client";
 import { hashPassword } from "../auth/password";
 
@@ -177,14 +177,7 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
         surface: p.surface,
         score: JSON.stringify(demoScore(rand, team1Won)),
         notes: null,
-        team1PrevRating: applied.surfaceChange.aPrev,
-        team1NewRating: applied.surfaceChange.aNew,
-        team2PrevRating: applied.surfaceChange.bPrev,
-        team2NewRating: applied.surfaceChange.bNew,
-        player1PrevRating: applied.overallChange.aPrev,
-        player1NewRating: applied.overallChange.aNew,
-        player2PrevRating: applied.overallChange.bPrev,
-        player2NewRating: applied.overallChange.bNew,
+        ...matchRatingColumns(applied),
         matchStatus: "approved",
         confirmationStatus: "confirmed",
         approvalDeadline: new Date(reportedAt.getTime() + 3 * DAY_MS),

@@ -171,3 +171,38 @@ export function winPercent(wins: number, losses: number): number {
   const total = wins + losses;
   return total === 0 ? 0 : Math.round((wins / total) * 100);
 }
+
+/** Picks a team row's ratings and counters (any object with the teams table's columns). */
+export function ratingStateOf(row: RatingState): RatingState {
+  return {
+    rating: row.rating,
+    wins: row.wins,
+    losses: row.losses,
+    grassRating: row.grassRating,
+    beachRating: row.beachRating,
+    hardcourtRating: row.hardcourtRating,
+    grassWins: row.grassWins,
+    grassLosses: row.grassLosses,
+    beachWins: row.beachWins,
+    beachLosses: row.beachLosses,
+    hardcourtWins: row.hardcourtWins,
+    hardcourtLosses: row.hardcourtLosses,
+  };
+}
+
+/**
+ * The ratings a match stores (DECISIONS: Ratings): surface ratings before/after in team1/2Prev/NewRating,
+ * overall ratings before/after in the spec's player1/2Prev/NewRating (team 1 = side a).
+ */
+export function matchRatingColumns(applied: AppliedMatch) {
+  return {
+    team1PrevRating: applied.surfaceChange.aPrev,
+    team1NewRating: applied.surfaceChange.aNew,
+    team2PrevRating: applied.surfaceChange.bPrev,
+    team2NewRating: applied.surfaceChange.bNew,
+    player1PrevRating: applied.overallChange.aPrev,
+    player1NewRating: applied.overallChange.aNew,
+    player2PrevRating: applied.overallChange.bPrev,
+    player2NewRating: applied.overallChange.bNew,
+  };
+}

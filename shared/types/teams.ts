@@ -1,6 +1,7 @@
 // Response shapes of the teams, users, ladder and settings reads (server builds them, client reads them).
 import type { CompetitionType, PreferredSurface, Surface } from "../constants";
 import type { Page } from "../api";
+import type { RatingState } from "../rating";
 
 export interface TeamMemberView {
   id: number;
@@ -15,7 +16,8 @@ export interface TeamMemberView {
 }
 
 /** A team as every read returns it: the teams row's public columns plus members and ranks. */
-export interface TeamView {
+/** Ratings and records (overall and per surface) come from RatingState. */
+export interface TeamView extends RatingState {
   id: number;
   name: string;
   createdAt: string;
@@ -25,19 +27,6 @@ export interface TeamView {
   location: string | null;
   preferredCourtSurface: PreferredSurface;
   competitionType: CompetitionType;
-  /** Overall rating and record. */
-  rating: number;
-  wins: number;
-  losses: number;
-  grassRating: number;
-  beachRating: number;
-  hardcourtRating: number;
-  grassWins: number;
-  grassLosses: number;
-  beachWins: number;
-  beachLosses: number;
-  hardcourtWins: number;
-  hardcourtLosses: number;
   /** The card "team rating": mean of the three surface ratings, rounded. */
   meanRating: number;
   /** Position by overall rating among active approved teams; null shows as 'N/A'. */

@@ -7,7 +7,7 @@
 // RETURNING): whoever gets the row applies the ratings; everyone else gets 0 rows and a 409.
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, type Match, type Team } from "@shared/schema";
-import { applyMatch, type RatingState } from "@shared/rating";
+import { applyMatch, matchRatingColumns, ratingStateOf } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
@@ -42,21 +42,6 @@ export async function lockTeams(tx: DbOrTx, teamIds: number[], mode: "wait" | "s
   return new Map(rows.map((r) => [r.id, r]));
 }
 
-const ratingState = (t: Team): RatingState => ({
-  rating: t.rating,
-  wins: t.wins,
-  losses: t.losses,
-  grassRating: t.grassRating,
-  beachRating: t.beachRating,
-  hardcourtRating: t.hardcourtRating,
-  grassWins: t.grassWins,
-  grassLosses: t.grassLosses,
-  beachWins: t.beachWins,
-  beachLosses: t.beachLosses,
-  hardcourtWins: t.hardcourtWins,
-  hardcourtLosses: t.hardcourtLosses,
-});
-
 /**
  * Applies a result that now stands (confirmed, auto-confirmed or upheld): the engine on both teams'
  * current (locked) rows, the teams' ratings and W-L written, previous/new ratings stored on the match
@@ -82,7 +67,7 @@ export async function applyApprovedResult(opts: {
   const requested = (opts.now ?? new Date()).getTime();
   const now = new Date(Math.max(requested, t1.updatedAt.getTime() + 1, t2.updatedAt.getTime() + 1));
 
-  const applied = applyMatch(ratingState(t1), ratingState(t2), {
+  const applied = applyMatch(ratingStateOf(t1), ratingStateOf(t2), {
     surface: match.surface,
     aWon: match.winnerTeamId === match.team1Id,
   });
@@ -96,14 +81,7 @@ export async function applyApprovedResult(opts: {
       confirmationStatus: "confirmed",
       approvedAt: now,
       approvedBy: opts.approvedBy,
-      team1PrevRating: applied.surfaceChange.aPrev,
-      team1NewRating: applied.surfaceChange.aNew,
-      team2PrevRating: applied.surfaceChange.bPrev,
-      team2NewRating: applied.surfaceChange.bNew,
-      player1PrevRating: applied.overallChange.aPrev,
-      player1NewRating: applied.overallChange.aNew,
-      player2PrevRating: applied.overallChange.bPrev,
-      player2NewRating: applied.overallChange.bNew,
+      ...matchRatingColumns(applied),
       updatedAt: now,
     })
     // Only a result not yet applied: a second application can never happen.

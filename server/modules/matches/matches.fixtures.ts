@@ -3,7 +3,7 @@
 import { eq } from "drizzle-orm";
 import { challenges, matches, teams, type Challenge, type Match, type Team } from "@shared/schema";
 import { SURFACE_LOCATIONS, type Surface } from "@shared/constants";
-import type { RatingState } from "@shared/rating";
+import { ratingStateOf, type RatingState } from "@shared/rating";
 import type { Db } from "../../db/client";
 import { issueToken } from "../../auth/tokens";
 
@@ -72,20 +72,7 @@ export async function reportedMatch(
 export async function teamState(db: Db, teamId: number): Promise<RatingState> {
   const [t] = await db.select().from(teams).where(eq(teams.id, teamId));
   if (!t) throw new Error(`team ${teamId} not found`);
-  return {
-    rating: t.rating,
-    wins: t.wins,
-    losses: t.losses,
-    grassRating: t.grassRating,
-    beachRating: t.beachRating,
-    hardcourtRating: t.hardcourtRating,
-    grassWins: t.grassWins,
-    grassLosses: t.grassLosses,
-    beachWins: t.beachWins,
-    beachLosses: t.beachLosses,
-    hardcourtWins: t.hardcourtWins,
-    hardcourtLosses: t.hardcourtLosses,
-  };
+  return ratingStateOf(t);
 }
 
 export async function matchRow(db: Db, id: number): Promise<Match> {
