@@ -134,8 +134,9 @@ async function main() {
   const rows: Omit<Row, "ratio">[] = [];
   rows.push(await load("ceiling: bare Express JSON", `http://127.0.0.1:${ceilingPort}/json`));
   const reads: [string, string][] = [
-    ["ladder GET /api/teams", "/api/teams"],
-    ["ladder one surface", "/api/teams?surface=grass&competitionType=Men%27s%20Doubles"],
+    // What the ladder screen asks for: one page (50) of a surface's ladder, all or one category.
+    ["ladder GET /api/teams (page)", "/api/teams?surface=grass&limit=50"],
+    ["ladder one category", "/api/teams?competitionType=Men%27s+Doubles&surface=beach&limit=50"],
     ["team profile GET /api/teams/:id", `/api/teams/${otherTeam}`],
     ["history page GET /api/matches/team/:id", `/api/matches/team/${myTeam}?page=1&limit=5`],
     ["my history GET /api/matches/user", "/api/matches/user?page=1&limit=5"],
@@ -157,7 +158,7 @@ async function main() {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{}",
-      amount: tokens.length,
+      // Each request uses a fresh token (20,000 seeded: enough for the run at these rates).
       requests: [
         {
           setupRequest: (req) => ({ ...req, path: `/api/matches/confirm/${tokens.pop() ?? "none"}` }),

@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { requestContext } from "./middleware/request-context";
 import { csrfGuard, noStore, securityHeaders } from "./middleware/security";
 import { rejectNulCharacters } from "./middleware/input-guard";
+import { compressedAssets } from "./middleware/compressed-assets";
 import { apiNotFound, errorHandler } from "./middleware/error-handler";
 import { sessionMiddleware } from "./auth/session";
 import { createPassport } from "./auth/passport";
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
     // A missing asset is a plain 404 (not the SPA, and not send's unexposed error, which would be a 500).
     app.use(
       "/assets",
+      compressedAssets(path.join(options.staticDir, "assets")),
       express.static(path.join(options.staticDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
       (_req: Request, _res: Response, next: NextFunction) => next(new AppError(404, "Not found.", { code: "not_found" })),
     );

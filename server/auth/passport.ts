@@ -1,7 +1,9 @@
 import passport, { type PassportStatic } from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
 import type { Db } from "../db/client";
-import { loadSessionUser } from "../modules/auth/current-user";
+import type { Request } from "express";
+import { loadSessionUser, type SessionUser } from "../modules/auth/current-user";
+import { takePreloadedUser } from "./session";
 import { authenticateUser } from "../modules/auth/login.service";
 
 /** One passport instance per app (tests run several apps in one process). */
@@ -15,15 +17,20 @@ export function createPassport(db: Db, adminEmail: string): PassportStatic {
     }),
   );
   instance.serializeUser((user, done) => done(null, String(user.id)));
-  instance.deserializeUser((id: string, done) => {
+  // Arity 3: passport hands us the request. The session store normally read the user in the same
+  // statement as the session (fresh, never cached); otherwise it is loaded here.
+  instance.deserializeUser((req: Request, id: string, done: (err: unknown, user?: Express.User | false) => void) => {
     const numeric = Number(id);
+    const preloaded = takePreloadedUser(req);
     if (!Number.isInteger(numeric)) return done(null, false);
+    const accept = (user: SessionUser | null | undefined) => {
+      // Suspended users and members of a deleted team are signed out wherever they are.
+      if (!user || user.isSuspended || user.teamDeletedAt) return done(null, false);
+      done(null, user);
+    };
+    if (preloaded !== undefined && (preloaded === null || preloaded.id === numeric)) return accept(preloaded);
     loadSessionUser(db, { id: numeric })
-      .then((user) => {
-        // Suspended users and members of a deleted team are signed out wherever they are.
-        if (!user || user.isSuspended || user.teamDeletedAt) return done(null, false);
-        done(null, user);
-      })
+      .then(accept)
       .catch((err: unknown) => done(err));
   });
   return instance;

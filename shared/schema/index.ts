@@ -79,10 +79,10 @@ export const teams = pgTable(
     check("teams_preferred_surface_check", inList("preferred_court_surface", ["grass", "beach", "hardcourt", "clay"])),
     check("teams_competition_type_check", inList("competition_type", ["Men's Doubles", "Women's Doubles", "Mixed Doubles"])),
     // Ladder read paths: one surface's table within a category, ordered by rating.
-    index("teams_ladder_grass_idx").on(t.competitionType, t.grassRating.desc()),
-    index("teams_ladder_beach_idx").on(t.competitionType, t.beachRating.desc()),
-    index("teams_ladder_hardcourt_idx").on(t.competitionType, t.hardcourtRating.desc()),
-    index("teams_overall_idx").on(t.rating.desc()),
+    index("teams_ladder_grass_idx").on(t.competitionType, t.grassRating.desc().nullsFirst()),
+    index("teams_ladder_beach_idx").on(t.competitionType, t.beachRating.desc().nullsFirst()),
+    index("teams_ladder_hardcourt_idx").on(t.competitionType, t.hardcourtRating.desc().nullsFirst()),
+    index("teams_overall_idx").on(t.rating.desc().nullsFirst()),
   ],
 );
 
@@ -160,8 +160,8 @@ export const challenges = pgTable(
     ),
     check("challenges_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
     check("challenges_distinct_teams_check", sql`${t.challengerTeamId} <> ${t.challengedTeamId}`),
-    index("challenges_challenger_status_idx").on(t.challengerTeamId, t.status, t.createdAt.desc()),
-    index("challenges_challenged_status_idx").on(t.challengedTeamId, t.status, t.createdAt.desc()),
+    index("challenges_challenger_status_idx").on(t.challengerTeamId, t.status, t.createdAt.desc().nullsFirst()),
+    index("challenges_challenged_status_idx").on(t.challengedTeamId, t.status, t.createdAt.desc().nullsFirst()),
     // One pending or accepted challenge per pair of teams, in either direction, enforced by the database.
     uniqueIndex("challenges_active_pair_uq")
       .on(
@@ -223,9 +223,11 @@ export const matches = pgTable(
     check("matches_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
     check("matches_distinct_teams_check", sql`${t.team1Id} <> ${t.team2Id}`),
     check("matches_winner_check", sql`${t.winnerTeamId} in (${t.team1Id}, ${t.team2Id})`),
-    index("matches_team1_date_idx").on(t.team1Id, t.matchDate.desc(), t.id.desc()),
-    index("matches_team2_date_idx").on(t.team2Id, t.matchDate.desc(), t.id.desc()),
-    index("matches_date_idx").on(t.matchDate.desc(), t.id.desc()),
+    // DESC NULLS FIRST is what `order by x desc` means: only then can these indexes serve the newest-
+    // first pages (with NULLS LAST the planner sorts the whole table instead).
+    index("matches_team1_date_idx").on(t.team1Id, t.matchDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("matches_team2_date_idx").on(t.team2Id, t.matchDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("matches_date_idx").on(t.matchDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("matches_challenge_idx").on(t.challengeId),
     // The approval sweep and the awaiting-approval lists read pending matches only.
     index("matches_pending_deadline_idx").on(t.approvalDeadline).where(sql`confirmation_status = 'pending'`),

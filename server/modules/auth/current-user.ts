@@ -1,9 +1,9 @@
 // Loading the signed-in user once per request, and its public shape.
-import { eq } from "drizzle-orm";
-import { teams, users, type User } from "@shared/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { sessions, teams, users, type User } from "@shared/schema";
 import type { CurrentUser } from "@shared/api";
 import type { CompetitionType } from "@shared/constants";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 
 export interface SessionUser extends User {
   teamName: string | null;
@@ -28,6 +28,48 @@ export async function loadSessionUser(db: DbOrTx, where: { id: number }): Promis
     .limit(1);
   if (!row) return undefined;
   return { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType };
+}
+
+/**
+ * A live session and its signed-in user (with team) in ONE statement: the per-request session read.
+ * userId is the id the session names (null: nobody signed in); user is undefined when that user no
+ * longer exists.
+ */
+function prepareSessionWithUser(db: Db) {
+  const sessionUserId = sql<string | null>`(${sessions.sess} -> 'passport' ->> 'user')`;
+  return db
+    .select({
+      sess: sessions.sess,
+      userId: sessionUserId,
+      user: users,
+      teamName: teams.name,
+      teamDeletedAt: teams.deletedAt,
+      competitionType: teams.competitionType,
+    })
+    .from(sessions)
+    .leftJoin(users, sql`${sessionUserId} ~ '^[0-9]{1,9}$' and ${users.id} = (${sessionUserId})::int`)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(and(eq(sessions.sid, sql.placeholder("sid")), sql`${sessions.expire} >= now()`))
+    .limit(1)
+    .prepare("session_with_user");
+}
+// A named prepared statement: planned once per connection, not on every request (planning cost
+// more than running it).
+const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionWithUser>>();
+
+export async function loadSessionWithUser(
+  db: Db,
+  sid: string,
+): Promise<{ sess: unknown; userId: number | null; user: SessionUser | undefined } | undefined> {
+  let statement = prepared.get(db);
+  if (!statement) prepared.set(db, (statement = prepareSessionWithUser(db)));
+  const [row] = await statement.execute({ sid });
+  if (!row) return undefined;
+  const userId = row.userId !== null && /^[0-9]{1,9}$/.test(row.userId) ? Number(row.userId) : null;
+  const user = row.user
+    ? { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType }
+    : undefined;
+  return { sess: row.sess, userId, user };
 }
 
 export function toCurrentUser(u: SessionUser): CurrentUser {

@@ -1,12 +1,13 @@
-// Reading matches as MatchView: one query joins both teams and the reporter, one more loads the
-// members of every team on the page (never one query per row).
-import { asc, count, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+// Reading matches as MatchView: one query joins both teams and the reporter and aggregates each
+// team's members (never one query per row).
+import { count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { matches, teams, users } from "@shared/schema";
 import type { Page } from "@shared/api";
 import type { MatchMember, MatchView } from "@shared/types/matches";
 import { parseStoredScore } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
+import { notFound } from "../../lib/app-error";
 
 const team1 = alias(teams, "team1");
 const team2 = alias(teams, "team2");
@@ -16,6 +17,12 @@ const reporter = alias(users, "reporter");
 export const COUNT_CAP = 10_000;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A team's members (captain first) as JSON, inside the page's one statement (the users_team index). */
+function membersOf(teamId: AnyColumn): SQL<unknown> {
+  return sql`(select json_agg(json_build_object('id', u.id, 'name', u.name, 'isCaptain', u.is_captain) order by u.is_captain desc, u.id asc)
+    from users u where u.team_id = ${teamId})`;
+}
 
 /** Loads the views of the matches the condition selects, in the given order. */
 export async function loadMatchViews(opts: {
@@ -31,6 +38,8 @@ export async function loadMatchViews(opts: {
       team1Name: team1.name,
       team2Name: team2.name,
       reporterName: reporter.name,
+      team1Members: membersOf(team1.id),
+      team2Members: membersOf(team2.id),
     })
     .from(matches)
     .innerJoin(team1, eq(team1.id, matches.team1Id))
@@ -41,22 +50,9 @@ export async function loadMatchViews(opts: {
     .limit(opts.limit)
     .offset(opts.offset ?? 0);
   if (rows.length === 0) return [];
+  const members = (v: unknown): MatchMember[] => ((typeof v === "string" ? JSON.parse(v) : v) as MatchMember[] | null) ?? [];
 
-  const teamIds = [...new Set(rows.flatMap((r) => [r.m.team1Id, r.m.team2Id]))];
-  const memberRows = await opts.db
-    .select({ id: users.id, name: users.name, teamId: users.teamId, isCaptain: users.isCaptain })
-    .from(users)
-    .where(inArray(users.teamId, teamIds))
-    .orderBy(desc(users.isCaptain), asc(users.id));
-  const members = new Map<number, MatchMember[]>();
-  for (const u of memberRows) {
-    if (u.teamId === null) continue;
-    const list = members.get(u.teamId) ?? [];
-    list.push({ id: u.id, name: u.name, isCaptain: u.isCaptain });
-    members.set(u.teamId, list);
-  }
-
-  return rows.map(({ m, team1Name, team2Name, reporterName }) => ({
+  return rows.map(({ m, team1Name, team2Name, reporterName, team1Members, team2Members }) => ({
     id: m.id,
     challengeId: m.challengeId,
     matchDate: m.matchDate.toISOString(),
@@ -71,8 +67,8 @@ export async function loadMatchViews(opts: {
     confirmationStatus: m.confirmationStatus,
     approvalDeadline: iso(m.approvalDeadline),
     approvedAt: iso(m.approvedAt),
-    team1: { id: m.team1Id, name: team1Name, members: members.get(m.team1Id) ?? [] },
-    team2: { id: m.team2Id, name: team2Name, members: members.get(m.team2Id) ?? [] },
+    team1: { id: m.team1Id, name: team1Name, members: members(team1Members) },
+    team2: { id: m.team2Id, name: team2Name, members: members(team2Members) },
     winnerTeamId: m.winnerTeamId,
     winnerTeamName: m.winnerTeamId === m.team1Id ? team1Name : team2Name,
     reporter: m.reportedBy !== null && reporterName !== null ? { id: m.reportedBy, name: reporterName } : null,
@@ -107,14 +103,18 @@ export async function pageOfMatches(opts: {
   page: number;
   limit: number;
   orderBy?: SQL[];
+  /** The page is one team's: 404 'Team not found.' when that team does not exist. */
+  teamId?: number;
 }): Promise<Page<MatchView>> {
   const offset = (opts.page - 1) * opts.limit;
-  const [items, total] = await Promise.all([
+  const [items, counted] = await Promise.all([
     offset >= COUNT_CAP
       ? Promise.resolve([])
       : loadMatchViews({ db: opts.db, where: opts.where, limit: opts.limit, offset, ...(opts.orderBy ? { orderBy: opts.orderBy } : {}) }),
-    cappedCount(opts.db, opts.where),
+    cappedCount(opts.db, opts.where, opts.teamId),
   ]);
+  if (!counted.teamExists) throw notFound("Team not found.");
+  const total = counted.total;
   return {
     items,
     page: opts.page,
@@ -124,9 +124,11 @@ export async function pageOfMatches(opts: {
   };
 }
 
-async function cappedCount(db: DbOrTx, where: SQL | undefined): Promise<number> {
+/** The (capped) count, and in the same statement whether the page's team exists. */
+async function cappedCount(db: DbOrTx, where: SQL | undefined, teamId: number | undefined): Promise<{ total: number; teamExists: boolean }> {
   const inner = db.select({ one: sql`1` }).from(matches).where(where).limit(COUNT_CAP).as("capped");
-  const [row] = await db.select({ n: count() }).from(inner);
-  return Number(row?.n ?? 0);
+  const teamExists = teamId === undefined ? sql<boolean>`true` : sql<boolean>`exists (select 1 from teams where teams.id = ${teamId})`;
+  const [row] = await db.select({ n: count(), teamExists }).from(inner);
+  return { total: Number(row?.n ?? 0), teamExists: row?.teamExists === true };
 }
 

@@ -220,10 +220,8 @@ export function listRecentMatches(opts: { db: DbOrTx } & PageInput): Promise<Pag
   return pageOfMatches({ db: opts.db, where: undefined, page: opts.page, limit: opts.limit });
 }
 
-export async function listTeamMatches(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
-  const [team] = await opts.db.select({ id: teams.id }).from(teams).where(eq(teams.id, opts.teamId)).limit(1);
-  if (!team) throw notFound("Team not found.");
-  return pageOfMatches({ db: opts.db, where: involvesTeam(opts.teamId), page: opts.page, limit: opts.limit });
+export function listTeamMatches(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
+  return pageOfMatches({ db: opts.db, where: involvesTeam(opts.teamId), teamId: opts.teamId, page: opts.page, limit: opts.limit });
 }
 
 export function emptyPage<T>(limit: number): Page<T> {

@@ -77,6 +77,7 @@ async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total
 
   let surfaceRankSelect = sql`null::int`;
   let orderBy = sql`r.overall_rank asc nulls last, t.rating desc, t.id asc`;
+  let pageOrder = sql`p.overall_rank asc nulls last, p.rating desc, p.id asc`;
   let surfaceJoin = sql``;
   if (opts.surface) {
     const c = surfaceCols(opts.surface);
@@ -88,19 +89,38 @@ async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total
     ) sr on sr.id = t.id`;
     surfaceRankSelect = sql`sr.surface_rank`;
     orderBy = sql`sr.surface_rank asc`;
+    pageOrder = sql`p.surface_rank asc`;
   }
 
+  // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
+  // for the rows of the page, not for every team.
+  // One team (the profile): its rank is 1 + the teams ahead of it, counted, instead of ranking
+  // every team with a window function (which grows with the club).
+  const ranked =
+    opts.teamId !== undefined
+      ? sql`select t.id, case when t.deleted_at is null and t.is_approved then 1 + (
+            select count(*) from teams o
+            where o.deleted_at is null and o.is_approved and (o.rating > t.rating or (o.rating = t.rating and (o.wins > t.wins
+              or (o.wins = t.wins and (o.created_at < t.created_at or (o.created_at = t.created_at and o.id < t.id)))))))
+          end::int as overall_rank
+          from teams t where t.id = ${opts.teamId}`
+      : sql`select t.id, row_number() over (order by t.rating desc, t.wins desc, t.created_at asc, t.id asc)::int as overall_rank
+          from teams t
+          where t.deleted_at is null and t.is_approved`;
   const res = await opts.db.execute(sql`
-    with ranked as (
-      select t.id, row_number() over (order by t.rating desc, t.wins desc, t.created_at asc, t.id asc)::int as overall_rank
+    with ranked as (${ranked}), p as (
+      select t.id, t.rating, r.overall_rank, ${surfaceRankSelect} as surface_rank, count(*) over ()::int as total_count
       from teams t
-      where t.deleted_at is null and t.is_approved
+      left join ranked r on r.id = t.id
+      ${surfaceJoin}
+      where ${sql.join(where.length ? where : [sql`true`], sql` and `)}
+      order by ${orderBy}
+      limit ${limit} offset ${(page - 1) * limit}
     )
-    select t.*, r.overall_rank, ${surfaceRankSelect} as surface_rank, count(*) over ()::int as total_count,
+    select t.*, p.overall_rank, p.surface_rank, p.total_count,
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress
-    from teams t
-    left join ranked r on r.id = t.id
-    ${surfaceJoin}
+    from p
+    join teams t on t.id = p.id
     left join lateral (
       select json_agg(json_build_object(
                'id', u.id, 'name', u.name, 'avatar', u.avatar, 'email', u.email,
@@ -110,9 +130,7 @@ async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total
              bool_or(not u.is_approved) as in_progress
       from users u where u.team_id = t.id
     ) m on true
-    where ${sql.join(where.length ? where : [sql`true`], sql` and `)}
-    order by ${orderBy}
-    limit ${limit} offset ${(page - 1) * limit}`);
+    order by ${pageOrder}`);
   const rows = rowsOf(res);
   const total = rows.length ? num(rows[0]!.total_count) : 0;
   return { items: rows.map((r) => toTeamView(r, viewer)), total };

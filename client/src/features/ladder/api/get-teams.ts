@@ -1,5 +1,5 @@
 // GET /api/teams: teams with members, ratings, W-L and ranks; with a surface, that surface's ladder.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { CompetitionType, Surface } from "@shared/constants";
 import type { TeamsPage } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
@@ -7,6 +7,7 @@ import { api } from "@/lib/api-client";
 export interface TeamsFilter {
   competitionType?: CompetitionType | undefined;
   surface?: Surface | undefined;
+  page?: number;
   limit?: number;
 }
 
@@ -14,12 +15,13 @@ export function getTeams(filter: TeamsFilter): Promise<TeamsPage> {
   const params = new URLSearchParams();
   if (filter.competitionType) params.set("competitionType", filter.competitionType);
   if (filter.surface) params.set("surface", filter.surface);
-  params.set("limit", String(filter.limit ?? 500));
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  params.set("limit", String(filter.limit ?? 50));
   return api.get<TeamsPage>(`/api/teams?${params.toString()}`);
 }
 
 export const teamsQueryOptions = (filter: TeamsFilter) =>
-  queryOptions({ queryKey: ["teams", "list", filter], queryFn: () => getTeams(filter) });
+  queryOptions({ queryKey: ["teams", "list", filter], queryFn: () => getTeams(filter), placeholderData: keepPreviousData });
 
 export function useTeams(filter: TeamsFilter) {
   return useQuery(teamsQueryOptions(filter));

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Trophy } from "lucide-react";
 import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
 import type { TeamView } from "@shared/types/teams";
@@ -9,7 +10,11 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/utils";
+import { Pagination } from "@/features/matches/components/pagination";
 import { useTeams } from "../api/get-teams";
+
+/** The ladder is read a page at a time (DECISIONS: Lists at scale): 50 teams per page. */
+export const LADDER_PAGE_SIZE = 50;
 
 const RATING = { grass: "grassRating", beach: "beachRating", hardcourt: "hardcourtRating" } as const;
 const WINS = { grass: "grassWins", beach: "beachWins", hardcourt: "hardcourtWins" } as const;
@@ -25,19 +30,24 @@ export interface LadderTableProps {
   ownTeamId: number | null;
 }
 
-export function LadderTable({ surface, competitionType, single, ownTeamId }: LadderTableProps) {
-  const query = useTeams({ surface, competitionType });
+export function LadderTable(props: LadderTableProps) {
+  // A new filter starts again at page 1.
+  return <PagedLadderTable key={`${props.surface}|${props.competitionType ?? "all"}`} {...props} />;
+}
+
+function PagedLadderTable({ surface, competitionType, single, ownTeamId }: LadderTableProps) {
+  const [page, setPage] = useState(1);
+  const query = useTeams({ surface, competitionType, page, limit: LADDER_PAGE_SIZE });
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
   const headingId = `ladder-${surface}`;
   return (
     <Card aria-labelledby={headingId} role="region">
       <CardHeader className="pb-3">
         <CardTitle id={headingId}>{title}</CardTitle>
-        {query.data && (
-          <CardDescription>
-            {query.data.total === 1 ? "1 ranked team" : `${query.data.total} ranked teams`}
-          </CardDescription>
-        )}
+        {/* Always one line: the count arriving must not push the table down (layout shift). */}
+        <CardDescription>
+          {query.data ? (query.data.total === 1 ? "1 ranked team" : `${query.data.total} ranked teams`) : "\u00a0"}
+        </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         {query.isPending ? (
@@ -75,6 +85,11 @@ export function LadderTable({ surface, competitionType, single, ownTeamId }: Lad
               ))}
             </TableBody>
           </Table>
+        )}
+        {query.data && query.data.totalPages > 1 && (
+          <div className="px-5 pt-4 sm:px-6">
+            <Pagination page={page} totalPages={query.data.totalPages} onPageChange={setPage} label={`${title} pages`} />
+          </div>
         )}
       </CardContent>
     </Card>

@@ -1,0 +1,106 @@
+// `npm run bench:web`: Lighthouse 12 (Node 20) with Debian's Chromium on /auth (signed out) and
+// /ladder (signed in: the session cookie goes in Lighthouse's extraHeaders), against the production
+// build on a fresh embedded database with the demo club. Prints performance, accessibility and
+// best-practices; QUALITY asks performance ≥ 95 and accessibility ≥ 95 (exit 1 when missed).
+//   --desktop   Lighthouse's desktop preset instead of the default (mobile, simulated throttling)
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawn, execSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import lighthouse from "lighthouse";
+import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import * as chromeLauncher from "chrome-launcher";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const desktop = process.argv.includes("--desktop");
+const TARGETS = { performance: 95, accessibility: 95 };
+
+execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-web-"));
+const port = 6400 + Math.floor(Math.random() * 300);
+const base = `http://127.0.0.1:${port}`;
+const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+  cwd: root,
+  stdio: ["ignore", "pipe", "pipe"],
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", APP_URL: base, DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+});
+let serverOutput = "";
+server.stdout.on("data", (d) => (serverOutput += d));
+server.stderr.on("data", (d) => (serverOutput += d));
+
+let chrome;
+const results = [];
+try {
+  const t0 = Date.now();
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`server exited:\n${serverOutput.slice(-2000)}`);
+    if (Date.now() - t0 > 60_000) throw new Error("server not healthy within 60 s");
+    if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // A demo captain (server/db/seed.ts) signs in; the cookie is what a browser would send.
+  const login = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: base },
+    body: JSON.stringify({ username: "alex", password: "Player123" }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+
+  chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+  });
+  const pages = [
+    { path: "/auth", headers: undefined },
+    { path: "/ladder", headers: { Cookie: cookie } },
+  ];
+  for (const p of pages) {
+    const flags = {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices"],
+      ...(p.headers ? { extraHeaders: p.headers } : {}),
+    };
+    const run = await lighthouse(`${base}${p.path}`, flags, desktop ? desktopConfig : undefined);
+    const lhr = run.lhr;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const failed = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
+      .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ""}`);
+    results.push({
+      path: p.path,
+      finalUrl: lhr.finalDisplayedUrl,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      lcp: lhr.audits["largest-contentful-paint"]?.displayValue,
+      cls: lhr.audits["cumulative-layout-shift"]?.displayValue,
+      shifted: (lhr.audits["layout-shifts"]?.details?.items ?? []).map((i) => `${i.node?.selector ?? "?"} (${(i.score ?? 0).toFixed(2)})`),
+      failed,
+    });
+  }
+} finally {
+  await chrome?.kill();
+  server.kill("SIGTERM");
+  await new Promise((r) => (server.exitCode !== null ? r() : server.once("exit", r)));
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log(`\nLighthouse ${desktop ? "desktop" : "mobile (default)"} · Chromium ${execSync(`${process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"} --version`).toString().trim()}`);
+console.log(`${"page".padEnd(10)} ${"perf".padStart(5)} ${"a11y".padStart(5)} ${"best-pr".padStart(8)}  LCP`);
+let missed = false;
+for (const r of results) {
+  console.log(`${r.path.padEnd(10)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(8)}  ${r.lcp ?? "-"}   (ended on ${new URL(r.finalUrl).pathname})`);
+  if (r.failed.length) console.log(`           below 0.9: ${r.failed.join(", ")}`);
+  if (r.shifted.length) console.log(`           layout shifts (CLS ${r.cls}): ${r.shifted.join(", ")}`);
+  if (r.performance < TARGETS.performance || r.accessibility < TARGETS.accessibility) missed = true;
+}
+fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
+fs.writeFileSync(path.join(root, `bench/results/web-${desktop ? "desktop" : "mobile"}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`), JSON.stringify({ date: new Date().toISOString(), results }, null, 2));
+if (missed) {
+  console.error(`bench:web: below target (performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility})`);
+  process.exitCode = 1;
+}
