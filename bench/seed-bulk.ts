@@ -5,7 +5,7 @@ import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, users, type NewMatch } from "@shared/schema";
 import { COMPETITION_TYPES, SURFACES, SURFACE_LOCATIONS, type ChallengeStatus } from "@shared/constants";
-import { applyMatch, INITIAL_RATING_STATE, type RatingState } from "@shared/rating";
+import { applyMatch, INITIAL_RATING_STATE, matchRatingColumns, type RatingState } from "@shared/rating";
 import type { Db } from "../server/db/client";
 import { hashPassword } from "../server/auth/password";
 import { hashToken } from "../server/auth/tokens";
@@ -99,14 +99,7 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
       location: SURFACE_LOCATIONS[surface],
       surface,
       score: JSON.stringify(sets),
-      team1PrevRating: applied.surfaceChange.aPrev,
-      team1NewRating: applied.surfaceChange.aNew,
-      team2PrevRating: applied.surfaceChange.bPrev,
-      team2NewRating: applied.surfaceChange.bNew,
-      player1PrevRating: applied.overallChange.aPrev,
-      player1NewRating: applied.overallChange.aNew,
-      player2PrevRating: applied.overallChange.bPrev,
-      player2NewRating: applied.overallChange.bNew,
+      ...matchRatingColumns(applied),
       matchStatus: "approved",
       confirmationStatus: "confirmed",
       approvedAt: date,
