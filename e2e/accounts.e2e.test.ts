@@ -1,26 +1,18 @@
 // Account journeys in a real browser: register through the form (picture check included), verify by
 // the emailed link, admin approval, sign-in; forgot password → reset; partner invitation.
-import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { registration } from "../server/modules/accounts/accounts.fixtures";
 import { DEMO, mail, tokenFromLink, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, signInViaForm, useBrowser } from "./support/browser";
 
 const kit = useBrowser();
 const pathOf = (u: string) => new URL(u).pathname;
 
+/** A registration body the form can be filled from (the API tests' fixture, with an e2e username). */
 function newPerson() {
-  const id = crypto.randomBytes(3).toString("hex");
-  return {
-    username: `e2e_${id}`,
-    password: "Register1",
-    name: `Casey ${id}`,
-    email: `casey_${id}@example.test`,
-    competitionType: "Mixed Doubles",
-    teamName: `Aces ${id}`,
-    partnerName: `Robin ${id}`,
-    partnerEmail: `robin_${id}@example.test`,
-  };
+  const { verifyEmail: _verifyEmail, ...body } = registration();
+  return { ...body, username: body.username.replace(/^reg_/, "e2e_") };
 }
 type Person = ReturnType<typeof newPerson>;
 

@@ -9,6 +9,8 @@ import { createApp } from "../../server/app";
 import type { AppDeps } from "../../server/deps";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
+import { createAdmin, PASSWORD, signIn } from "./factories";
+import type { User } from "@shared/schema";
 
 export interface TestApp {
   app: Express;
@@ -19,6 +21,10 @@ export interface TestApp {
   mail: SmtpSink;
   /** A cookie-keeping client (one browser). */
   agent(): supertest.Agent;
+  /** A client already signed in as that user (throws with the server's answer if sign-in fails). */
+  signedIn(username: string | null, password?: string): Promise<supertest.Agent>;
+  /** A new admin and a client signed in as them. */
+  signedInAdmin(): Promise<{ admin: User; agent: supertest.Agent }>;
   request: supertest.Agent;
   close(): Promise<void>;
 }
@@ -59,6 +65,17 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     testDb,
     mail,
     agent: () => supertest.agent(app),
+    signedIn: async (username, password = PASSWORD) => {
+      const agent = supertest.agent(app);
+      await signIn(agent, username, password);
+      return agent;
+    },
+    signedInAdmin: async () => {
+      const admin = await createAdmin(deps.db);
+      const agent = supertest.agent(app);
+      await signIn(agent, admin.username, PASSWORD);
+      return { admin, agent };
+    },
     request: supertest.agent(app),
     close: async () => {
       close();

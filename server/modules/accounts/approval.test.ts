@@ -17,11 +17,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function adminAgent() {
-  const agent = t.agent();
-  await signIn(agent, admin.username, PASSWORD);
-  return agent;
-}
+const adminAgent = () => t.signedIn(admin.username);
 
 async function registerTeam() {
   const body = registration();

@@ -16,12 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function adminAgent() {
-  const admin = await createAdmin(t.db);
-  const agent = t.agent();
-  await signIn(agent, admin.username, PASSWORD);
-  return { admin, agent };
-}
+const adminAgent = () => t.signedInAdmin();
 
 /** A small club with every kind of row, odd values included. */
 async function seedClub(adminId: number) {

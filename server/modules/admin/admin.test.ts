@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { challenges, disputes, matches, teams, users } from "@shared/schema";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
-import { createAdmin, createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
+import { createAdmin, createTeam, PASSWORD } from "../../../tests/helpers/factories";
 import { csvCell, neutraliseCell } from "./admin.data.service";
 import { permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 
@@ -14,18 +14,9 @@ afterAll(async () => {
   await t.close();
 });
 
-async function adminAgent() {
-  const admin = await createAdmin(t.db);
-  const agent = t.agent();
-  await signIn(agent, admin.username, PASSWORD);
-  return { admin, agent };
-}
+const adminAgent = () => t.signedInAdmin();
 
-async function memberAgent(username: string | null) {
-  const agent = t.agent();
-  await signIn(agent, username, PASSWORD);
-  return agent;
-}
+const memberAgent = (username: string | null) => t.signedIn(username);
 
 async function addMatch(team1Id: number, team2Id: number, confirmationStatus: "pending" | "confirmed" | "disputed" = "confirmed") {
   const [m] = await t.db

@@ -6,7 +6,7 @@ import { challenges, matches, teams, users } from "@shared/schema";
 import type { CompetitionType } from "@shared/constants";
 import { CHALLENGE_ERRORS } from "@shared/validators/challenges";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
-import { createTeam, signIn, type TeamFixture, type TeamOptions } from "../../../tests/helpers/factories";
+import { createTeam, type TeamFixture, type TeamOptions } from "../../../tests/helpers/factories";
 import { foldLine, icsText } from "./challenges.service";
 
 let t: TestApp;
@@ -30,11 +30,7 @@ function challengeBody(target: number, overrides: Record<string, unknown> = {}) 
   };
 }
 
-async function agentFor(username: string | null): Promise<supertest.Agent> {
-  const agent = t.agent();
-  await signIn(agent, username);
-  return agent;
-}
+const agentFor = (username: string | null): Promise<supertest.Agent> => t.signedIn(username);
 
 /** Two approved teams of one category and their captains' signed-in agents. */
 async function pair(options: TeamOptions = {}) {

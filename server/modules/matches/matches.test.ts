@@ -4,7 +4,7 @@ import { authTokens, matches } from "@shared/schema";
 import { applyMatch } from "@shared/rating";
 import { MATCH_MESSAGES } from "@shared/validators/matches";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
-import { createAdmin, createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
+import { createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
 import { acceptedChallenge, challengeRow, matchRow, reportedMatch, teamState } from "./matches.fixtures";
 
@@ -16,11 +16,7 @@ afterAll(async () => {
   await t.close();
 });
 
-async function signedIn(username: string | null) {
-  const agent = t.agent();
-  await signIn(agent, username);
-  return agent;
-}
+const signedIn = (username: string | null) => t.signedIn(username);
 
 async function pair(): Promise<{ a: TeamFixture; b: TeamFixture }> {
   return { a: await createTeam(t.db), b: await createTeam(t.db) };
