@@ -54,6 +54,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
 
   const sessions = sessionMiddleware({
     database: deps.database,
+    readCache: deps.readCache,
     secret: deps.env.SESSION_SECRET,
     secureCookie: deps.env.APP_URL.startsWith("https:"),
     pruneMinutes: options.sessionPruneMinutes ?? 15,

@@ -2,6 +2,7 @@ import type { Database, Db } from "./db/client";
 import type { Env } from "./config/env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
+import type { ReadCache } from "./lib/read-cache";
 
 /** What every route module and service is given: no globals. */
 export interface AppDeps {
@@ -10,4 +11,6 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  /** Sessions and the cacheable reads (server/lib/read-cache.ts). */
+  readCache: ReadCache;
 }

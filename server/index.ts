@@ -12,6 +12,7 @@ import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
 import { createMailer } from "./mail/mailer";
 import { createApp } from "./app";
 import { startJobs } from "./jobs";
+import { ReadCache } from "./lib/read-cache";
 
 async function main() {
   let env;
@@ -52,7 +53,8 @@ async function main() {
   const staticDir = [path.resolve(here, "../public"), path.resolve(here, "../dist/public")].find((d) =>
     fs.existsSync(path.join(d, "index.html")),
   );
-  const deps = { database, db: database.db, env, logger, mailer };
+  const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on" });
+  const deps = { database, db: database.db, env, logger, mailer, readCache };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),

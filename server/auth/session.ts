@@ -5,12 +5,15 @@ import type { Request, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { loadSessionWithUser, type SessionUser } from "../modules/auth/current-user";
+import type { ReadCache } from "../lib/read-cache";
 
 export const SESSION_COOKIE = "dl.sid";
 const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export interface SessionOptions {
   database: Database;
+  /** Session reads go through it: a repeat request of a session costs no database round trip. */
+  readCache: ReadCache;
   secret: string;
   secureCookie: boolean;
   /** Minutes between expired-session prunes; false in tests. */
@@ -35,12 +38,26 @@ export function takePreloadedUser(req: Request): SessionUser | null | undefined 
 
 export function sessionMiddleware(options: SessionOptions): { middleware: RequestHandler; close: () => void } {
   const PgStore = connectPgSimple(session);
-  const { database } = options;
+  const { database, readCache } = options;
   let pruneStarted = options.pruneMinutes === false;
+  /** A session as the read cache keeps it: its data as text (each request parses its own copy). */
+  interface CachedSession {
+    sessJson: string;
+    expiresAt: number;
+    userId: number | null;
+    user: SessionUser | undefined;
+  }
+  const load = async (sid: string): Promise<CachedSession | null> => {
+    const found = await loadSessionWithUser(database.db, sid);
+    if (!found) return null;
+    return { sessJson: JSON.stringify(found.sess), expiresAt: found.expire.getTime(), userId: found.userId, user: found.user };
+  };
   /**
    * connect-pg-simple, except that reading a session also reads its user and team in the same
-   * statement: one database round trip per authenticated request instead of two. Nothing is cached
-   * across requests, so a suspension or a deleted team takes effect on the very next request.
+   * statement, through the read cache: the first request of a session costs one round trip, the
+   * next ones none until the data changes. Any write to sessions, users or teams (a sign-out, a
+   * suspension, a deleted team, on any instance) empties the cache, so it takes effect on the very
+   * next request.
    */
   class SessionStore extends PgStore {
     override get(sid: string, fn: (err: unknown, sess?: session.SessionData | null) => void): void {
@@ -48,12 +65,13 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
         pruneStarted = true;
         this.pruneSessions();
       }
-      loadSessionWithUser(database.db, sid).then(
+      readCache.get(`session:${sid}`, () => load(sid)).then(
         (found) => {
-          if (!found) return fn(null, null);
-          const sess = found.sess as SessionData;
+          if (!found || found.expiresAt < Date.now()) return fn(null, null);
+          const sess = JSON.parse(found.sessJson) as SessionData;
           // A symbol key: not copied into req.session, not part of its change hash, never stored.
-          if (found.userId !== null) sess[PRELOADED] = found.user;
+          // A copy of the user: a request may change its own req.user.
+          if (found.userId !== null) sess[PRELOADED] = found.user ? { ...found.user } : undefined;
           fn(null, sess);
         },
         (err: unknown) => fn(err),

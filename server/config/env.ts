@@ -33,6 +33,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool,
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;

@@ -12,6 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
+import { CHANGE_CHANNEL, DataChanges, mayWrite } from "./changes";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,6 +29,8 @@ export interface Database {
   kind: "pglite" | "pg";
   db: Db;
   raw: RawQueryable;
+  /** Moves on every write this process makes and every change other writers commit (server/db/changes.ts). */
+  changes: DataChanges;
   /** Round trip to the server; throws when the database is unreachable. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -65,9 +68,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // One connection, in this process: every committed write's NOTIFY reaches this callback before
+  // the statement that made it returns (and a rolled-back one never does).
+  const changes = new DataChanges();
+  await client.listen(CHANGE_CHANNEL, () => changes.bump());
   return {
     kind: "pglite",
     db,
+    changes,
     raw: {
       query: async (text, params) => {
         const res = await client.query<Record<string, unknown>>(text, params as unknown[] | undefined);
@@ -99,11 +107,15 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
   });
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on("error", () => undefined);
-  prepareReads(pool);
+  const changes = new DataChanges();
+  const statementNames = new Map<string, string>();
+  pool.on("connect", (client) => instrumentClient(client, statementNames, changes));
+  const listener = await listenForChanges(url, changes);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: "pg",
     db,
+    changes,
     raw: {
       query: async (text, params) => {
         const res = await pool.query(text, params as unknown[] | undefined);
@@ -114,6 +126,7 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
       await pool.query("select 1");
     },
     close: async () => {
+      await listener.close();
       await pool.end();
     },
     withAdvisoryLock: async (key, fn) => {
@@ -132,18 +145,26 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
   };
 }
 
+type QueryFn = (...args: unknown[]) => unknown;
+
 /**
- * Reads through the Pool become named prepared statements (one name per distinct SQL text): each
- * connection plans a statement once instead of on every request. On these small, indexed queries
- * planning costs several times more than running them, so this roughly doubles the requests a
- * server answers. Bounded: at most MAX_PREPARED distinct texts (dynamic ones beyond that run
- * unnamed), and only SELECT/WITH statements (never DDL, which would invalidate a cached plan).
+ * Every connection of the Pool, as it is opened:
+ * - reads (SELECT/WITH) become named prepared statements, one name per distinct SQL text: each
+ *   connection plans a statement once instead of on every request. On these small, indexed queries
+ *   planning costs several times more than running them, so this roughly doubles the requests a
+ *   server answers. Bounded: at most MAX_PREPARED distinct texts (dynamic ones beyond that run
+ *   unnamed), and never DDL (which would invalidate a cached plan).
+ * - a statement that may write (or ends a transaction) moves `changes` when it completes, before
+ *   its caller sees the result: this process reads its own writes past the read cache.
  */
 const MAX_PREPARED = 400;
-function prepareReads(pool: pg.Pool): void {
-  const names = new Map<string, string>();
+const INSTRUMENTED = Symbol("instrumented");
+function instrumentClient(client: pg.PoolClient, names: Map<string, string>, changes: DataChanges): void {
+  const target = client as unknown as { query: QueryFn; [INSTRUMENTED]?: true };
+  if (target[INSTRUMENTED]) return;
+  target[INSTRUMENTED] = true;
   const nameFor = (text: string): string | undefined => {
-    if (text.length > 8000 || !/^\s*(select|with)\b/i.test(text)) return undefined;
+    if (text.length > 8000 || !/^\s*(select|with)\b/i.test(text) || mayWrite(text)) return undefined;
     let name = names.get(text);
     if (!name && names.size < MAX_PREPARED) {
       name = `dl_${crypto.createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
@@ -151,17 +172,99 @@ function prepareReads(pool: pg.Pool): void {
     }
     return name;
   };
-  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
-  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (config: unknown, ...rest: unknown[]) => {
-    if (typeof config === "string" && Array.isArray(rest[0])) {
-      const name = nameFor(config);
-      if (name) return query({ text: config, name }, ...rest);
-    } else if (config && typeof config === "object" && !("name" in config && (config as { name?: string }).name)) {
-      const text = (config as { text?: unknown }).text;
-      const name = typeof text === "string" ? nameFor(text) : undefined;
-      if (name) return query({ ...config, name }, ...rest);
+  const query = target.query.bind(client) as QueryFn;
+  target.query = (config: unknown, ...rest: unknown[]) => {
+    let text: string | undefined;
+    if (typeof config === "string") {
+      text = config;
+      const name = Array.isArray(rest[0]) ? nameFor(config) : undefined;
+      if (name) config = { text: config, name };
+    } else if (config && typeof config === "object" && typeof (config as { text?: unknown }).text === "string") {
+      text = (config as { text: string }).text;
+      const name = (config as { name?: string }).name ? undefined : nameFor(text);
+      if (name) config = { ...config, name };
     }
-    return query(config, ...rest);
+    if (text === undefined || !mayWrite(text)) return query(config, ...rest);
+    // A write: move `changes` once it has completed, whichever way the caller waits for it.
+    const last = rest.length - 1;
+    if (typeof rest[last] === "function") {
+      const callback = rest[last] as (...a: unknown[]) => void;
+      rest[last] = (...a: unknown[]) => {
+        changes.bump();
+        callback(...a);
+      };
+      return query(config, ...rest);
+    }
+    const result = query(config, ...rest);
+    if (result && typeof (result as Promise<unknown>).then === "function") {
+      return (result as Promise<unknown>).then(
+        (r) => {
+          changes.bump();
+          return r;
+        },
+        (err: unknown) => {
+          changes.bump();
+          throw err;
+        },
+      );
+    }
+    return result;
+  };
+}
+
+/**
+ * One connection that LISTENs for the NOTIFYs of migration 0002's triggers (other instances' and
+ * other processes' commits). While it is down, `changes` is not live (the read cache is bypassed);
+ * it reconnects with a growing delay (up to 10 s) until closed.
+ */
+async function listenForChanges(url: string, changes: DataChanges): Promise<{ close(): Promise<void> }> {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let delay = 250;
+  changes.setLive(false);
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, application_name: "doubles-ladder-listen", keepAlive: true, connectionTimeoutMillis: 5_000 });
+    const lost = () => {
+      if (current !== client) return;
+      current = undefined;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => undefined);
+      changes.setLive(false);
+      schedule();
+    };
+    client.on("error", lost);
+    client.on("end", lost);
+    client.on("notification", () => changes.bump());
+    current = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      if (closed) return void (await client.end().catch(() => undefined));
+      delay = 250;
+      changes.setLive(true);
+    } catch {
+      lost();
+    }
+  };
+  const schedule = () => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connect();
+    }, delay);
+    timer.unref();
+    delay = Math.min(delay * 2, 10_000);
+  };
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (timer) clearTimeout(timer);
+      const client = current;
+      current = undefined;
+      if (client) await client.end().catch(() => undefined);
+    },
   };
 }
 

@@ -6,6 +6,7 @@ import { loadEnv, type Env } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
 import { createApp } from "../../server/app";
+import { ReadCache } from "../../server/lib/read-cache";
 import type { AppDeps } from "../../server/deps";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
@@ -55,7 +56,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   });
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer };
+  const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on" });
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, readCache };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,

@@ -40,6 +40,7 @@ function prepareSessionWithUser(db: Db) {
   return db
     .select({
       sess: sessions.sess,
+      expire: sessions.expire,
       userId: sessionUserId,
       user: users,
       teamName: teams.name,
@@ -60,7 +61,7 @@ const prepared = new WeakMap<Db, ReturnType<typeof prepareSessionWithUser>>();
 export async function loadSessionWithUser(
   db: Db,
   sid: string,
-): Promise<{ sess: unknown; userId: number | null; user: SessionUser | undefined } | undefined> {
+): Promise<{ sess: unknown; expire: Date; userId: number | null; user: SessionUser | undefined } | undefined> {
   let statement = prepared.get(db);
   if (!statement) prepared.set(db, (statement = prepareSessionWithUser(db)));
   const [row] = await statement.execute({ sid });
@@ -69,7 +70,7 @@ export async function loadSessionWithUser(
   const user = row.user
     ? { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType }
     : undefined;
-  return { sess: row.sess, userId, user };
+  return { sess: row.sess, expire: row.expire, userId, user };
 }
 
 export function toCurrentUser(u: SessionUser): CurrentUser {

@@ -4,6 +4,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { currentUser, requireCaptain, requireVerified } from "../../middleware/auth";
 import { IdParams, input, validate, zodToAppError } from "../../middleware/validate";
+import { cachedRead } from "../../lib/read-cache";
 import {
   candidatesQuerySchema,
   challengeErrorTitle,
@@ -35,6 +36,7 @@ const validateChallengeBody: RequestHandler = (req, _res, next) => {
 const actorOf = (user: Express.User): Actor => ({ id: user.id, teamId: user.teamId, isCaptain: user.isCaptain });
 
 export function challengesRoutes(deps: AppDeps): Router {
+  const cached = cachedRead(deps.readCache);
   const router = Router();
   const mail = { mailer: deps.mailer, appUrl: deps.env.APP_URL };
 
@@ -48,12 +50,12 @@ export function challengesRoutes(deps: AppDeps): Router {
     res.status(201).json(challenge);
   });
 
-  router.get("/challenges/candidates", requireVerified, validate({ query: candidatesQuerySchema }), async (req, res) => {
+  router.get("/challenges/candidates", requireVerified, validate({ query: candidatesQuerySchema }), cached, async (req, res) => {
     res.json(await listCandidates({ db: deps.db, teamId: currentUser(req).teamId, query: input(req.valid.query, candidatesQuerySchema) }));
   });
 
   for (const direction of ["incoming", "outgoing"] as const) {
-    router.get(`/challenges/${direction}`, requireVerified, validate({ query: challengeListQuerySchema }), async (req, res) => {
+    router.get(`/challenges/${direction}`, requireVerified, validate({ query: challengeListQuerySchema }), cached, async (req, res) => {
       res.json(
         await listChallenges({
           db: deps.db,

@@ -19,6 +19,7 @@ import {
 } from "./matches.service";
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
+import { cachedRead } from "../../lib/read-cache";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -29,34 +30,35 @@ const TeamParams = z.object({
 export function matchesRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db, env, mailer } = deps;
+  const cached = cachedRead(deps.readCache);
   // Token links are public: their POSTs are rate limited per IP like the other token endpoints
   // (the token itself is never used as a key: it would be stored).
   const tokenLimit = rateLimit({ db, logger: deps.logger, action: "match-token", max: env.AUTH_RATE_LIMIT_MAX });
 
   // ---- reads (bounded pages) ----
-  router.get("/matches", requireVerified, validate({ query: matchListQuerySchema }), async (req, res) => {
+  router.get("/matches", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     res.json(await listRecentMatches({ db, ...q }));
   });
 
-  router.get("/matches/user", requireVerified, validate({ query: matchListQuerySchema }), async (req, res) => {
+  router.get("/matches/user", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     const user = currentUser(req);
     res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...q }) : emptyPage(q.limit));
   });
 
-  router.get("/matches/stats", requireVerified, async (req, res) => {
+  router.get("/matches/stats", requireVerified, cached, async (req, res) => {
     const user = currentUser(req);
     res.json(user.teamId ? await getTeamStats({ db, teamId: user.teamId }) : null);
   });
 
-  router.get("/matches/awaiting-approval", requireVerified, validate({ query: matchListQuerySchema }), async (req, res) => {
+  router.get("/matches/awaiting-approval", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     const user = currentUser(req);
     res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...q }) : emptyPage(q.limit));
   });
 
-  router.get("/matches/team/:teamId", requireVerified, validate({ params: TeamParams, query: matchListQuerySchema }), async (req, res) => {
+  router.get("/matches/team/:teamId", requireVerified, validate({ params: TeamParams, query: matchListQuerySchema }), cached, async (req, res) => {
     const { teamId } = input(req.valid.params, TeamParams);
     const q = input(req.valid.query, matchListQuerySchema);
     res.json(await listTeamMatches({ db, teamId, ...q }));

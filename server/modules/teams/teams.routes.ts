@@ -3,6 +3,7 @@ import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
 import { IdParams, input, validate } from "../../middleware/validate";
 import { currentUser, requireCaptain, requireVerified } from "../../middleware/auth";
+import { cachedRead } from "../../lib/read-cache";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
 import {
   deleteOwnTeam,
@@ -24,28 +25,29 @@ function viewerOf(req: Request): Viewer {
 export function teamsRoutes(deps: AppDeps): Router {
   const router = Router();
   const { db } = deps;
+  const cached = cachedRead(deps.readCache);
 
-  router.get("/teams", requireVerified, validate({ query: teamsQuerySchema }, "Failed to load teams"), async (req, res) => {
+  router.get("/teams", requireVerified, validate({ query: teamsQuerySchema }, "Failed to load teams"), cached, async (req, res) => {
     const q = input(req.valid.query, teamsQuerySchema);
     res.json(await listTeams({ db, viewer: viewerOf(req), ...q }));
   });
 
-  router.get("/teams/:id", requireVerified, validate({ params: IdParams }), async (req, res) => {
+  router.get("/teams/:id", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     res.json(await getTeam({ db, viewer: viewerOf(req), teamId: id }));
   });
 
-  router.get("/teams/:id/members", requireVerified, validate({ params: IdParams }), async (req, res) => {
+  router.get("/teams/:id/members", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     res.json(await getTeamMembers({ db, viewer: viewerOf(req), teamId: id }));
   });
 
-  router.get("/teams/:id/rating-history", requireVerified, validate({ params: IdParams }), async (req, res) => {
+  router.get("/teams/:id/rating-history", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     res.json(await getRatingHistory({ db, viewer: viewerOf(req), teamId: id }));
   });
 
-  router.get("/teams/:id/head-to-head", requireVerified, validate({ params: IdParams }), async (req, res) => {
+  router.get("/teams/:id/head-to-head", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     res.json(await getHeadToHead({ db, viewer: viewerOf(req), teamId: id }));
   });
@@ -79,7 +81,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     },
   );
 
-  router.get("/users", requireVerified, validate({ query: usersQuerySchema }), async (req, res) => {
+  router.get("/users", requireVerified, validate({ query: usersQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, usersQuerySchema);
     res.json(await listUsers({ db, viewer: viewerOf(req), ...q }));
   });

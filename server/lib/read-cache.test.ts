@@ -1,0 +1,102 @@
+import { describe, expect, it } from "vitest";
+import { DataChanges, mayWrite } from "../db/changes";
+import { ReadCache } from "./read-cache";
+
+describe("mayWrite", () => {
+  it("takes reads and transaction starts as reads, everything else as a possible write", () => {
+    for (const read of ["select 1", "  SELECT * from teams", "with x as (select 1) select * from x", "begin", "BEGIN ISOLATION LEVEL SERIALIZABLE", "set local statement_timeout = 1", "LISTEN dl_data_changed", "select * from teams where updated_at > now()"])
+      expect(mayWrite(read), read).toBe(false);
+    for (const write of ["insert into teams values (1)", "update teams set name = 'x'", "delete from session", "commit", "ROLLBACK", "truncate teams", "with x as (update teams set name = 'a' returning id) select * from x", "create index i on t (x)", "", "   "])
+      expect(mayWrite(write), write).toBe(true);
+  });
+});
+
+describe("ReadCache", () => {
+  const setup = (options: { enabled?: boolean; maxEntries?: number } = {}) => {
+    const changes = new DataChanges();
+    const cache = new ReadCache(changes, { enabled: options.enabled ?? true, ...(options.maxEntries ? { maxEntries: options.maxEntries } : {}) });
+    return { changes, cache };
+  };
+
+  it("loads once, then answers from memory until the data changes", async () => {
+    const { changes, cache } = setup();
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    expect(await cache.get("k", load)).toBe(1);
+    changes.bump();
+    expect(cache.size).toBe(0);
+    expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("does not keep a value read while the data changed (it may be stale)", async () => {
+    const { changes, cache } = setup();
+    let release!: () => void;
+    const slow = new Promise<void>((r) => (release = r));
+    const first = cache.get("k", async () => {
+      await slow;
+      return "old";
+    });
+    changes.bump(); // a write commits while the read runs
+    release();
+    expect(await first).toBe("old");
+    expect(cache.peek("k")).toBeUndefined();
+    const v = cache.version;
+    changes.bump();
+    cache.put("k", "older", v);
+    expect(cache.peek("k")).toBeUndefined();
+  });
+
+  it("shares one load between concurrent misses of a key, but not across a change", async () => {
+    const { changes, cache } = setup();
+    let loads = 0;
+    const load = async () => {
+      const n = ++loads;
+      await new Promise((r) => setTimeout(r, 5));
+      return n;
+    };
+    const [a, b, c] = await Promise.all([cache.get("k", load), cache.get("k", load), cache.get("k", load)]);
+    expect([a, b, c, loads]).toEqual([1, 1, 1, 1]);
+    changes.bump();
+    const d = cache.get("k", load);
+    changes.bump();
+    const e = cache.get("k", load);
+    expect([await d, await e, loads]).toEqual([2, 3, 3]);
+  });
+
+  it("is bypassed while switched off or while changes could be missed", async () => {
+    const off = setup({ enabled: false });
+    let n = 0;
+    await off.cache.get("k", async () => ++n);
+    await off.cache.get("k", async () => ++n);
+    expect(n).toBe(2);
+
+    const { changes, cache } = setup();
+    changes.setLive(false);
+    await cache.get("k", async () => ++n);
+    await cache.get("k", async () => ++n);
+    expect(n).toBe(4);
+    expect(cache.size).toBe(0);
+    changes.setLive(true);
+    await cache.get("k", async () => ++n);
+    await cache.get("k", async () => ++n);
+    expect(n).toBe(5);
+  });
+
+  it("keeps at most maxEntries, dropping the least recently used", async () => {
+    const { cache } = setup({ maxEntries: 2 });
+    await cache.get("a", async () => "A");
+    await cache.get("b", async () => "B");
+    expect(cache.peek("a")).toBe("A"); // a is now the most recent
+    await cache.get("c", async () => "C");
+    expect(cache.peek("b")).toBeUndefined();
+    expect(cache.peek("a")).toBe("A");
+    expect(cache.peek("c")).toBe("C");
+  });
+
+  it("does not keep a failed load", async () => {
+    const { cache } = setup();
+    await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
+    expect(await cache.get("k", async () => "ok")).toBe("ok");
+  });
+});

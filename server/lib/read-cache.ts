@@ -1,0 +1,110 @@
+// An in-process cache of reads that is never stale past a write: every entry belongs to one
+// version of the data (server/db/changes.ts), and the whole cache empties when that version moves
+// (this process wrote, another instance committed, or the LISTEN connection came or went). While
+// changes from other writers could be missed, nothing is read from or written to it.
+import type { NextFunction, Request, RequestHandler, Response } from "express";
+import type { DataChanges } from "../db/changes";
+
+export interface ReadCacheOptions {
+  enabled: boolean;
+  /** Most entries kept (least recently used go first). */
+  maxEntries?: number;
+}
+
+export class ReadCache {
+  private readonly entries = new Map<string, unknown>();
+  private readonly loading = new Map<string, { version: number; promise: Promise<unknown> }>();
+  private readonly maxEntries: number;
+
+  constructor(
+    private readonly changes: DataChanges,
+    private readonly options: ReadCacheOptions,
+  ) {
+    this.maxEntries = options.maxEntries ?? 5_000;
+    changes.onChange(() => {
+      this.entries.clear();
+      this.loading.clear();
+    });
+  }
+
+  /** Whether the cache may be used right now. */
+  get usable(): boolean {
+    return this.options.enabled && this.changes.isLive;
+  }
+
+  /** The data version a read starting now belongs to (pass it to put). */
+  get version(): number {
+    return this.changes.current;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  peek<T>(key: string): T | undefined {
+    if (!this.usable) return undefined;
+    const value = this.entries.get(key) as T | undefined;
+    if (value !== undefined) {
+      // Most recently used last.
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  /** Keeps a value read at `version`, unless the data has moved on since (then it may be stale). */
+  put(key: string, value: unknown, version: number): void {
+    if (value === undefined || !this.usable || version !== this.changes.current) return;
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  /**
+   * The cached value, or load()'s, kept for later. Concurrent misses for one key share one load
+   * (when they start at the same version). The caller must not mutate what it gets.
+   */
+  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.usable) return load();
+    const hit = this.peek<T>(key);
+    if (hit !== undefined) return hit;
+    const version = this.version;
+    const pending = this.loading.get(key);
+    if (pending && pending.version === version) return pending.promise as Promise<T>;
+    const promise = load();
+    this.loading.set(key, { version, promise });
+    try {
+      const value = await promise;
+      this.put(key, value, version);
+      return value;
+    } finally {
+      if (this.loading.get(key)?.promise === promise) this.loading.delete(key);
+    }
+  }
+}
+
+/**
+ * Route middleware for an authenticated GET whose answer depends only on the URL, the viewer and
+ * the data: a 200 answer is kept as its JSON text, per user and URL, and sent again as it is until
+ * the data changes. Anything else (errors, other statuses) is not kept.
+ */
+export function cachedRead(cache: ReadCache): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" || !cache.usable) return next();
+    const key = `read:${req.user?.id ?? 0}:${req.originalUrl}`;
+    const hit = cache.peek<string>(key);
+    if (hit !== undefined) {
+      res.set("Content-Type", "application/json; charset=utf-8").send(hit);
+      return;
+    }
+    const version = cache.version;
+    const json = res.json.bind(res);
+    res.json = (body: unknown) => {
+      if (res.statusCode !== 200) return json(body);
+      const text = JSON.stringify(body);
+      cache.put(key, text, version);
+      return res.set("Content-Type", "application/json; charset=utf-8").send(text);
+    };
+    next();
+  };
+}
