@@ -5,6 +5,7 @@
 //   --pglite         run on the embedded database instead of PostgreSQL
 //   --duration S     seconds per endpoint (default 10)
 //   --connections C  concurrent connections (default 32)
+//   --no-cache       run the server with READ_CACHE=off (every read goes to the database)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -26,6 +27,7 @@ const scale = opt("scale", 1);
 const duration = opt("duration", 10);
 const connections = opt("connections", 32);
 const onPglite = flag("pglite");
+const noCache = flag("no-cache");
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Row {
@@ -70,7 +72,7 @@ async function load(name: string, url: string, opts: Partial<autocannon.Options>
 
 async function main() {
   const log = (s: string) => process.stdout.write(`[bench] ${s}\n`);
-  log(`scale ${scale} (${500 * scale} teams, ${50_000 * scale} matches) on ${onPglite ? "PGlite" : "PostgreSQL"}; ${duration}s × ${connections} connections per endpoint`);
+  log(`scale ${scale} (${500 * scale} teams, ${50_000 * scale} matches) on ${onPglite ? "PGlite" : "PostgreSQL"}, read cache ${noCache ? "off" : "on"}; ${duration}s × ${connections} connections per endpoint`);
   const { execSync } = await import("node:child_process");
   execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
 
@@ -113,6 +115,7 @@ async function main() {
       LOG_LEVEL: "warn",
       SWEEP_INTERVAL_SECONDS: "0",
       AUTH_RATE_LIMIT_MAX: "100000",
+      READ_CACHE: noCache ? "off" : "on",
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
     },
   });
@@ -151,21 +154,21 @@ async function main() {
   log("token view");
   rows.push(await load("token view GET /api/matches/token/:t", `${base}/api/matches/token/${viewToken}`));
 
-  log("confirming matches");
+  // Each confirmation uses a fresh token (20,000 seeded: enough for both runs at these rates), once
+  // one at a time (the latency of a confirmation) and once at the run's concurrency.
   const tokens = [...seeded.confirmTokens];
-  rows.push(
-    await load("confirm POST /api/matches/confirm/:t", `${base}/api/matches/confirm/x`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: "{}",
-      // Each request uses a fresh token (20,000 seeded: enough for the run at these rates).
-      requests: [
-        {
-          setupRequest: (req) => ({ ...req, path: `/api/matches/confirm/${tokens.pop() ?? "none"}` }),
-        },
-      ],
-    }),
-  );
+  for (const c of [1, connections]) {
+    log(`confirming matches, ${c} connection${c === 1 ? "" : "s"}`);
+    rows.push(
+      await load(`confirm POST /api/matches/confirm/:t (${c} conn)`, `${base}/api/matches/confirm/x`, {
+        connections: c,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "{}",
+        requests: [{ setupRequest: (req) => ({ ...req, path: `/api/matches/confirm/${tokens.pop() ?? "none"}` }) }],
+      }),
+    );
+  }
 
   server.kill("SIGTERM");
   ceiling.kill("SIGTERM");
@@ -185,10 +188,10 @@ async function main() {
     process.stdout.write(`${r.name.padEnd(42)} ${pad(r.rps, 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(r.ratio, 7)} ${pad(r.errors, 7)} ${pad(r.non2xx, 7)}\n`);
   const out = path.join(root, "bench/results");
   fs.mkdirSync(out, { recursive: true });
-  const file = path.join(out, `bench-${onPglite ? "pglite" : "pg"}-x${scale}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  const file = path.join(out, `bench-${onPglite ? "pglite" : "pg"}-x${scale}${noCache ? "-nocache" : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(
     file,
-    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", duration, connections, rows: table }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table }, null, 2),
   );
   log(`written ${path.relative(root, file)}`);
 }

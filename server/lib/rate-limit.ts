@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
+import type { Db, DbOrTx } from "../db/client";
 import type { Logger } from "./logger";
 import { AppError } from "./app-error";
 
@@ -17,17 +17,27 @@ export interface RateLimitHit {
   retryAfterSeconds: number;
 }
 
-/** Counts one attempt against each key and returns the counters after the increment. */
-export async function hitRateLimits(db: DbOrTx, keys: string[], windowMs = RATE_LIMIT_WINDOW_MS): Promise<RateLimitHit[]> {
+/**
+ * Counts one attempt against each key and returns the counters after the increment. Takes the
+ * database, never an open transaction (it would make that whole transaction's commit non-durable).
+ */
+export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMIT_WINDOW_MS): Promise<RateLimitHit[]> {
   const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
   const windowSeconds = Math.max(1, Math.round(windowMs / 1000));
-  const values = sql.join(
-    unique.map((k) => sql`(${k}, 1, now() + make_interval(secs => ${windowSeconds}::double precision))`),
+  const keyRows = sql.join(
+    unique.map((k) => sql`(${k})`),
     sql`, `,
   );
+  // A counter needs no durable commit (a crash loses at most the last fraction of a second of
+  // counts): set_config(..., true) switches synchronous_commit off for this statement's own
+  // transaction, so its commit does not wait for the WAL flush. That matters because every request
+  // from one address updates the same row, and waits for the previous one's commit.
   const res = await db.execute(sql`
-    insert into rate_limits as r (key, count, reset_at) values ${values}
+    insert into rate_limits as r (key, count, reset_at)
+    select v.key, 1, now() + make_interval(secs => ${windowSeconds}::double precision)
+    from (values ${keyRows}) as v(key)
+    where set_config('synchronous_commit', 'off', true) is not null
     on conflict (key) do update set
       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
@@ -61,7 +71,7 @@ export function tooManyAttempts(retryAfterSeconds: number): AppError {
 }
 
 export interface RateLimitOptions {
-  db: DbOrTx;
+  db: Db;
   logger: Logger;
   /** Short name of the action, part of every key: "login", "register", "reset-request"... */
   action: string;
