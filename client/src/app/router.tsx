@@ -1,41 +1,39 @@
 // Every route of SPEC §2 (+ DECISIONS: /rankings, /accept-invite/:token). Pages are lazy chunks;
 // layouts are applied here, not in pages.
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";
+import type { CurrentUser } from "@shared/api";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageSpinner } from "@/components/ui/spinner";
-import { useUser } from "@/lib/auth";
+import { userQueryOptions, useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
+import { preloadable, type Preloadable } from "@/lib/preloadable";
+import { queryClient } from "@/lib/query-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./not-found";
 
-type Page = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
-
-/** A lazy page that can also be fetched ahead of rendering (see preloadRoute). */
-function page(loader: () => Promise<{ default: ComponentType }>): Page {
-  return Object.assign(lazy(loader), { preload: loader });
-}
+type Page = Preloadable<object>;
 
 // The signed-in layout is its own chunk: the /auth screen never loads it.
-const AppLayout = lazy(() => import("./layouts/app-layout"));
+const AppLayout = preloadable(() => import("./layouts/app-layout"));
 
 const pages = {
-  auth: page(() => import("@/features/auth/pages/auth-page")),
-  verifyEmail: page(() => import("@/features/auth/pages/verify-email-page")),
-  verificationPending: page(() => import("@/features/auth/pages/email-verification-pending-page")),
-  verifySuccess: page(() => import("@/features/auth/pages/verify-success-page")),
-  resetPassword: page(() => import("@/features/auth/pages/reset-password-page")),
-  acceptInvite: page(() => import("@/features/auth/pages/accept-invite-page")),
-  confirmMatch: page(() => import("@/features/matches/pages/confirm-match-page")),
-  disputeMatch: page(() => import("@/features/matches/pages/dispute-match-page")),
-  home: page(() => import("@/features/ladder/pages/home-page")),
-  ladder: page(() => import("@/features/ladder/pages/ladder-page")),
-  challengeTeams: page(() => import("@/features/challenges/pages/challenge-teams-page")),
-  myChallenges: page(() => import("@/features/challenges/pages/my-challenges-page")),
-  history: page(() => import("@/features/matches/pages/history-page")),
-  profile: page(() => import("@/features/teams/pages/profile-page")),
-  admin: page(() => import("@/features/admin/pages/admin-page")),
+  auth: preloadable(() => import("@/features/auth/pages/auth-page")),
+  verifyEmail: preloadable(() => import("@/features/auth/pages/verify-email-page")),
+  verificationPending: preloadable(() => import("@/features/auth/pages/email-verification-pending-page")),
+  verifySuccess: preloadable(() => import("@/features/auth/pages/verify-success-page")),
+  resetPassword: preloadable(() => import("@/features/auth/pages/reset-password-page")),
+  acceptInvite: preloadable(() => import("@/features/auth/pages/accept-invite-page")),
+  confirmMatch: preloadable(() => import("@/features/matches/pages/confirm-match-page")),
+  disputeMatch: preloadable(() => import("@/features/matches/pages/dispute-match-page")),
+  home: preloadable(() => import("@/features/ladder/pages/home-page")),
+  ladder: preloadable(() => import("@/features/ladder/pages/ladder-page")),
+  challengeTeams: preloadable(() => import("@/features/challenges/pages/challenge-teams-page")),
+  myChallenges: preloadable(() => import("@/features/challenges/pages/my-challenges-page")),
+  history: preloadable(() => import("@/features/matches/pages/history-page")),
+  profile: preloadable(() => import("@/features/teams/pages/profile-page")),
+  admin: preloadable(() => import("@/features/admin/pages/admin-page")),
 };
 
 interface RouteDef {
@@ -73,19 +71,36 @@ function matches(pattern: string, path: string): boolean {
 }
 
 /**
- * Start fetching the current URL's public page chunk while the user query is still in flight,
- * instead of one after the other. Called once from main.tsx. Protected pages are not preloaded:
- * a signed-out visitor would download them only to be sent to /auth.
+ * Fetch the current URL's page chunk ahead of rendering, in parallel with the user query instead
+ * of after it. Called once from main.tsx. A public page is fetched at once. On /auth and protected
+ * paths the user query starts here too; a protected page and the signed-in layout are fetched
+ * together once it answers with a user (a signed-out visitor would download them only to be sent
+ * to /auth), rather than the layout first and the page only once the layout has rendered.
  */
 export function preloadRoute(path: string): void {
+  const publicRoute = PUBLIC_ROUTES.find((r) => matches(r.path, path));
+  if (publicRoute) {
+    void publicRoute.page.preload();
+    return;
+  }
+  const userLoaded = queryClient.prefetchQuery(userQueryOptions);
   if (path === "/auth") {
     void pages.auth.preload();
     return;
   }
-  const publicRoute = PUBLIC_ROUTES.find((r) => matches(r.path, path));
-  if (publicRoute) {
-    void publicRoute.page.preload();
+  const protectedRoute = PROTECTED_ROUTES.find((r) => r.path === path);
+  if (protectedRoute) {
+    void userLoaded.then(() => {
+      if (!mayEnterProtectedArea(queryClient.getQueryData(userQueryOptions.queryKey))) return;
+      void AppLayout.preload();
+      void protectedRoute.page.preload();
+    });
   }
+}
+
+/** Signed in, and verified (or admin): otherwise ProtectedArea redirects. */
+function mayEnterProtectedArea(user: CurrentUser | null | undefined): boolean {
+  return Boolean(user && (user.isEmailVerified || user.isAdmin));
 }
 
 /** Sets the route's document title; rendered before the page so a page may set a finer one. */
@@ -177,7 +192,7 @@ function ProtectedArea() {
   }
 
   if (!user) return <Redirect to="/auth" replace />;
-  if (!user.isEmailVerified && !user.isAdmin) return <Redirect to="/verify-email" replace />;
+  if (!mayEnterProtectedArea(user)) return <Redirect to="/verify-email" replace />;
 
   return (
     <SignedInLayout>

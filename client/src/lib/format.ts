@@ -48,14 +48,6 @@ export function formatMinutes12h(minutes: number): string {
   return `${h12}:${String(m).padStart(2, "0")} ${suffix}`;
 }
 
-/** 'Alex Morgan' → 'AM'; 'alex' → 'AL'; '' → '?' */
-export function initials(name: string | null | undefined): string {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "?";
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return (words[0]![0]! + words[words.length - 1]![0]!).toUpperCase();
-}
-
 /** 0.6667 → '67%' when `ratio`; 66.67 → '67%' otherwise. null/NaN → '0%'. */
 export function formatPercent(value: number | null | undefined, { ratio = false } = {}): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return "0%";

@@ -1,6 +1,5 @@
-import { useState, type ReactNode } from "react";
+import { Suspense, useId, useRef, useState, type ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import * as DialogPrimitive from "@radix-ui/react-dialog";
 import {
   History,
   LogOut,
@@ -9,16 +8,18 @@ import {
   Swords,
   Trophy,
   UserRound,
-  X,
   CalendarClock,
   type LucideIcon,
 } from "lucide-react";
 import type { CurrentUser } from "@shared/api";
 import { BrandLink, SkipLink } from "@/app/brand";
 import { Avatar } from "@/components/ui/avatar";
-import { TooltipProvider } from "@/components/ui/tooltip";
 import { useLogout, useUser } from "@/lib/auth";
+import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
+
+const MobileMenu = preloadable(() => import("./mobile-menu"));
+const preloadMobileMenu = () => void MobileMenu.preload();
 
 interface NavItem {
   href: string;
@@ -104,52 +105,56 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
   const [menuOpen, setMenuOpen] = useState(false);
+  // The drawer is mounted the first time the menu opens, then stays mounted (see mobile-menu.tsx).
+  const [menuMounted, setMenuMounted] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuId = useId();
+  const open = () => {
+    setMenuMounted(true);
+    setMenuOpen(true);
+  };
   const close = () => setMenuOpen(false);
 
   return (
-    <TooltipProvider>
-      <div className="min-h-dvh">
-        <SkipLink />
+    <div className="min-h-dvh">
+      <SkipLink />
 
-        {/* Desktop sidebar */}
-        <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 md:block">
-          <SidebarContent user={user} />
-        </aside>
+      {/* Desktop sidebar */}
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 md:block">
+        <SidebarContent user={user} />
+      </aside>
 
-        {/* Phone top bar + drawer */}
-        <DialogPrimitive.Root open={menuOpen} onOpenChange={setMenuOpen}>
-          <header className="sticky top-0 z-30 flex h-14 items-center justify-between bg-sidebar px-4 text-white shadow-sm md:hidden">
-            <BrandLink className="text-base text-white focus-visible:outline-white" />
-            <DialogPrimitive.Trigger
-              className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-              aria-label="Open menu"
-            >
-              <Menu className="size-6" aria-hidden="true" />
-            </DialogPrimitive.Trigger>
-          </header>
-          <DialogPrimitive.Portal>
-            <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-950/60 data-[state=open]:animate-fade-in md:hidden" />
-            <DialogPrimitive.Content
-              className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] shadow-xl focus:outline-none data-[state=open]:animate-drawer-in md:hidden"
-              aria-describedby={undefined}
-            >
-              <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
-              <SidebarContent user={user} onNavigate={close} />
-              <DialogPrimitive.Close
-                className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-                aria-label="Close menu"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </DialogPrimitive.Close>
-            </DialogPrimitive.Content>
-          </DialogPrimitive.Portal>
-        </DialogPrimitive.Root>
+      {/* Phone top bar + drawer */}
+      <header className="sticky top-0 z-30 flex h-14 items-center justify-between bg-sidebar px-4 text-white shadow-sm md:hidden">
+        <BrandLink className="text-base text-white focus-visible:outline-white" />
+        <button
+          ref={menuButton}
+          type="button"
+          onClick={open}
+          onPointerEnter={preloadMobileMenu}
+          onFocus={preloadMobileMenu}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          aria-controls={menuOpen ? menuId : undefined}
+          data-state={menuOpen ? "open" : "closed"}
+          className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+          aria-label="Open menu"
+        >
+          <Menu className="size-6" aria-hidden="true" />
+        </button>
+      </header>
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <MobileMenu id={menuId} open={menuOpen} onOpenChange={setMenuOpen} returnFocus={menuButton}>
+            <SidebarContent user={user} onNavigate={close} />
+          </MobileMenu>
+        </Suspense>
+      )}
 
-        <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-64">
-          <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">{children}</div>
-        </main>
-      </div>
-    </TooltipProvider>
+      <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-64">
+        <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">{children}</div>
+      </main>
+    </div>
   );
 }
 

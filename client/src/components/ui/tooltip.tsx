@@ -6,9 +6,10 @@ import { cn } from "@/lib/utils";
 const HasProvider = createContext(false);
 
 /**
- * The shared tooltip provider with the SPEC §9 delays. AppLayout mounts it around every signed-in
- * page. It is deliberately NOT in AppProvider: that would pull Radix Tooltip + floating-ui into
- * the first screen's bundle. A Tooltip rendered outside it (public pages) brings its own.
+ * The tooltip provider with the SPEC §9 delays: mount it around a group of tooltips (e.g. a table's
+ * rows) so that after one closes the next opens without the delay. It is deliberately not mounted
+ * app-wide (AppProvider or AppLayout): that would load Radix Tooltip + floating-ui on every page.
+ * A Tooltip rendered outside one brings its own.
  */
 export function TooltipProvider({ children }: { children: ReactNode }) {
   return (

@@ -1,23 +1,25 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocation } from "wouter";
-import { loginSchema, type LoginInput } from "@shared/validators/auth";
+import type { LoginInput } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useLogin } from "../api/login";
 import { ForgotPasswordDialog, ForgotUsernameDialog } from "./recovery-dialogs";
 import { FormAlert } from "./form-alert";
+
+const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginResolver));
 
 export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginSchema), defaultValues: { username: "", password: "" } });
+  const form = useForm<LoginInput>({ resolver, defaultValues: { username: "", password: "" } });
   const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
@@ -36,7 +38,7 @@ export function LoginForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Login">
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-4" aria-label="Login">
       <FormAlert message={serverError} />
       <FormField label="Username" error={errors.username?.message}>
         <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />

@@ -1,9 +1,8 @@
 // Forgot Username and Forgot Password (SPEC §2, §8): generic answers, never revealing an account.
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import type { z } from "zod";
-import { recoverUsernameSchema, resetRequestSchema } from "@shared/validators/auth";
+import type { recoverUsernameSchema, resetRequestSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import {
   Dialog,
@@ -19,8 +18,12 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useRecoverUsername } from "../api/recover-username";
 import { useRequestPasswordReset } from "../api/request-password-reset";
+
+const recoverUsernameResolver = lazyResolver(() => import("./resolvers").then((m) => m.recoverUsernameResolver));
+const resetRequestResolver = lazyResolver(() => import("./resolvers").then((m) => m.resetRequestResolver));
 
 const serverMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
 
@@ -28,7 +31,7 @@ export function ForgotUsernameDialog() {
   const [open, setOpen] = useState(false);
   const recover = useRecoverUsername();
   const form = useForm<z.input<typeof recoverUsernameSchema>, unknown, z.output<typeof recoverUsernameSchema>>({
-    resolver: zodResolver(recoverUsernameSchema),
+    resolver: recoverUsernameResolver,
     defaultValues: { email: "" },
   });
   const onSubmit = form.handleSubmit((values) =>
@@ -54,7 +57,7 @@ export function ForgotUsernameDialog() {
           <DialogTitle>Forgot Username</DialogTitle>
           <DialogDescription>Enter the email address you registered with and we will email you your username.</DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} onFocus={recoverUsernameResolver.preload} noValidate className="grid gap-4">
           <FormField label="Email" error={form.formState.errors.email?.message}>
             <Input type="email" autoComplete="email" {...form.register("email")} />
           </FormField>
@@ -76,7 +79,7 @@ export function ForgotPasswordDialog() {
   const [open, setOpen] = useState(false);
   const request = useRequestPasswordReset();
   const form = useForm<z.input<typeof resetRequestSchema>, unknown, z.output<typeof resetRequestSchema>>({
-    resolver: zodResolver(resetRequestSchema),
+    resolver: resetRequestResolver,
     defaultValues: { username: "", email: "" },
   });
   const { errors } = form.formState;
@@ -109,7 +112,7 @@ export function ForgotPasswordDialog() {
             Enter your username and the email address of your account. We will email you a link to choose a new password.
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} onFocus={resetRequestResolver.preload} noValidate className="grid gap-4">
           <FormField label="Username" error={errors.username?.message}>
             <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
           </FormField>

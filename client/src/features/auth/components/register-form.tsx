@@ -1,12 +1,11 @@
 // Register tab (SPEC §2, §5, §8): five sections, the email-verification notice and the picture check.
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useLocation } from "wouter";
 import type { z } from "zod";
 import { MailCheck } from "lucide-react";
 import { COMPETITION_TYPES, REGISTRATION_TOAST_MS } from "@shared/constants";
-import { registerSchema } from "@shared/validators/auth";
+import type { registerSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -14,6 +13,7 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
+import { lazyResolver } from "@/lib/lazy-resolver";
 import { useRegisterTeam } from "../api/register-team";
 import { FormAlert } from "./form-alert";
 import { PictureCheck } from "./picture-check";
@@ -23,6 +23,8 @@ type RegisterFormOutput = z.output<typeof registerSchema>;
 
 const FIELDS = ["username", "password", "name", "email", "competitionType", "teamName", "partnerName", "partnerEmail"] as const;
 type FieldName = (typeof FIELDS)[number];
+
+const resolver = lazyResolver(() => import("./resolvers").then((m) => m.registerResolver));
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -39,7 +41,7 @@ export function RegisterForm() {
   const [passed, setPassed] = useState(false);
   const [serverError, setServerError] = useState<{ title: string; message: string } | null>(null);
   const form = useForm<RegisterFormInput, unknown, RegisterFormOutput>({
-    resolver: zodResolver(registerSchema),
+    resolver,
     defaultValues: {
       name: "",
       email: "",
@@ -96,7 +98,7 @@ export function RegisterForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-6" aria-label="Register">
+    <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-6" aria-label="Register">
       <FormAlert title={serverError?.title} message={serverError?.message} />
       <Section title="Your Information">
         <FormField label="Full name" required error={errors.name?.message}>

@@ -1,10 +1,18 @@
 // /auth (SPEC §2): Login and Register tabs. Signed-in users are sent to / by the router.
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { ShieldCheck, Swords, Trophy } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
+import { Spinner } from "@/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@/components/ui/tabs";
+import { preloadable } from "@/lib/preloadable";
 import { LoginForm } from "../components/login-form";
-import { RegisterForm } from "../components/register-form";
+
+// The Register form (with the picture check) is not on the first screen: its chunk is fetched when
+// the Register tab is pointed at or focused, and the form is rendered when the tab is first opened.
+const RegisterForm = preloadable<object>(() =>
+  import("../components/register-form").then((m) => ({ default: m.RegisterForm })),
+);
+const preloadRegisterForm = () => void RegisterForm.preload();
 
 const POINTS = [
   { icon: Trophy, text: "Ratings per surface: UBC Grass, Jericho Beach and Jericho Hardcourt." },
@@ -14,6 +22,11 @@ const POINTS = [
 
 export default function AuthPage() {
   const [tab, setTab] = useState("login");
+  const [registerOpened, setRegisterOpened] = useState(false);
+  const selectTab = (next: string) => {
+    setTab(next);
+    if (next === "register") setRegisterOpened(true);
+  };
   return (
     <div className="mx-auto grid w-full max-w-5xl items-start gap-8 lg:grid-cols-[minmax(0,1fr)_minmax(0,34rem)] lg:gap-12">
       <section className="lg:pt-6">
@@ -33,20 +46,26 @@ export default function AuthPage() {
         </ul>
       </section>
       <Card>
-        <Tabs value={tab} onValueChange={setTab} className="gap-0">
+        <Tabs value={tab} onValueChange={selectTab} className="gap-0">
           <CardHeader className="pb-4">
             <TabsList className="w-full" aria-label="Login or register">
               <TabsTrigger value="login">Login</TabsTrigger>
-              <TabsTrigger value="register">Register</TabsTrigger>
+              <TabsTrigger value="register" onPointerEnter={preloadRegisterForm} onFocus={preloadRegisterForm}>
+                Register
+              </TabsTrigger>
             </TabsList>
           </CardHeader>
           <CardContent>
-            {/* Both panels stay mounted so switching tabs keeps what was typed. */}
+            {/* Both panels stay mounted once opened, so switching tabs keeps what was typed. */}
             <TabsContent value="login" forceMount>
               <LoginForm />
             </TabsContent>
             <TabsContent value="register" forceMount>
-              <RegisterForm />
+              {registerOpened && (
+                <Suspense fallback={<Spinner className="flex py-10" />}>
+                  <RegisterForm />
+                </Suspense>
+              )}
             </TabsContent>
           </CardContent>
         </Tabs>

@@ -1,4 +1,5 @@
-import { useState } from "react";
+import { useDeferredValue, useState } from "react";
+import { useQueries } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
 import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
 import type { TeamView } from "@shared/types/teams";
@@ -11,10 +12,65 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Avatar } from "@/components/ui/avatar";
 import { cn } from "@/lib/utils";
 import { Pagination } from "@/features/matches/components/pagination";
-import { useTeams } from "../api/get-teams";
+import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
 
 /** The ladder is read a page at a time (DECISIONS: Lists at scale): 50 teams per page. */
 export const LADDER_PAGE_SIZE = 50;
+
+/** Placeholder rows while rankings load: about a phone screen of rows. */
+const SKELETON_ROWS = 8;
+
+const ladderFilter = (surface: Surface, competitionType: CompetitionType | undefined, page: number): TeamsFilter => ({
+  surface,
+  competitionType,
+  page,
+  limit: LADDER_PAGE_SIZE,
+});
+
+/**
+ * Whether the first page of every given ladder has answered (with data or an error). The ladder
+ * page shows one LadderSkeleton until then and all its tables at once: tables filled in one by one
+ * would push the tables below them down as each answer arrives (layout shift). Same queries as the
+ * tables' own, so nothing is fetched twice. Turning ready is a deferred (interruptible) render, so
+ * building a few hundred table cells does not block the main thread in one long task.
+ */
+export function useLaddersReady(surfaces: readonly Surface[], competitionType: CompetitionType | undefined): boolean {
+  const answered = useQueries({
+    queries: surfaces.map((surface) => ({
+      ...teamsQueryOptions(ladderFilter(surface, competitionType, 1)),
+      // A new filter waits for its own answers rather than showing the previous filter's rows.
+      placeholderData: undefined,
+    })),
+    combine: (results) => results.every((result) => !result.isPending),
+  });
+  const deferred = useDeferredValue(answered);
+  return answered && deferred;
+}
+
+function SkeletonRows() {
+  return (
+    <div className="space-y-2 px-5 sm:px-6" aria-busy="true" aria-label="Loading rankings">
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <Skeleton key={i} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+/** Stands for the ladder tables until useLaddersReady: the first table's card, title and rows. */
+export function LadderSkeleton() {
+  return (
+    <Card>
+      <CardHeader className="pb-3">
+        <Skeleton className="h-5.5 w-36" />
+        <Skeleton className="h-5 w-28" />
+      </CardHeader>
+      <CardContent className="px-0 sm:px-0">
+        <SkeletonRows />
+      </CardContent>
+    </Card>
+  );
+}
 
 const RATING = { grass: "grassRating", beach: "beachRating", hardcourt: "hardcourtRating" } as const;
 const WINS = { grass: "grassWins", beach: "beachWins", hardcourt: "hardcourtWins" } as const;
@@ -37,7 +93,7 @@ export function LadderTable(props: LadderTableProps) {
 
 function PagedLadderTable({ surface, competitionType, single, ownTeamId }: LadderTableProps) {
   const [page, setPage] = useState(1);
-  const query = useTeams({ surface, competitionType, page, limit: LADDER_PAGE_SIZE });
+  const query = useTeams(ladderFilter(surface, competitionType, page));
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
   const headingId = `ladder-${surface}`;
   return (
@@ -51,11 +107,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         {query.isPending ? (
-          <div className="space-y-2 px-5 sm:px-6" aria-busy="true" aria-label="Loading rankings">
-            {[0, 1, 2, 3].map((i) => (
-              <Skeleton key={i} className="h-10 w-full" />
-            ))}
-          </div>
+          <SkeletonRows />
         ) : query.isError ? (
           <div className="px-5 sm:px-6">
             <ErrorState message={LADDER_ERROR} onRetry={() => void query.refetch()} retrying={query.isFetching} />

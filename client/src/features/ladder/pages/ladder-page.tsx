@@ -5,7 +5,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Label } from "@/components/ui/label";
 import { useUser } from "@/lib/auth";
-import { LadderTable } from "../components/ladder-table";
+import { LadderSkeleton, LadderTable, useLaddersReady } from "../components/ladder-table";
 
 export default function LadderPage() {
   const { data: user } = useUser();
@@ -13,6 +13,7 @@ export default function LadderPage() {
   const [surface, setSurface] = useState<Surface | "all">("all");
   const competitionType = category === "all" ? undefined : category;
   const shown = surface === "all" ? SURFACES : [surface];
+  const ready = useLaddersReady(shown, competitionType);
 
   return (
     <section>
@@ -49,15 +50,19 @@ export default function LadderPage() {
         </div>
       </div>
       <div className="space-y-6">
-        {shown.map((s) => (
-          <LadderTable
-            key={s}
-            surface={s}
-            competitionType={competitionType}
-            single={surface !== "all"}
-            ownTeamId={user?.teamId ?? null}
-          />
-        ))}
+        {ready ? (
+          shown.map((s) => (
+            <LadderTable
+              key={s}
+              surface={s}
+              competitionType={competitionType}
+              single={surface !== "all"}
+              ownTeamId={user?.teamId ?? null}
+            />
+          ))
+        ) : (
+          <LadderSkeleton />
+        )}
       </div>
     </section>
   );
