@@ -2,12 +2,13 @@
 // version of the data (server/db/changes.ts), and the whole cache empties when that version moves
 // (this process wrote, another instance committed, or the LISTEN connection came or went). While
 // changes from other writers could be missed, nothing is read from or written to it.
+import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { DataChanges } from "../db/changes";
 
 export interface ReadCacheOptions {
   enabled: boolean;
-  /** Most entries kept (least recently used go first). */
+  /** Most entries kept (the oldest go first; every write empties the cache anyway). */
   maxEntries?: number;
 }
 
@@ -43,13 +44,7 @@ export class ReadCache {
 
   peek<T>(key: string): T | undefined {
     if (!this.usable) return undefined;
-    const value = this.entries.get(key) as T | undefined;
-    if (value !== undefined) {
-      // Most recently used last.
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
+    return this.entries.get(key) as T | undefined;
   }
 
   /** Keeps a value read at `version`, unless the data has moved on since (then it may be stale). */
@@ -57,6 +52,7 @@ export class ReadCache {
     if (value === undefined || !this.usable || version !== this.changes.current) return;
     this.entries.delete(key);
     this.entries.set(key, value);
+    // Oldest first (a Map keeps insertion order).
     while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
   }
 
@@ -83,27 +79,48 @@ export class ReadCache {
   }
 }
 
+/** A kept answer: its JSON text, and the text gzipped once the first client that accepts it asks. */
+interface CachedAnswer {
+  text: string;
+  gzipped?: Buffer;
+}
+
+/** Answers smaller than this go uncompressed (gzip would save little and cost a header line). */
+const GZIP_MIN_BYTES = 1024;
+
+function sendJson(res: Response, body: string | Buffer, gzipped: boolean): void {
+  res.set("Content-Type", "application/json; charset=utf-8");
+  if (gzipped) res.set("Content-Encoding", "gzip");
+  res.send(body);
+}
+
 /**
  * Route middleware for an authenticated GET whose answer depends only on the URL, the viewer and
  * the data: a 200 answer is kept as its JSON text, per user and URL, and sent again as it is until
- * the data changes. Anything else (errors, other statuses) is not kept.
+ * the data changes; to a client that accepts gzip (every browser), a larger one is sent gzipped,
+ * compressed once per kept answer. Anything else (errors, other statuses) is not kept.
  */
 export function cachedRead(cache: ReadCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || !cache.usable) return next();
     const key = `read:${req.user?.id ?? 0}:${req.originalUrl}`;
-    const hit = cache.peek<string>(key);
+    res.vary("Accept-Encoding");
+    const hit = cache.peek<CachedAnswer>(key);
     if (hit !== undefined) {
-      res.set("Content-Type", "application/json; charset=utf-8").send(hit);
-      return;
+      if (hit.text.length >= GZIP_MIN_BYTES && req.acceptsEncodings("gzip", "identity") === "gzip") {
+        hit.gzipped ??= zlib.gzipSync(hit.text, { level: 6 });
+        return sendJson(res, hit.gzipped, true);
+      }
+      return sendJson(res, hit.text, false);
     }
     const version = cache.version;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
-      if (res.statusCode !== 200) return json(body);
+      if (res.statusCode !== 200 || body === undefined) return json(body);
       const text = JSON.stringify(body);
-      cache.put(key, text, version);
-      return res.set("Content-Type", "application/json; charset=utf-8").send(text);
+      cache.put(key, { text } satisfies CachedAnswer, version);
+      sendJson(res, text, false);
+      return res;
     };
     next();
   };

@@ -86,6 +86,22 @@ describe("the read cache", () => {
     expect((await captain.get("/api/user")).status).toBe(200);
   });
 
+  it("sends a larger kept answer gzipped to clients that accept it (the same JSON), plain to others", async () => {
+    await createTeam(t.db);
+    await createTeam(t.db);
+    const first = await captain.get("/api/teams?limit=50").set("Accept-Encoding", "gzip");
+    expect(first.status).toBe(200);
+    expect(first.headers["content-encoding"]).toBeUndefined(); // read from the database, sent as it came
+    const gz = await captain.get("/api/teams?limit=50").set("Accept-Encoding", "gzip, deflate, br");
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(gz.headers["vary"]).toMatch(/Accept-Encoding/i);
+    expect(Number(gz.headers["content-length"])).toBeLessThan(JSON.stringify(first.body).length);
+    expect(gz.body).toEqual(first.body); // supertest unzips
+    const plain = await captain.get("/api/teams?limit=50").set("Accept-Encoding", "identity");
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.body).toEqual(first.body);
+  });
+
   it.skipIf(!onPostgres())("empties when another instance's commit is notified (PostgreSQL)", async () => {
     const other = new pg.Client({ connectionString: t.testDb.url });
     await other.connect();
