@@ -98,28 +98,29 @@ function sendJson(res: Response, body: string | Buffer, gzipped: boolean): void 
  * Route middleware for an authenticated GET whose answer depends only on the URL, the viewer and
  * the data: a 200 answer is kept as its JSON text, per user and URL, and sent again as it is until
  * the data changes; to a client that accepts gzip (every browser), a larger one is sent gzipped,
- * compressed once per kept answer. Anything else (errors, other statuses) is not kept.
+ * compressed once per kept answer (or per answer while the cache is bypassed). Anything else (errors, other statuses) is not kept.
  */
 export function cachedRead(cache: ReadCache): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || !cache.usable) return next();
+    if (req.method !== "GET") return next();
     const key = `read:${req.user?.id ?? 0}:${req.originalUrl}`;
     res.vary("Accept-Encoding");
-    const hit = cache.peek<CachedAnswer>(key);
-    if (hit !== undefined) {
-      if (hit.text.length >= GZIP_MIN_BYTES && req.acceptsEncodings("gzip", "identity") === "gzip") {
-        hit.gzipped ??= zlib.gzipSync(hit.text, { level: 6 });
-        return sendJson(res, hit.gzipped, true);
+    const send = (answer: CachedAnswer) => {
+      if (answer.text.length >= GZIP_MIN_BYTES && req.acceptsEncodings("gzip", "identity") === "gzip") {
+        answer.gzipped ??= zlib.gzipSync(answer.text, { level: 6 });
+        return sendJson(res, answer.gzipped, true);
       }
-      return sendJson(res, hit.text, false);
-    }
+      return sendJson(res, answer.text, false);
+    };
+    const hit = cache.peek<CachedAnswer>(key); // undefined while the cache is not usable
+    if (hit !== undefined) return send(hit);
     const version = cache.version;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200 || body === undefined) return json(body);
-      const text = JSON.stringify(body);
-      cache.put(key, { text } satisfies CachedAnswer, version);
-      sendJson(res, text, false);
+      const answer: CachedAnswer = { text: JSON.stringify(body) };
+      send(answer);
+      cache.put(key, answer, version);
       return res;
     };
     next();

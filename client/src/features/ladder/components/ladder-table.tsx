@@ -97,7 +97,9 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
   const headingId = `ladder-${surface}`;
   return (
-    <Card aria-labelledby={headingId} role="region">
+    // A table below the fold is laid out and painted only when it comes near the viewport (the
+    // "All" view stacks three tables: laying all out at once was the page's longest task).
+    <Card aria-labelledby={headingId} role="region" className="[content-visibility:auto] [contain-intrinsic-size:auto_720px]">
       <CardHeader className="pb-3">
         <CardTitle id={headingId}>{title}</CardTitle>
         {/* Always one line: the count arriving must not push the table down (layout shift). */}
