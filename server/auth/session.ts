@@ -56,8 +56,8 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
    * connect-pg-simple, except that reading a session also reads its user and team in the same
    * statement, through the read cache: the first request of a session costs one round trip, the
    * next ones none until the data changes. Any write to sessions, users or teams (a sign-out, a
-   * suspension, a deleted team, on any instance) empties the cache, so it takes effect on the very
-   * next request.
+   * suspension, a deleted team) empties the cache: on this instance before the write's request
+   * answers, on the others when its notification arrives (decision 011).
    */
   class SessionStore extends PgStore {
     override get(sid: string, fn: (err: unknown, sess?: session.SessionData | null) => void): void {

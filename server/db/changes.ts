@@ -44,6 +44,7 @@ export class DataChanges {
   }
 }
 
+const RATE_LIMITS_ONLY = /^\s*(insert\s+into|delete\s+from|update)\s+"?rate_limits"?[\s(]/i;
 const READ_HEADS = new Set(["select", "begin", "start", "set", "show", "savepoint", "release", "listen", "unlisten", "explain", "prepare", "deallocate", "values", "table"]);
 
 /**
@@ -52,6 +53,8 @@ const READ_HEADS = new Set(["select", "begin", "start", "set", "show", "savepoin
  * only costs a cache refill.
  */
 export function mayWrite(text: string): boolean {
+  // Rate-limit counters are no cached read's data (migration 0002 has no trigger on them either).
+  if (RATE_LIMITS_ONLY.test(text)) return false;
   const head = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
   if (head === "with") return /\b(insert|update|delete|merge)\b/i.test(text);
   return head === undefined || !READ_HEADS.has(head);

@@ -8,6 +8,10 @@ describe("mayWrite", () => {
       expect(mayWrite(read), read).toBe(false);
     for (const write of ["insert into teams values (1)", "update teams set name = 'x'", "delete from session", "commit", "ROLLBACK", "truncate teams", "with x as (update teams set name = 'a' returning id) select * from x", "create index i on t (x)", "", "   "])
       expect(mayWrite(write), write).toBe(true);
+    // Rate-limit counters are not data any cached read shows.
+    expect(mayWrite("\n    insert into rate_limits as r (key, count, reset_at) select 1")).toBe(false);
+    expect(mayWrite("delete from rate_limits where reset_at < now()")).toBe(false);
+    expect(mayWrite("delete from rate_limits_other where true")).toBe(true);
   });
 });
 
