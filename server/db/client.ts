@@ -164,7 +164,8 @@ function instrumentClient(client: pg.PoolClient, names: Map<string, string>, cha
   if (target[INSTRUMENTED]) return;
   target[INSTRUMENTED] = true;
   const nameFor = (text: string): string | undefined => {
-    if (text.length > 8000 || !/^\s*(select|with)\b/i.test(text) || mayWrite(text)) return undefined;
+    // Only reads (the caller has ruled out writes): SELECT or a WITH that ends in one.
+    if (text.length > 8000 || !/^\s*(select|with)\b/i.test(text)) return undefined;
     let name = names.get(text);
     if (!name && names.size < MAX_PREPARED) {
       name = `dl_${crypto.createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
@@ -174,17 +175,18 @@ function instrumentClient(client: pg.PoolClient, names: Map<string, string>, cha
   };
   const query = target.query.bind(client) as QueryFn;
   target.query = (config: unknown, ...rest: unknown[]) => {
-    let text: string | undefined;
-    if (typeof config === "string") {
-      text = config;
-      const name = Array.isArray(rest[0]) ? nameFor(config) : undefined;
-      if (name) config = { text: config, name };
-    } else if (config && typeof config === "object" && typeof (config as { text?: unknown }).text === "string") {
-      text = (config as { text: string }).text;
-      const name = (config as { name?: string }).name ? undefined : nameFor(text);
-      if (name) config = { ...config, name };
+    const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
+    if (typeof text !== "string") return query(config, ...rest);
+    if (!mayWrite(text)) {
+      if (typeof config === "string") {
+        const name = Array.isArray(rest[0]) ? nameFor(text) : undefined;
+        if (name) config = { text, name };
+      } else if (!(config as { name?: string }).name) {
+        const name = nameFor(text);
+        if (name) config = { ...(config as object), name };
+      }
+      return query(config, ...rest);
     }
-    if (text === undefined || !mayWrite(text)) return query(config, ...rest);
     // A write: move `changes` once it has completed, whichever way the caller waits for it.
     const last = rest.length - 1;
     if (typeof rest[last] === "function") {

@@ -17,32 +17,41 @@ import type supertest from "supertest";
 let t: TestApp;
 let fixture: TeamFixture;
 let captain: supertest.Agent;
-let silent: { query(text: string, params?: unknown[]): Promise<unknown>; close(): Promise<void> };
+let silent: SilentWriter;
+
+interface SilentWriter {
+  query(text: string, params?: unknown[]): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** A writer around every invalidation path: NOTIFY triggers off, not the app's connection. */
+async function silentWriter(app: TestApp): Promise<SilentWriter> {
+  if (app.testDb.url) {
+    const client = new pg.Client({ connectionString: app.testDb.url });
+    await client.connect();
+    await client.query("set session_replication_role = replica");
+    return { query: (text, params) => client.query(text, params), close: () => client.end() };
+  }
+  // PGlite has one connection: switch the triggers off around each statement.
+  const raw = app.deps.database.raw;
+  return {
+    query: async (text, params) => {
+      await raw.query("set session_replication_role = replica");
+      try {
+        return await raw.query(text, params);
+      } finally {
+        await raw.query("set session_replication_role = origin");
+      }
+    },
+    close: async () => undefined,
+  };
+}
 
 beforeAll(async () => {
   t = await createTestApp();
   fixture = await createTeam(t.db);
   captain = await t.signedIn(fixture.captain.username);
-  if (t.testDb.url) {
-    const client = new pg.Client({ connectionString: t.testDb.url });
-    await client.connect();
-    await client.query("set session_replication_role = replica");
-    silent = { query: (text, params) => client.query(text, params), close: () => client.end() };
-  } else {
-    // PGlite has one connection: switch the triggers off around each silent statement.
-    const raw = t.deps.database.raw;
-    silent = {
-      query: async (text, params) => {
-        await raw.query("set session_replication_role = replica");
-        try {
-          return await raw.query(text, params);
-        } finally {
-          await raw.query("set session_replication_role = origin");
-        }
-      },
-      close: async () => undefined,
-    };
-  }
+  silent = await silentWriter(t);
 });
 afterAll(async () => {
   await silent?.close();
@@ -161,18 +170,9 @@ describe("READ_CACHE=off", () => {
       const f = await createTeam(off.db);
       const agent = await off.signedIn(f.captain.username);
       expect((await agent.get(`/api/teams/${f.team.id}`)).status).toBe(200);
-      if (off.testDb.url) {
-        const c = new pg.Client({ connectionString: off.testDb.url });
-        await c.connect();
-        await c.query("set session_replication_role = replica");
-        await c.query("update teams set name = 'Seen At Once' where id = $1", [f.team.id]);
-        await c.end();
-      } else {
-        const raw = off.deps.database.raw;
-        await raw.query("set session_replication_role = replica");
-        await raw.query("update teams set name = 'Seen At Once' where id = $1", [f.team.id]);
-        await raw.query("set session_replication_role = origin");
-      }
+      const writer = await silentWriter(off);
+      await writer.query("update teams set name = 'Seen At Once' where id = $1", [f.team.id]);
+      await writer.close();
       expect((await agent.get(`/api/teams/${f.team.id}`)).body.name).toBe("Seen At Once");
     } finally {
       await off.close();

@@ -24,6 +24,7 @@ import {
 import type { TestApp } from "../helpers/app";
 import { PASSWORD } from "../helpers/factories";
 import { issueToken } from "../../server/auth/tokens";
+import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { users } from "@shared/schema";
 import { eq } from "drizzle-orm";
 
@@ -75,20 +76,6 @@ const captain = (over: Partial8) => approved(403, { ...over });
 /** requireAdmin. */
 const adminOnly = (s: Expected) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s });
 
-const registration = () => {
-  const id = uniq();
-  return {
-    username: `mx_${id}`,
-    password: "Register1",
-    name: `Matrix ${id}`,
-    email: `mx_${id}@example.test`,
-    competitionType: "Men's Doubles",
-    teamName: `Matrix ${id}`,
-    partnerName: `Partner ${id}`,
-    partnerEmail: `mxp_${id}@example.test`,
-    verifyEmail: true,
-  };
-};
 const inDays = (d: number) => new Date(Date.now() + d * 24 * 60 * 60 * 1000).toISOString();
 const EMPTY_BACKUP = {
   formatVersion: 1,

@@ -9,6 +9,7 @@ import { disputes } from "@shared/schema";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createAdmin, createTeam, PASSWORD } from "../helpers/factories";
 import { tokenFromLink } from "../helpers/smtp-sink";
+import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { emailedTokens, freshChallenge, sessionCookieOf, sessionIdOf, signInCookie, uniq } from "./helpers";
 
 interface LogLine {
@@ -40,17 +41,7 @@ describe("logs", () => {
 
     // Registration, verification, the partner's invitation (with a read of it: a request line with a token path).
     const id = uniq();
-    const reg = {
-      username: `log_${id}`,
-      password: `Reg${id}A1`,
-      name: `Logan ${id}`,
-      email: `logan_${id}@example.test`,
-      competitionType: "Mixed Doubles",
-      teamName: `Loggers ${id}`,
-      partnerName: `Lee ${id}`,
-      partnerEmail: `lee_${id}@example.test`,
-      verifyEmail: true,
-    };
+    const reg = registration({ password: `Reg${id}A1` });
     secrets.add(reg.password);
     await api().post("/api/register-team").send(reg).expect(201);
     const verify = tokenFromLink(await mailTo(reg.email, "Verify your email"), "/verify-email/");

@@ -18,6 +18,7 @@ import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/
 import { tokenFromLink, type CapturedMail } from "../helpers/smtp-sink";
 import { createApp } from "../../server/app";
 import { hashToken, issueToken } from "../../server/auth/tokens";
+import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import {
   emailedTokens,
   findSecretsInDatabase,
@@ -159,18 +160,7 @@ describe("emailed tokens", () => {
     const secrets: string[] = [];
 
     // Registration: a verification link for the captain, an invitation for the partner.
-    const id = uniq();
-    const reg = {
-      username: `tok_${id}`,
-      password: "Register1",
-      name: `Toby ${id}`,
-      email: `toby_${id}@example.test`,
-      competitionType: "Mixed Doubles",
-      teamName: `Tokens ${id}`,
-      partnerName: `Pat ${id}`,
-      partnerEmail: `pat_${id}@example.test`,
-      verifyEmail: true,
-    };
+    const reg = registration();
     await api().post("/api/register-team").send(reg).expect(201);
     secrets.push(reg.password);
     const verifyMail = await mailTo(reg.email, "Verify your email");
@@ -182,7 +172,7 @@ describe("emailed tokens", () => {
     const verifyTokens = t.mail.to(reg.email).filter((m) => m.subject.includes("Verify")).map((m) => tokenFromLink(m, "/verify-email/"));
     await api().post(`/api/verify-email/${verifyTokens[verifyTokens.length - 1]}`).send({}).expect(200);
     // The partner accepts the invitation.
-    await api().post(`/api/accept-invite/${tokenFromLink(inviteMail, "/accept-invite/")}`).send({ username: `pat_${id}`, password: "Partner12" }).expect(200);
+    await api().post(`/api/accept-invite/${tokenFromLink(inviteMail, "/accept-invite/")}`).send({ username: `pat_${uniq()}`, password: "Partner12" }).expect(200);
     secrets.push("Partner12");
 
     // Password reset: request, then set a new password.
@@ -387,18 +377,7 @@ describe("GET and HEAD on every emailed link change nothing", () => {
     const spa = createApp(t.deps, { staticDir, sessionPruneMinutes: false });
     try {
       t.mail.clear();
-      const id = uniq();
-      const reg = {
-        username: `get_${id}`,
-        password: "Register1",
-        name: `Gail ${id}`,
-        email: `gail_${id}@example.test`,
-        competitionType: "Women's Doubles",
-        teamName: `Readers ${id}`,
-        partnerName: `Hana ${id}`,
-        partnerEmail: `hana_${id}@example.test`,
-        verifyEmail: true,
-      };
+      const reg = registration({ competitionType: "Women's Doubles" });
       await api().post("/api/register-team").send(reg).expect(201);
       const verify = tokenFromLink(await mailTo(reg.email, "Verify your email"), "/verify-email/");
       const invite = tokenFromLink(await mailTo(reg.partnerEmail, "invited"), "/accept-invite/");
@@ -457,7 +436,7 @@ describe("GET and HEAD on every emailed link change nothing", () => {
 
       // Every token still does its job afterwards.
       await api().post(`/api/verify-email/${verify}`).send({}).expect(200);
-      await api().post(`/api/accept-invite/${invite}`).send({ username: `h_${id}`, password: "Partner12" }).expect(200);
+      await api().post(`/api/accept-invite/${invite}`).send({ username: `h_${uniq()}`, password: "Partner12" }).expect(200);
       await api().post(`/api/reset-password/${reset}`).send({ newPassword: "Fresh456" }).expect(200);
       await api().post(`/api/matches/confirm/${match}`).send({}).expect(200);
       const [u] = await t.db.select({ v: users.isEmailVerified }).from(users).where(eq(users.username, reg.username));
