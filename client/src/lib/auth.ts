@@ -1,5 +1,5 @@
 // The signed-in user (SPEC §7: GET /api/user, 401 → null) and logout.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@shared/api";
 import { api, ApiError, errorMessage } from "@/lib/api-client";
@@ -21,6 +21,12 @@ export const userQueryOptions = queryOptions({
   queryFn: getCurrentUser,
 });
 
+/** After a sign-out (or the end of the session with the team): drop everything cached, user = null. */
+export function forgetSignedInUser(queryClient: QueryClient): void {
+  queryClient.clear();
+  queryClient.setQueryData(userQueryKey, null);
+}
+
 /** `data` is the user, `null` when signed out, `undefined` while loading. */
 export function useUser() {
   return useQuery(userQueryOptions);
@@ -32,8 +38,7 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<{ message: string }>("/api/logout"),
     onSuccess: () => {
-      queryClient.clear();
-      queryClient.setQueryData(userQueryKey, null);
+      forgetSignedInUser(queryClient);
       navigate("/auth", { replace: true });
       toast({ title: "Logged out", description: "You have been successfully logged out" });
     },

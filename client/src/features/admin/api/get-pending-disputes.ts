@@ -4,9 +4,10 @@ import type { Page } from "@shared/api";
 import type { DisputeView } from "@shared/types/matches";
 import { MATCH_LIST_MAX_LIMIT } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";
+import { adminKeys } from "./keys";
 
 export const pendingDisputesQueryOptions = queryOptions({
-  queryKey: ["disputes", "pending"],
+  queryKey: adminKeys.pendingDisputes(),
   queryFn: () => api.get<Page<DisputeView>>(`/api/disputes/pending?limit=${MATCH_LIST_MAX_LIMIT}`),
 });
 

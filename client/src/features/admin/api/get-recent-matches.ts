@@ -4,9 +4,10 @@ import type { Page } from "@shared/api";
 import type { MatchView } from "@shared/types/matches";
 import { ADMIN_RECENT_MATCHES_LIMIT } from "@shared/constants";
 import { api } from "@/lib/api-client";
+import { adminKeys } from "./keys";
 
 export const recentMatchesQueryOptions = queryOptions({
-  queryKey: ["matches", { recent: true, limit: ADMIN_RECENT_MATCHES_LIMIT }],
+  queryKey: adminKeys.recentMatches(),
   queryFn: () => api.get<Page<MatchView>>(`/api/matches?limit=${ADMIN_RECENT_MATCHES_LIMIT}`),
 });
 

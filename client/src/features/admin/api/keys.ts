@@ -5,4 +5,6 @@ export const adminKeys = {
   teams: (params: { search: string; page: number }) => ["admin", "teams", params] as const,
   teamsAll: () => ["admin", "teams"] as const,
   pendingUsers: () => ["admin", "pending-users"] as const,
+  pendingDisputes: () => ["admin", "pending-disputes"] as const,
+  recentMatches: () => ["admin", "recent-matches"] as const,
 };

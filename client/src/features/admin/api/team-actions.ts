@@ -2,18 +2,14 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminTeamActionResult } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
-import { adminKeys } from "./keys";
+import { invalidateAfterTeamChange } from "@/features/teams/api/team-changed";
 
 function useTeamMutation<V>(fn: (vars: V) => Promise<AdminTeamActionResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     // Team changes show on the ladder too: refresh every team read, the admin panel's included.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminKeys.all }),
-        queryClient.invalidateQueries({ queryKey: ["teams"] }),
-      ]),
+    onSettled: () => invalidateAfterTeamChange(queryClient),
   });
 }
 

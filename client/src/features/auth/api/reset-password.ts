@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
 import type { MessageResponse, ResetTokenStatus } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";
+import { authKeys } from "./keys";
 
 const tokenPath = (token: string) => `/api/reset-password/${encodeURIComponent(token)}`;
 
@@ -8,7 +9,7 @@ const tokenPath = (token: string) => `/api/reset-password/${encodeURIComponent(t
 export const getResetTokenStatus = (token: string) => api.get<ResetTokenStatus>(tokenPath(token));
 
 export const resetTokenQueryOptions = (token: string) =>
-  queryOptions({ queryKey: ["reset-password", { token }], queryFn: () => getResetTokenStatus(token) });
+  queryOptions({ queryKey: authKeys.resetToken(token), queryFn: () => getResetTokenStatus(token) });
 
 export const useResetTokenStatus = (token: string) => useQuery({ ...resetTokenQueryOptions(token), gcTime: 0 });
 

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ConfirmMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
-import { challengeKeys, matchKeys, ratingResourceKeys } from "./keys";
+import { invalidateAfterResult } from "@/features/matches/api/result-changed";
 
 export const approveMatch = (id: number) => api.post<ConfirmMatchResult>(`/api/matches/${id}/approve`, {});
 
@@ -10,10 +10,6 @@ export function useApproveMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: approveMatch,
-    onSettled: async () => {
-      await Promise.all(
-        [challengeKeys.all, matchKeys.all, ...ratingResourceKeys].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      );
-    },
+    onSettled: () => invalidateAfterResult(queryClient),
   });
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DisputeMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
-import { challengeKeys, matchKeys } from "./keys";
+import { invalidateAfterResult } from "@/features/matches/api/result-changed";
 
 export const disputeMatch = (vars: { id: number; reason: string }) =>
   api.post<DisputeMatchResult>(`/api/matches/${vars.id}/dispute`, { reason: vars.reason });
@@ -11,11 +11,6 @@ export function useDisputeMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disputeMatch,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
-        queryClient.invalidateQueries({ queryKey: matchKeys.all }),
-      ]);
-    },
+    onSettled: () => invalidateAfterResult(queryClient),
   });
 }

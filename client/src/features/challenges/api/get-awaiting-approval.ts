@@ -4,13 +4,13 @@ import type { Page } from "@shared/api";
 import type { MatchView } from "@shared/types/matches";
 import { MATCH_LIST_MAX_LIMIT } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";
-import { matchKeys } from "./keys";
+import { challengeKeys } from "./keys";
 
 export const getAwaitingApproval = () =>
   api.get<Page<MatchView>>(`/api/matches/awaiting-approval?limit=${MATCH_LIST_MAX_LIMIT}`);
 
 export const awaitingApprovalQueryOptions = queryOptions({
-  queryKey: matchKeys.awaitingApproval,
+  queryKey: challengeKeys.awaitingApproval(),
   queryFn: getAwaitingApproval,
 });
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ReportMatchResult } from "@shared/types/matches";
 import type { ReportMatchBody } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";
-import { challengeKeys, matchKeys } from "./keys";
+import { invalidateAfterResult } from "@/features/matches/api/result-changed";
 
 export const reportMatch = (body: ReportMatchBody) => api.post<ReportMatchResult>("/api/matches", body);
 
@@ -11,11 +11,6 @@ export function useReportMatch() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: reportMatch,
-    onSettled: async () => {
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: challengeKeys.all }),
-        queryClient.invalidateQueries({ queryKey: matchKeys.all }),
-      ]);
-    },
+    onSettled: () => invalidateAfterResult(queryClient),
   });
 }

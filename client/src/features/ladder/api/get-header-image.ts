@@ -2,9 +2,10 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { HeaderImage } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
+import { ladderKeys } from "./keys";
 
 export const headerImageQueryOptions = queryOptions({
-  queryKey: ["settings", "header-image"],
+  queryKey: ladderKeys.headerImage(),
   queryFn: () => api.get<HeaderImage>("/api/settings/header-image"),
 });
 

@@ -1,15 +1,10 @@
 // GET /api/teams: teams with members, ratings, W-L and ranks; with a surface, that surface's ladder.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { CompetitionType, Surface } from "@shared/constants";
 import type { TeamsPage } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
+import { ladderKeys, type TeamsFilter } from "./keys";
 
-export interface TeamsFilter {
-  competitionType?: CompetitionType | undefined;
-  surface?: Surface | undefined;
-  page?: number;
-  limit?: number;
-}
+export type { TeamsFilter } from "./keys";
 
 export function getTeams(filter: TeamsFilter): Promise<TeamsPage> {
   const params = new URLSearchParams();
@@ -21,7 +16,7 @@ export function getTeams(filter: TeamsFilter): Promise<TeamsPage> {
 }
 
 export const teamsQueryOptions = (filter: TeamsFilter) =>
-  queryOptions({ queryKey: ["teams", "list", filter], queryFn: () => getTeams(filter), placeholderData: keepPreviousData });
+  queryOptions({ queryKey: ladderKeys.teams(filter), queryFn: () => getTeams(filter), placeholderData: keepPreviousData });
 
 export function useTeams(filter: TeamsFilter) {
   return useQuery(teamsQueryOptions(filter));

@@ -2,6 +2,7 @@ import { useDeferredValue, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
 import { Trophy } from "lucide-react";
 import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
+import { surfaceRating, surfaceRecord } from "@shared/rating";
 import type { TeamView } from "@shared/types/teams";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
@@ -10,8 +11,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Avatar } from "@/components/ui/avatar";
+import { Pagination } from "@/components/ui/pagination";
 import { cn } from "@/lib/utils";
-import { Pagination } from "@/features/matches/components/pagination";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
 
 /** The ladder is read a page at a time (DECISIONS: Lists at scale): 50 teams per page. */
@@ -71,10 +72,6 @@ export function LadderSkeleton() {
     </Card>
   );
 }
-
-const RATING = { grass: "grassRating", beach: "beachRating", hardcourt: "hardcourtRating" } as const;
-const WINS = { grass: "grassWins", beach: "beachWins", hardcourt: "hardcourtWins" } as const;
-const LOSSES = { grass: "grassLosses", beach: "beachLosses", hardcourt: "hardcourtLosses" } as const;
 
 export const LADDER_ERROR = "Error loading ladder data. Please try again.";
 
@@ -152,6 +149,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
 
 function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; own: boolean }) {
   const rank = team.surfaceRank ?? 0;
+  const record = surfaceRecord(team, surface);
   return (
     <TableRow
       className={cn(own && "bg-primary-soft/70 hover:bg-primary-soft font-medium")}
@@ -181,9 +179,9 @@ function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; o
           </div>
         </div>
       </TableCell>
-      <TableCell className="text-right font-semibold tabular-nums">{team[RATING[surface]]}</TableCell>
+      <TableCell className="text-right font-semibold tabular-nums">{surfaceRating(team, surface)}</TableCell>
       <TableCell className="whitespace-nowrap pr-5 text-right tabular-nums sm:pr-3">
-        {team[WINS[surface]]}-{team[LOSSES[surface]]}
+        {record.wins}-{record.losses}
       </TableCell>
       <TableCell className="hidden min-w-44 text-muted-foreground md:table-cell">
         {team.members.map((m) => m.name).join(" & ") || "—"}

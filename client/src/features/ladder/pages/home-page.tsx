@@ -1,8 +1,8 @@
 // / (home): the header image, the user's team at a glance, what waits for the user, recent results.
 import { Link } from "wouter";
-import { ArrowRight, Swords, ClipboardCheck, Trophy } from "lucide-react";
+import { ArrowRight, Trophy } from "lucide-react";
 import { SURFACES, SURFACE_LABELS } from "@shared/constants";
-import { winPercent } from "@shared/rating";
+import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { buttonVariants } from "@/components/ui/button";
@@ -16,7 +16,7 @@ import { cn } from "@/lib/utils";
 import { useTeam } from "@/features/teams/api/get-team";
 import { useRatingHistory } from "@/features/teams/api/get-rating-history";
 import { useHeaderImage } from "../api/get-header-image";
-import { useAwaitingApproval, useIncomingChallenges, type WaitingItem } from "../api/get-waiting";
+import { WaitingCard } from "../components/waiting-card";
 
 export default function HomePage() {
   const { data: user } = useUser();
@@ -33,7 +33,7 @@ export default function HomePage() {
       </div>
       {user.teamId ? <TeamGlance teamId={user.teamId} /> : null}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <Waiting teamId={user.teamId} />
+        <WaitingCard teamId={user.teamId} />
         {user.teamId ? <RecentResults teamId={user.teamId} /> : null}
       </div>
     </section>
@@ -60,12 +60,6 @@ function TeamGlance({ teamId }: { teamId: number }) {
   if (team.isError)
     return <ErrorState message="Failed to fetch team data" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} />;
   const t = team.data;
-  const surfaces = SURFACES.map((s) => ({
-    s,
-    rating: { grass: t.grassRating, beach: t.beachRating, hardcourt: t.hardcourtRating }[s],
-    w: { grass: t.grassWins, beach: t.beachWins, hardcourt: t.hardcourtWins }[s],
-    l: { grass: t.grassLosses, beach: t.beachLosses, hardcourt: t.hardcourtLosses }[s],
-  }));
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -82,9 +76,10 @@ function TeamGlance({ teamId }: { teamId: number }) {
           <Stat label="Rank" value={t.rank === null ? "N/A" : `#${t.rank}`} />
           <Stat label="Record" value={`${t.wins}-${t.losses}`} />
           <Stat label="Win %" value={`${winPercent(t.wins, t.losses)}%`} />
-          {surfaces.map((x) => (
-            <Stat key={x.s} label={SURFACE_LABELS[x.s]} value={String(x.rating)} sub={`${x.w}-${x.l}`} />
-          ))}
+          {SURFACES.map((s) => {
+            const { wins, losses } = surfaceRecord(t, s);
+            return <Stat key={s} label={SURFACE_LABELS[s]} value={String(surfaceRating(t, s))} sub={`${wins}-${losses}`} />;
+          })}
         </dl>
       </CardContent>
     </Card>
@@ -99,99 +94,6 @@ function Stat({ label, value, sub }: { label: string; value: string; sub?: strin
         {value}
         {sub && <span className="block text-xs font-medium text-muted-foreground">{sub} W-L</span>}
       </dd>
-    </div>
-  );
-}
-
-function Waiting({ teamId }: { teamId: number | null }) {
-  const incoming = useIncomingChallenges(teamId);
-  const awaiting = useAwaitingApproval(teamId);
-  const enabled = teamId !== null;
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Waiting for you</CardTitle>
-        <CardDescription>Challenges to answer and results to approve</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {!enabled ? (
-          <EmptyState title="Nothing waiting" description="Join a team to challenge others and report results." />
-        ) : (
-          <>
-            <WaitingList
-              icon={Swords}
-              title="Incoming challenges"
-              query={incoming}
-              errorText="Failed to load incoming challenges"
-              emptyText="You have no incoming challenges"
-              describe={(i) => (i.status === "accepted" ? `Accepted: play ${i.label} and report the result` : `${i.label} challenged you`)}
-            />
-            <WaitingList
-              icon={ClipboardCheck}
-              title="Results to approve"
-              query={awaiting}
-              errorText="Failed to load results awaiting approval"
-              emptyText="No results are waiting for your approval"
-              describe={(i) => `Result reported by ${i.label}`}
-            />
-          </>
-        )}
-      </CardContent>
-    </Card>
-  );
-}
-
-interface WaitingQuery {
-  isPending: boolean;
-  isError: boolean;
-  isFetching: boolean;
-  data: WaitingItem[] | undefined;
-  refetch: () => unknown;
-}
-
-function WaitingList(props: {
-  icon: typeof Swords;
-  title: string;
-  query: WaitingQuery;
-  errorText: string;
-  emptyText: string;
-  describe: (item: WaitingItem) => string;
-}) {
-  const { query, icon: Icon } = props;
-  const items = query.data ?? [];
-  return (
-    <div>
-      <div className="mb-2 flex items-center justify-between gap-2">
-        <h3 className="flex items-center gap-2 font-medium">
-          <Icon className="size-4 text-primary-text" aria-hidden="true" />
-          {props.title}
-          {items.length > 0 && <Badge>{items.length}</Badge>}
-        </h3>
-        <Link href="/challenges" className="shrink-0 text-sm font-medium text-primary-text underline-offset-4 hover:underline">
-          View all<span className="sr-only"> in My Challenges</span>
-        </Link>
-      </div>
-      {query.isPending ? (
-        <Skeleton className="h-10" />
-      ) : query.isError ? (
-        <ErrorState className="py-4" message={props.errorText} onRetry={() => void query.refetch()} retrying={query.isFetching} />
-      ) : items.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-border-strong px-3 py-3 text-sm text-muted-foreground">{props.emptyText}</p>
-      ) : (
-        <ul className="space-y-2">
-          {items.slice(0, 5).map((item) => (
-            <li key={item.id}>
-              <Link
-                href="/challenges"
-                className="flex items-center justify-between gap-2 rounded-lg border border-border px-3 py-2.5 text-sm hover:bg-muted"
-              >
-                <span>{props.describe(item)}</span>
-                <ArrowRight className="size-4 text-muted-foreground" aria-hidden="true" />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ConfirmMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
-import { affectedByResultKeys } from "./keys";
+import { invalidateAfterResult } from "./result-changed";
 
 export const confirmMatchByToken = (token: string) =>
   api.post<ConfirmMatchResult>(`/api/matches/confirm/${encodeURIComponent(token)}`, {});
@@ -11,6 +11,6 @@ export function useConfirmMatchByToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: confirmMatchByToken,
-    onSettled: () => Promise.all(affectedByResultKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidateAfterResult(queryClient),
   });
 }

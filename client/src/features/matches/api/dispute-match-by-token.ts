@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { DisputeMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
-import { affectedByResultKeys } from "./keys";
+import { invalidateAfterResult } from "./result-changed";
 
 export const disputeMatchByToken = (vars: { token: string; reason: string }) =>
   api.post<DisputeMatchResult>(`/api/matches/dispute/${encodeURIComponent(vars.token)}`, { reason: vars.reason });
@@ -11,6 +11,6 @@ export function useDisputeMatchByToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: disputeMatchByToken,
-    onSettled: () => Promise.all(affectedByResultKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))),
+    onSettled: () => invalidateAfterResult(queryClient),
   });
 }

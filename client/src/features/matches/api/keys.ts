@@ -1,5 +1,5 @@
-// Query keys of the results feature. Every key starts with ["matches"], so any mutation that
-// invalidates ["matches"] (approve, report, dispute, resolve) refreshes these too.
+// Query keys of the matches feature (Match History, the emailed confirm/dispute pages). Every key
+// starts with ["matches"], so matchKeys.all refreshes all of them.
 export type HistoryScope = "all" | "mine";
 
 export const matchKeys = {
@@ -8,6 +8,3 @@ export const matchKeys = {
   stats: () => ["matches", "stats"] as const,
   token: (token: string) => ["matches", "token", token] as const,
 };
-
-/** What a confirmed or disputed result changes elsewhere (ladder, team profiles, challenges, admin). */
-export const affectedByResultKeys = [["matches"], ["teams"], ["ladder"], ["challenges"], ["disputes"], ["admin"]] as const;

@@ -15,7 +15,7 @@ import { cn } from "@/lib/utils";
 import type { HistoryScope } from "../api/keys";
 import { useMatchHistory } from "../api/get-match-history";
 import { MatchHistoryTable } from "../components/match-history-table";
-import { Pagination } from "../components/pagination";
+import { Pagination } from "@/components/ui/pagination";
 import { StatsCard } from "../components/stats-card";
 
 const SCOPES: { value: HistoryScope; label: string }[] = [

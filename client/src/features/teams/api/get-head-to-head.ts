@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { HeadToHeadRow } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
+import { teamKeys } from "./keys";
 
 export const headToHeadQueryOptions = (teamId: number) =>
   queryOptions({
-    queryKey: ["teams", "head-to-head", teamId],
+    queryKey: teamKeys.headToHead(teamId),
     queryFn: () => api.get<HeadToHeadRow[]>(`/api/teams/${teamId}/head-to-head`),
   });
 

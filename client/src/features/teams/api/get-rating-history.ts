@@ -3,10 +3,11 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { RatingHistoryPoint } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
+import { teamKeys } from "./keys";
 
 export const ratingHistoryQueryOptions = (teamId: number) =>
   queryOptions({
-    queryKey: ["teams", "rating-history", teamId],
+    queryKey: teamKeys.ratingHistory(teamId),
     queryFn: () => api.get<RatingHistoryPoint[]>(`/api/teams/${teamId}/rating-history`),
   });
 

@@ -5,6 +5,7 @@ import type { UpdateTeamInput } from "@shared/validators/teams";
 import { api } from "@/lib/api-client";
 import { userQueryKey } from "@/lib/auth";
 import { teamQueryOptions } from "./get-team";
+import { invalidateAfterTeamChange } from "./team-changed";
 
 export function useUpdateTeam(teamId: number) {
   const queryClient = useQueryClient();
@@ -12,7 +13,8 @@ export function useUpdateTeam(teamId: number) {
     mutationFn: (body: UpdateTeamInput) => api.put<TeamView>(`/api/teams/${teamId}`, body),
     onSuccess: (team) => {
       queryClient.setQueryData(teamQueryOptions(teamId).queryKey, team);
-      void queryClient.invalidateQueries({ queryKey: ["teams"] });
+      void invalidateAfterTeamChange(queryClient);
+      // The signed-in user carries the team's name.
       void queryClient.invalidateQueries({ queryKey: userQueryKey });
     },
   });

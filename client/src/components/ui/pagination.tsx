@@ -1,6 +1,6 @@
 // Previous / next and numbered pages (a window around the current page on long lists).
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "@/components/ui/button";
+import { Button } from "./button";
 
 export function pageWindow(page: number, totalPages: number, width = 5): (number | "gap")[] {
   if (totalPages <= width + 2) return Array.from({ length: totalPages }, (_, i) => i + 1);

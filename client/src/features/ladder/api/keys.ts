@@ -1,0 +1,16 @@
+// Query keys of the ladder feature (the ladder tables and the home page's header image). Every key
+// starts with ["ladder"], so ladderKeys.all refreshes all of them.
+import type { CompetitionType, Surface } from "@shared/constants";
+
+export interface TeamsFilter {
+  competitionType?: CompetitionType | undefined;
+  surface?: Surface | undefined;
+  page?: number;
+  limit?: number;
+}
+
+export const ladderKeys = {
+  all: ["ladder"] as const,
+  teams: (filter: TeamsFilter) => ["ladder", "teams", filter] as const,
+  headerImage: () => ["ladder", "header-image"] as const,
+};

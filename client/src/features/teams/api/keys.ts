@@ -1,0 +1,8 @@
+// Query keys of the teams feature (a team's profile reads). Every key starts with ["teams"], so
+// teamKeys.all refreshes all of them; other features' keys come from their own keys.ts.
+export const teamKeys = {
+  all: ["teams"] as const,
+  detail: (teamId: number) => ["teams", "detail", teamId] as const,
+  headToHead: (teamId: number) => ["teams", "head-to-head", teamId] as const,
+  ratingHistory: (teamId: number) => ["teams", "rating-history", teamId] as const,
+};
