@@ -1,0 +1,46 @@
+// Bio, location, preferred surface, record and member-since of a team.
+import { MapPin } from "lucide-react";
+import type { TeamView } from "@shared/types/teams";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { formatDate } from "@/lib/format";
+import { PREFERRED_SURFACE_LABELS } from "./preferred-surface";
+
+export function TeamDetails({ team }: { team: TeamView }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{team.name}</CardTitle>
+        <CardDescription>Team details</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-2">
+          <div className="sm:col-span-2">
+            <dt className="text-sm font-medium text-muted-foreground">Bio</dt>
+            <dd className="mt-0.5">{team.bio ?? <span className="text-muted-foreground">No bio yet.</span>}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-muted-foreground">Location</dt>
+            <dd className="mt-0.5 inline-flex items-center gap-1">
+              <MapPin className="size-4 text-muted-foreground" aria-hidden="true" />
+              {team.location ?? "Not set"}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-muted-foreground">Preferred court surface</dt>
+            <dd className="mt-0.5">{PREFERRED_SURFACE_LABELS[team.preferredCourtSurface] ?? team.preferredCourtSurface}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-muted-foreground">Record</dt>
+            <dd className="mt-0.5 tabular-nums">
+              {team.wins} wins, {team.losses} losses
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-muted-foreground">Member since</dt>
+            <dd className="mt-0.5">{formatDate(team.createdAt)}</dd>
+          </div>
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
