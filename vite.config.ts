@@ -8,7 +8,7 @@ const apiPort = Number(process.env.PORT ?? 5000);
 
 /** The small UI kit and icons. Radix-based wrappers are excluded: they load Radix on first use. */
 const isUiKit = (id: string) =>
-  (/[\\/]client[\\/]src[\\/]components[\\/]ui[\\/]/.test(id) && !/(tooltip|toaster|dialog-impl)\.tsx$/.test(id)) ||
+  (/[\\/]client[\\/]src[\\/]components[\\/]ui[\\/]/.test(id) && !/(tooltip|toaster|dialog)\.tsx$/.test(id)) ||
   /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
 
 export default defineConfig({

@@ -1,159 +1,68 @@
-// Dialogs. The API mirrors Radix Dialog (Dialog, DialogTrigger, DialogContent, DialogTitle…), but
-// Radix itself (focus trap, scroll lock, portal: ~14 KB gzip) is loaded only when a dialog first
-// opens, so pages with "Forgot password?"-style dialogs keep a small first-load bundle.
-import {
-  cloneElement,
-  createContext,
-  isValidElement,
-  lazy,
-  Suspense,
-  useCallback,
-  useContext,
-  useId,
-  useLayoutEffect,
-  useRef,
-  useState,
-  type ButtonHTMLAttributes,
-  type ComponentPropsWithoutRef,
-  type HTMLAttributes,
-  type MouseEvent,
-  type ReactElement,
-  type ReactNode,
-  type RefObject,
-} from "react";
-import type * as DialogPrimitive from "@radix-ui/react-dialog";
+// Dialogs: Radix Dialog (focus trap, scroll lock, portal, Escape, aria wiring) with the app's
+// styles. Dialog, DialogTrigger and DialogClose are Radix's own parts; the rest add classes and,
+// for DialogContent, the overlay, the portal, the close button and focus return (below).
+// ConfirmDialog is the alert-dialog-style confirmation used for every destructive action.
+import { useRef, type ComponentPropsWithoutRef, type HTMLAttributes, type ReactNode } from "react";
+import * as DialogPrimitive from "@radix-ui/react-dialog";
+import { X } from "lucide-react";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
-import { useDialogImpl } from "./dialog-context";
 
-const DialogImpl = lazy(() => import("./dialog-impl"));
-
-interface DialogState {
-  open: boolean;
-  setOpen: (open: boolean) => void;
-  returnFocus: RefObject<HTMLElement | null>;
-  contentId: string;
-}
-
-const DialogContext = createContext<DialogState | null>(null);
-
-function useDialog(component: string): DialogState {
-  const ctx = useContext(DialogContext);
-  if (!ctx) throw new Error(`<${component}> must be used inside <Dialog>`);
-  return ctx;
-}
-
-export interface DialogProps {
-  open?: boolean;
-  defaultOpen?: boolean;
-  onOpenChange?: (open: boolean) => void;
-  children?: ReactNode;
-}
-
-export function Dialog({ open: openProp, defaultOpen = false, onOpenChange, children }: DialogProps) {
-  const [inner, setInner] = useState(defaultOpen);
-  const open = openProp ?? inner;
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const contentId = useId();
-  const setOpen = useCallback(
-    (next: boolean) => {
-      if (openProp === undefined) setInner(next);
-      onOpenChange?.(next);
-    },
-    [openProp, onOpenChange],
-  );
-  // Remember what had focus when the dialog opens (also for controlled opens), to restore it.
-  useLayoutEffect(() => {
-    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
-      returnFocus.current = document.activeElement;
-    }
-  }, [open]);
-  return (
-    <DialogContext.Provider value={{ open, setOpen, returnFocus, contentId }}>{children}</DialogContext.Provider>
-  );
-}
-
-interface SlotButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Render the single child element instead of a <button>, adding the behaviour to it. */
-  asChild?: boolean;
-}
-
-type ButtonClick = (event: MouseEvent<HTMLButtonElement>) => void;
-
-function slotted(
-  asChild: boolean | undefined,
-  children: ReactNode,
-  props: ButtonHTMLAttributes<HTMLButtonElement> & Record<`data-${string}`, string>,
-  action: () => void,
-) {
-  const { onClick, ...rest } = props;
-  if (asChild && isValidElement(children)) {
-    const child = children as ReactElement<{ onClick?: ButtonClick }>;
-    return cloneElement(child, {
-      ...rest,
-      onClick: (event: MouseEvent<HTMLButtonElement>) => {
-        child.props.onClick?.(event);
-        onClick?.(event);
-        if (!event.defaultPrevented) action();
-      },
-    });
-  }
-  return (
-    <button
-      type="button"
-      {...rest}
-      onClick={(event) => {
-        onClick?.(event);
-        if (!event.defaultPrevented) action();
-      }}
-    >
-      {children}
-    </button>
-  );
-}
-
-export function DialogTrigger({ asChild, children, ...props }: SlotButtonProps) {
-  const ctx = useDialog("DialogTrigger");
-  return slotted(
-    asChild,
-    children,
-    {
-      ...props,
-      "aria-haspopup": "dialog",
-      "aria-expanded": ctx.open,
-      "aria-controls": ctx.open ? ctx.contentId : undefined,
-      "data-state": ctx.open ? "open" : "closed",
-    },
-    () => ctx.setOpen(true),
-  );
-}
-
-export function DialogClose({ asChild, children, ...props }: SlotButtonProps) {
-  const ctx = useDialog("DialogClose");
-  return slotted(asChild, children, props, () => ctx.setOpen(false));
-}
+export const Dialog = DialogPrimitive.Root;
+export const DialogTrigger = DialogPrimitive.Trigger;
+export const DialogClose = DialogPrimitive.Close;
 
 export interface DialogContentProps extends ComponentPropsWithoutRef<typeof DialogPrimitive.Content> {
   /** Hide the top-right close button (e.g. for confirm dialogs). */
   hideClose?: boolean;
 }
 
-/** Mounts the Radix dialog the first time it opens; keeps it mounted afterwards. */
-export function DialogContent(props: DialogContentProps) {
-  const ctx = useDialog("DialogContent");
-  const [everOpened, setEverOpened] = useState(ctx.open);
-  if (ctx.open && !everOpened) setEverOpened(true);
-  if (!everOpened) return null;
+export function DialogContent({
+  className,
+  children,
+  hideClose = false,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: DialogContentProps) {
+  // Radix gives focus back to its own DialogTrigger only. Many dialogs here are opened by other
+  // controls (a table row's button, a card's action) through `open`: give focus back to whatever
+  // had it when the dialog opened, as a trigger would.
+  const opener = useRef<HTMLElement | null>(null);
   return (
-    <Suspense fallback={null}>
-      <DialogImpl
-        id={ctx.contentId}
+    <DialogPrimitive.Portal>
+      <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-950/50 backdrop-blur-[1px] data-[state=open]:animate-fade-in" />
+      <DialogPrimitive.Content
+        className={cn(
+          "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface p-6 text-foreground shadow-xl focus:outline-none data-[state=open]:animate-dialog-in",
+          className,
+        )}
+        onOpenAutoFocus={(event) => {
+          const active = document.activeElement;
+          opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          const target = opener.current;
+          opener.current = null;
+          if (event.defaultPrevented || !target?.isConnected) return;
+          event.preventDefault();
+          target.focus();
+        }}
         {...props}
-        open={ctx.open}
-        onOpenChange={ctx.setOpen}
-        returnFocus={ctx.returnFocus}
-      />
-    </Suspense>
+      >
+        {children}
+        {!hideClose && (
+          <DialogPrimitive.Close
+            className="absolute right-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+            aria-label="Close"
+          >
+            <X className="size-4" aria-hidden="true" />
+          </DialogPrimitive.Close>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
   );
 }
 
@@ -166,18 +75,11 @@ export function DialogFooter({ className, ...props }: HTMLAttributes<HTMLDivElem
 }
 
 export function DialogTitle({ className, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Title>) {
-  const impl = useDialogImpl();
-  if (!impl) return null;
-  return <impl.Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
+  return <DialogPrimitive.Title className={cn("text-lg font-semibold leading-tight", className)} {...props} />;
 }
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentPropsWithoutRef<typeof DialogPrimitive.Description>) {
-  const impl = useDialogImpl();
-  if (!impl) return null;
-  return <impl.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+export function DialogDescription({ className, ...props }: ComponentPropsWithoutRef<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
 }
 
 export interface ConfirmDialogProps {

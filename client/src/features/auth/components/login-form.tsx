@@ -10,7 +10,7 @@ import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import { useLogin } from "../api/login";
-import { ForgotPasswordDialog, ForgotUsernameDialog } from "./recovery-dialogs";
+import { RecoveryLinks } from "./recovery-links";
 import { FormAlert } from "./form-alert";
 
 const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginResolver));
@@ -46,10 +46,7 @@ export function LoginForm() {
       <FormField label="Password" error={errors.password?.message}>
         <PasswordInput autoComplete="current-password" {...form.register("password")} />
       </FormField>
-      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 text-sm">
-        <ForgotUsernameDialog />
-        <ForgotPasswordDialog />
-      </div>
+      <RecoveryLinks />
       <Button type="submit" size="lg" loading={login.isPending} className="w-full">
         Login
       </Button>

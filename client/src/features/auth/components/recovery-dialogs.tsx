@@ -1,5 +1,6 @@
-// Forgot Username and Forgot Password (SPEC §2, §8): generic answers, never revealing an account.
-import { useState } from "react";
+// Forgot Username and Forgot Password: generic answers, never revealing an account. This chunk (with
+// Radix Dialog) is loaded by the login form's links when first pointed at, focused or clicked, so
+// /auth's first screen does not carry it (see recovery-links.tsx).
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { recoverUsernameSchema, resetRequestSchema } from "@shared/validators/auth";
@@ -12,7 +13,6 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-  DialogTrigger,
 } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -27,8 +27,21 @@ const resetRequestResolver = lazyResolver(() => import("./resolvers").then((m) =
 
 const serverMessage = (err: unknown, fallback: string) => (err instanceof ApiError && err.message ? err.message : fallback);
 
-export function ForgotUsernameDialog() {
-  const [open, setOpen] = useState(false);
+export interface RecoveryDialogProps {
+  kind: "username" | "password";
+  /** The dialog's id, for the opening link's aria-controls. */
+  id: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+type DialogProps = Omit<RecoveryDialogProps, "kind">;
+
+export default function RecoveryDialog({ kind, ...props }: RecoveryDialogProps) {
+  return kind === "username" ? <ForgotUsernameDialog {...props} /> : <ForgotPasswordDialog {...props} />;
+}
+
+function ForgotUsernameDialog({ id, open, onOpenChange: setOpen }: DialogProps) {
   const recover = useRecoverUsername();
   const form = useForm<z.input<typeof recoverUsernameSchema>, unknown, z.output<typeof recoverUsernameSchema>>({
     resolver: recoverUsernameResolver,
@@ -47,12 +60,7 @@ export function ForgotUsernameDialog() {
   );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="link" className="h-auto px-0">
-          Forgot Username?
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent id={id}>
         <DialogHeader>
           <DialogTitle>Forgot Username</DialogTitle>
           <DialogDescription>Enter the email address you registered with and we will email you your username.</DialogDescription>
@@ -75,8 +83,7 @@ export function ForgotUsernameDialog() {
   );
 }
 
-export function ForgotPasswordDialog() {
-  const [open, setOpen] = useState(false);
+function ForgotPasswordDialog({ id, open, onOpenChange: setOpen }: DialogProps) {
   const request = useRequestPasswordReset();
   const form = useForm<z.input<typeof resetRequestSchema>, unknown, z.output<typeof resetRequestSchema>>({
     resolver: resetRequestResolver,
@@ -100,12 +107,7 @@ export function ForgotPasswordDialog() {
   );
   return (
     <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="link" className="h-auto px-0">
-          Forgot Password?
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
+      <DialogContent id={id}>
         <DialogHeader>
           <DialogTitle>Forgot Password</DialogTitle>
           <DialogDescription>
