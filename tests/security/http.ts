@@ -50,7 +50,7 @@ export async function call(base: string, method: string, path: string, o: CallOp
   if (o.raw !== undefined) body = o.raw;
   else if (o.json !== undefined) body = JSON.stringify(o.json);
   if (body !== undefined && o.contentType !== null) headers["content-type"] = o.contentType ?? "application/json";
-  const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: body as BodyInit } : {}) });
+  const res = await fetch(base + path, { method, headers, ...(body !== undefined ? { body: body as NonNullable<RequestInit["body"]> } : {}) });
   const text = await res.text();
   let parsed: unknown;
   try {
