@@ -1,6 +1,7 @@
 // Response shapes of the challenges reads (server builds them, client reads them).
 import type { ChallengeStatus, CompetitionType, Surface } from "../constants";
 import type { Page } from "../api";
+import type { ChallengeRefusalCode } from "../validators/challenges";
 
 export interface ChallengeMemberView {
   id: number;
@@ -61,10 +62,11 @@ export interface ChallengeCandidate {
   status: "Active" | "Pending";
   /** Position on the chosen surface's ladder of the team's category, or null when unranked there. */
   rank: number | null;
-  /** Whether the signed-in user's team may challenge this team now. */
+  /** Whether the signed-in user may challenge this team now (the rule POST /api/challenges applies). */
   reachable: boolean;
-  /** Why not, when reachable is false. */
+  /** Why not, when reachable is false (a partner's rows say captain_only when nothing else stops them). */
   reason: string | null;
+  reasonCode: ChallengeRefusalCode | null;
   /** The user's team's chance to beat this team on the chosen surface, in percent (null without a team). */
   winProbability: number | null;
 }
