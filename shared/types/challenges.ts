@@ -25,22 +25,12 @@ export interface ChallengeTeamView {
   losses: number;
 }
 
-export interface ChallengeView {
-  id: number;
+/** A challenge on the My Challenges lists: the row (without its creator) seen from the user's team. */
+export interface ChallengeView extends Omit<ChallengeRecord, "createdBy"> {
   /** Seen from the signed-in user's team. */
   direction: "incoming" | "outgoing";
-  challengerTeamId: number;
-  challengedTeamId: number;
   /** The team on the other side of the challenge. */
   opponent: ChallengeTeamView;
-  status: ChallengeStatus;
-  location: string;
-  surface: Surface;
-  competitionType: CompetitionType;
-  notes: string | null;
-  proposedDateTime: string | null;
-  createdAt: string;
-  updatedAt: string;
   /** The match reported for this challenge (match_reported / completed), else null. */
   matchId: number | null;
 }

@@ -133,20 +133,11 @@ export function ChallengeCard({
       <div className="flex flex-wrap items-center gap-2">
         {incoming && status === CHALLENGE_STATUS.pending && isCaptain && (
           <>
-            <Button
-              size="sm"
-              onClick={() => respond(CHALLENGE_STATUS.accepted)}
-              loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.accepted}
-              disabled={update.isPending}>
+            <Button size="sm" onClick={() => respond(CHALLENGE_STATUS.accepted)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.accepted} disabled={update.isPending}>
               <Check aria-hidden="true" />
               Accept
             </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={() => respond(CHALLENGE_STATUS.declined)}
-              loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.declined}
-              disabled={update.isPending}>
+            <Button size="sm" variant="outline" onClick={() => respond(CHALLENGE_STATUS.declined)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.declined} disabled={update.isPending}>
               <X aria-hidden="true" />
               Decline
             </Button>
