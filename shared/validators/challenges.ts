@@ -147,7 +147,7 @@ export const candidatesQuerySchema = z.object({
 });
 export type CandidatesQuery = z.infer<typeof candidatesQuerySchema>;
 
-/** The reach rule (docs/architecture.md, "Ladder order and rank"): any team below, or up to CHALLENGE_REACH places above. */
+/** The reach rule (docs/product.md, "Reach"): any team below, or up to CHALLENGE_REACH places above. */
 export function withinReach(myPosition: number, theirPosition: number): boolean {
   return theirPosition >= myPosition - CHALLENGE_REACH;
 }

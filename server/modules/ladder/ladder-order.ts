@@ -1,6 +1,6 @@
 // The ladder order and the rank: the one definition every reader uses (the ladder page, team
 // profiles, history statistics, the /challenge-teams table and the reach check of a new challenge).
-// docs/architecture.md ("Ladder order and rank") states the rule in words.
+// docs/product.md ("Ladder order and rank") states the rule in words.
 //
 // - Ladders: one per surface (grass, beach, hardcourt) and the overall one.
 // - Who is on a ladder: active (not deleted) approved teams; on a surface ladder only once the team
