@@ -11,7 +11,7 @@
 //
 // Everything here produces SQL over the teams table, so a live query and a stored copy of the ranks
 // (e.g. `insert into team_ranks select … from (ladderRanks(…))`) read the same definition.
-import { sql, type SQL } from "drizzle-orm";
+import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { teams } from "@shared/schema";
 import type { CompetitionType, Surface } from "@shared/constants";
@@ -39,9 +39,22 @@ export function ladderColumns(ladder: Ladder): { rating: PgColumn; wins: PgColum
   }
 }
 
+// The SQL below is built as text from the schema's column names and cached per (ladder, alias,
+// scope): these fragments sit in the hottest reads, and one raw chunk costs drizzle a fraction of
+// what dozens of small ones do. The only value, a category, stays a bind parameter.
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const columnText = (alias: string, column: PgColumn) => `${quote(alias)}.${quote(column.name)}`;
+const TEAMS = quote(getTableName(teams));
+const cache = new Map<string, string>();
+const cached = (key: string, make: () => string): string => {
+  let text = cache.get(key);
+  if (text === undefined) cache.set(key, (text = make()));
+  return text;
+};
+
 /** `alias.column` for a teams column (the callers name their teams alias). */
 export function teamColumn(alias: string, column: PgColumn): SQL {
-  return sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`;
+  return sql.raw(columnText(alias, column));
 }
 
 /** The ladder's rating, wins and losses of the team in `alias`, as SQL. */
@@ -50,12 +63,18 @@ export function ladderValues(ladder: Ladder, alias: string): { rating: SQL; wins
   return { rating: teamColumn(alias, c.rating), wins: teamColumn(alias, c.wins), losses: teamColumn(alias, c.losses) };
 }
 
+function onLadderText(ladder: Ladder, alias: string): string {
+  return cached(`on|${ladder}|${alias}`, () => {
+    const active = `${columnText(alias, teams.deletedAt)} is null and ${columnText(alias, teams.isApproved)}`;
+    if (ladder === "overall") return `(${active})`;
+    const c = ladderColumns(ladder);
+    return `(${active} and ${columnText(alias, c.wins)} + ${columnText(alias, c.losses)} > 0)`;
+  });
+}
+
 /** True for the team in `alias` when it is on the ladder. */
 export function onLadder(ladder: Ladder, alias: string): SQL {
-  const active = sql`${teamColumn(alias, teams.deletedAt)} is null and ${teamColumn(alias, teams.isApproved)}`;
-  if (ladder === "overall") return sql`(${active})`;
-  const v = ladderValues(ladder, alias);
-  return sql`(${active} and ${v.wins} + ${v.losses} > 0)`;
+  return sql.raw(onLadderText(ladder, alias));
 }
 
 // The aliases of the teams these queries read themselves (callers use other names for theirs).
@@ -63,45 +82,54 @@ const L = "ladder_team";
 const O = "ladder_other";
 
 interface OrderKey {
-  value: SQL;
+  value: string;
   /** "desc": a higher value is better (comes first). */
   direction: "asc" | "desc";
 }
 
 /** The order, best first. Every other form below is made from this list. */
 function orderKeys(ladder: Ladder, alias: string): OrderKey[] {
-  const v = ladderValues(ladder, alias);
+  const c = ladderColumns(ladder);
   return [
-    { value: v.rating, direction: "desc" },
-    { value: v.wins, direction: "desc" },
-    { value: teamColumn(alias, teams.createdAt), direction: "asc" },
-    { value: teamColumn(alias, teams.id), direction: "asc" },
+    { value: columnText(alias, c.rating), direction: "desc" },
+    { value: columnText(alias, c.wins), direction: "desc" },
+    { value: columnText(alias, teams.createdAt), direction: "asc" },
+    { value: columnText(alias, teams.id), direction: "asc" },
   ];
+}
+
+function orderByText(ladder: Ladder, alias: string): string {
+  return cached(`order|${ladder}|${alias}`, () =>
+    orderKeys(ladder, alias)
+      .map((k) => `${k.value} ${k.direction}`)
+      .join(", "),
+  );
 }
 
 /** The ladder order as an ORDER BY list over `alias` (every key is NOT NULL). */
 export function ladderOrderBy(ladder: Ladder, alias: string): SQL {
-  return sql.join(
-    orderKeys(ladder, alias).map((k) => sql`${k.value} ${sql.raw(k.direction)}`),
-    sql`, `,
-  );
+  return sql.raw(orderByText(ladder, alias));
 }
 
-/** True when the team in `other` comes before the team in `alias` in the ladder order. */
-function ahead(ladder: Ladder, other: string, alias: string): SQL {
+/**
+ * True when the team in `other` comes before the team in `alias` in the ladder order, written as
+ * nested tests (better on the first key, or equal there and better on the rest) so each row
+ * compares only as many keys as it needs.
+ */
+function aheadText(ladder: Ladder, other: string, alias: string): string {
   const theirs = orderKeys(ladder, other);
   const mine = orderKeys(ladder, alias);
-  const alternatives = theirs.map((key, i) => {
-    const tiedBefore = theirs.slice(0, i).map((k, j) => sql`${k.value} = ${mine[j]!.value}`);
-    const better = sql`${key.value} ${sql.raw(key.direction === "desc" ? ">" : "<")} ${mine[i]!.value}`;
-    return sql`(${sql.join([...tiedBefore, better], sql` and `)})`;
-  });
-  return sql`(${sql.join(alternatives, sql` or `)})`;
+  let rest = "";
+  for (let i = theirs.length - 1; i >= 0; i--) {
+    const better = `${theirs[i]!.value} ${theirs[i]!.direction === "desc" ? ">" : "<"} ${mine[i]!.value}`;
+    rest = rest ? `(${better} or (${theirs[i]!.value} = ${mine[i]!.value} and ${rest}))` : better;
+  }
+  return rest;
 }
 
-function sameGroup(within: RankWithin, other: string, alias: string): SQL | undefined {
-  if (within === "club") return undefined;
-  return sql`${teamColumn(other, teams.competitionType)} = ${teamColumn(alias, teams.competitionType)}`;
+/** `and` the other team plays the same category, unless ranking the whole club. */
+function sameGroupText(within: "club" | "category", other: string, alias: string): string {
+  return within === "club" ? "" : ` and ${columnText(other, teams.competitionType)} = ${columnText(alias, teams.competitionType)}`;
 }
 
 /**
@@ -110,12 +138,16 @@ function sameGroup(within: RankWithin, other: string, alias: string): SQL | unde
  */
 export function ladderRanks(opts: { ladder: Ladder; within: RankWithin }): SQL {
   const { ladder, within } = opts;
-  const partition = within === "category" ? sql`partition by ${teamColumn(L, teams.competitionType)} ` : sql``;
-  const category = within !== "club" && within !== "category" ? sql` and ${teamColumn(L, teams.competitionType)} = ${within}` : sql``;
-  return sql`select ${teamColumn(L, teams.id)} as team_id, ${teamColumn(L, teams.competitionType)} as competition_type,
-      (row_number() over (${partition}order by ${ladderOrderBy(ladder, L)}))::int as rank
-    from ${teams} as ${sql.identifier(L)}
-    where ${onLadder(ladder, L)}${category}`;
+  const byCategory = within === "category";
+  const text = cached(`ranks|${ladder}|${byCategory}`, () => {
+    const partition = byCategory ? `partition by ${columnText(L, teams.competitionType)} ` : "";
+    return `select ${columnText(L, teams.id)} as team_id, ${columnText(L, teams.competitionType)} as competition_type,
+      (row_number() over (${partition}order by ${orderByText(ladder, L)}))::int as rank
+    from ${TEAMS} as ${quote(L)}
+    where ${onLadderText(ladder, L)}`;
+  });
+  if (within === "club" || within === "category") return sql.raw(text);
+  return sql`${sql.raw(text)} and ${teamColumn(L, teams.competitionType)} = ${within}`;
 }
 
 /**
@@ -124,15 +156,21 @@ export function ladderRanks(opts: { ladder: Ladder; within: RankWithin }): SQL {
  */
 export function rankOfTeam(opts: { ladder: Ladder; within: "club" | "category"; alias: string }): SQL {
   const { ladder, within, alias } = opts;
-  const group = sameGroup(within, O, alias);
-  return sql`(case when ${onLadder(ladder, alias)} then 1 + (
-      select count(*) from ${teams} as ${sql.identifier(O)}
-      where ${onLadder(ladder, O)}${group ? sql` and ${group}` : sql``} and ${ahead(ladder, O, alias)}
-    )::int end)`;
+  return sql.raw(
+    cached(`rank|${ladder}|${within}|${alias}`, () => `(case when ${onLadderText(ladder, alias)} then 1 + (
+      select count(*) from ${TEAMS} as ${quote(O)}
+      where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)} and ${aheadText(ladder, O, alias)}
+    )::int end)`),
+  );
 }
 
 /** How many teams are on the ladder the team in `alias` is ranked on (within: its category, or the club). */
 export function ladderSizeOf(opts: { ladder: Ladder; within: "club" | "category"; alias: string }): SQL {
-  const group = sameGroup(opts.within, O, opts.alias);
-  return sql`(select count(*)::int from ${teams} as ${sql.identifier(O)} where ${onLadder(opts.ladder, O)}${group ? sql` and ${group}` : sql``})`;
+  const { ladder, within, alias } = opts;
+  return sql.raw(
+    cached(
+      `size|${ladder}|${within}|${alias}`,
+      () => `(select count(*)::int from ${TEAMS} as ${quote(O)} where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)})`,
+    ),
+  );
 }
