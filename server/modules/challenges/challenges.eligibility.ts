@@ -20,7 +20,7 @@ import {
 import type { ChallengeMemberView } from "@shared/types/challenges";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn } from "../ladder/ladder-order";
+import { ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn } from "../ladder";
 
 /** The signed-in user and their (active) team, as the rule needs them. */
 export interface Challenger {

@@ -13,7 +13,7 @@ import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
-import { rankOfTeam } from "../ladder/ladder-order";
+import { rankOfTeam } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
 import { matchReportedMail } from "./matches.emails";

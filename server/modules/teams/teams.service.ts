@@ -19,7 +19,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
 import type { Mailer } from "../../mail/mailer";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
-import { ladderRanks, rankOfTeam } from "../ladder/ladder-order";
+import { ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
 
 /** Who is reading: decides emails and whether deleted teams are visible. */
