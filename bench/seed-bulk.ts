@@ -4,7 +4,18 @@
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, users, type NewMatch } from "@shared/schema";
-import { COMPETITION_TYPES, SURFACES, SURFACE_LOCATIONS, type ChallengeStatus } from "@shared/constants";
+import {
+  ACTIVE_CHALLENGE_STATUSES,
+  CHALLENGE_STATUS,
+  CHALLENGE_STATUSES,
+  COMPETITION_TYPES,
+  CONFIRMATION_STATUS,
+  MATCH_STATUS,
+  MATCH_TYPE,
+  SURFACES,
+  SURFACE_LOCATIONS,
+  type ChallengeStatus,
+} from "@shared/constants";
 import { applyMatch, INITIAL_RATING_STATE, matchRatingColumns, type RatingState } from "@shared/rating";
 import type { Db } from "../server/db/client";
 import { hashPassword } from "../server/auth/password";
@@ -100,13 +111,13 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
       surface,
       score: JSON.stringify(sets),
       ...matchRatingColumns(applied),
-      matchStatus: "approved",
-      confirmationStatus: "confirmed",
+      matchStatus: MATCH_STATUS.approved,
+      confirmationStatus: CONFIRMATION_STATUS.confirmed,
       approvedAt: date,
       approvalDeadline: new Date(date.getTime() + 3 * DAY),
       reportedBy: captainId(ai),
       reportedByTeamId: teamIds[ai]!,
-      matchType: "challenge",
+      matchType: MATCH_TYPE.challenge,
       createdAt: date,
       updatedAt: date,
     });
@@ -130,7 +141,7 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
   }
 
   log("challenges in every state");
-  const statuses: ChallengeStatus[] = ["pending", "accepted", "declined", "canceled", "completed"];
+  const statuses = CHALLENGE_STATUSES.filter((s) => s !== CHALLENGE_STATUS.matchReported);
   const challengeRows: (typeof challenges.$inferInsert)[] = [];
   const usedPairs = new Set<string>();
   for (let i = 0; i < teamIds.length * 4; i++) {
@@ -140,8 +151,8 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
     if (ai === bi) continue;
     let status = statuses[i % statuses.length]!;
     const key = `${Math.min(ai, bi)}-${Math.max(ai, bi)}`;
-    if (status === "pending" || status === "accepted") {
-      if (usedPairs.has(key)) status = "completed";
+    if ((ACTIVE_CHALLENGE_STATUSES as readonly ChallengeStatus[]).includes(status)) {
+      if (usedPairs.has(key)) status = CHALLENGE_STATUS.completed;
       else usedPairs.add(key);
     }
     const surface = SURFACES[i % 3]!;
@@ -177,12 +188,12 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
       location: SURFACE_LOCATIONS[surface],
       surface,
       score: JSON.stringify([[3, 1], [3, 2]]),
-      matchStatus: "reported",
-      confirmationStatus: "pending",
+      matchStatus: MATCH_STATUS.reported,
+      confirmationStatus: CONFIRMATION_STATUS.pending,
       approvalDeadline: new Date(now + 3 * DAY),
       reportedBy: captainId(ai),
       reportedByTeamId: teamIds[ai]!,
-      matchType: "challenge",
+      matchType: MATCH_TYPE.challenge,
     });
   }
   await insertInBatches(pendingRows, 1500, async (b) => {

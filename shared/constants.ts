@@ -37,29 +37,50 @@ export const SURFACE_LADDER_TITLES: Record<Surface, string> = {
 };
 export const DEFAULT_LOCATION = "UBC grass";
 
-export const CHALLENGE_STATUSES = [
-  "pending",
-  "accepted",
-  "declined",
-  "canceled",
-  "match_reported",
-  "completed",
-] as const;
-export type ChallengeStatus = (typeof CHALLENGE_STATUSES)[number];
+// Statuses: one name for each value. Code says CHALLENGE_STATUS.matchReported, never the string;
+// the lists below (for zod enums and the schema's checks) are made from these objects.
+
+/** A challenge: pending → accepted | declined | canceled; accepted → match_reported | canceled; match_reported → completed. */
+export const CHALLENGE_STATUS = {
+  pending: "pending",
+  accepted: "accepted",
+  declined: "declined",
+  canceled: "canceled",
+  matchReported: "match_reported",
+  completed: "completed",
+} as const;
+export type ChallengeStatus = (typeof CHALLENGE_STATUS)[keyof typeof CHALLENGE_STATUS];
+export const CHALLENGE_STATUSES = values(CHALLENGE_STATUS);
 /** Statuses that block a new challenge between the same pair of teams. */
-export const ACTIVE_CHALLENGE_STATUSES = ["pending", "accepted"] as const;
+export const ACTIVE_CHALLENGE_STATUSES = [CHALLENGE_STATUS.pending, CHALLENGE_STATUS.accepted] as const;
+/** Statuses the My Challenges lists show by default (the challenge is still going on). */
+export const OPEN_CHALLENGE_STATUSES = [...ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS.matchReported] as const;
 
-export const MATCH_STATUSES = ["reported", "approved", "voided"] as const;
-export type MatchStatus = (typeof MATCH_STATUSES)[number];
-export const CONFIRMATION_STATUSES = ["pending", "confirmed", "disputed"] as const;
-export type ConfirmationStatus = (typeof CONFIRMATION_STATUSES)[number];
-export const MATCH_TYPES = ["challenge", "friendly"] as const;
-export type MatchType = (typeof MATCH_TYPES)[number];
+/** A match's result: reported → approved (ratings applied) | voided (by an admin's dispute ruling). */
+export const MATCH_STATUS = { reported: "reported", approved: "approved", voided: "voided" } as const;
+export type MatchStatus = (typeof MATCH_STATUS)[keyof typeof MATCH_STATUS];
+export const MATCH_STATUSES = values(MATCH_STATUS);
 
-export const DISPUTE_STATUSES = ["pending", "resolved"] as const;
-export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
-export const DISPUTE_OUTCOMES = ["uphold", "void"] as const;
-export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+/** The opponent's answer to a reported match. */
+export const CONFIRMATION_STATUS = { pending: "pending", confirmed: "confirmed", disputed: "disputed" } as const;
+export type ConfirmationStatus = (typeof CONFIRMATION_STATUS)[keyof typeof CONFIRMATION_STATUS];
+export const CONFIRMATION_STATUSES = values(CONFIRMATION_STATUS);
+
+export const MATCH_TYPE = { challenge: "challenge", friendly: "friendly" } as const;
+export type MatchType = (typeof MATCH_TYPE)[keyof typeof MATCH_TYPE];
+export const MATCH_TYPES = values(MATCH_TYPE);
+
+export const DISPUTE_STATUS = { pending: "pending", resolved: "resolved" } as const;
+export type DisputeStatus = (typeof DISPUTE_STATUS)[keyof typeof DISPUTE_STATUS];
+export const DISPUTE_STATUSES = values(DISPUTE_STATUS);
+export const DISPUTE_OUTCOME = { uphold: "uphold", void: "void" } as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOME)[keyof typeof DISPUTE_OUTCOME];
+export const DISPUTE_OUTCOMES = values(DISPUTE_OUTCOME);
+
+/** The values of a status object as a non-empty tuple (what z.enum and the schema's checks take). */
+function values<T extends Record<string, string>>(statuses: T): [T[keyof T], ...T[keyof T][]] {
+  return Object.values(statuses) as [T[keyof T], ...T[keyof T][]];
+}
 
 export const TOKEN_PURPOSES = [
   "email_verification",

@@ -3,7 +3,18 @@
 // and one result awaiting approval, so the ladder and the home page are alive on first look.
 import { and, eq, inArray } from "drizzle-orm";
 import { challenges, matches, teams, users, type NewMatch } from "@shared/schema";
-import { SURFACES, SURFACE_LOCATIONS, SET_WINNING_SCORE, type CompetitionType, type Surface } from "@shared/constants";
+import {
+  CHALLENGE_STATUS,
+  CONFIRMATION_STATUS,
+  MATCH_STATUS,
+  MATCH_TYPE,
+  OPEN_CHALLENGE_STATUSES,
+  SET_WINNING_SCORE,
+  SURFACES,
+  SURFACE_LOCATIONS,
+  type CompetitionType,
+  type Surface,
+} from "@shared/constants";
 import { applyMatch, expectedScore, INITIAL_RATING_STATE, matchRatingColumns, type RatingState } from "@shared/rating";
 import type { Db } from "./client";
 import { hashPassword } from "../auth/password";
@@ -142,7 +153,7 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
           challengerTeamId: p.team1Id,
           challengedTeamId: p.team2Id,
           createdBy: captainOf.get(p.team1Id) ?? null,
-          status: "completed" as const,
+          status: CHALLENGE_STATUS.completed,
           location: SURFACE_LOCATIONS[p.surface],
           surface: p.surface,
           competitionType: p.category,
@@ -178,14 +189,14 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
         score: JSON.stringify(demoScore(rand, team1Won)),
         notes: null,
         ...matchRatingColumns(applied),
-        matchStatus: "approved",
-        confirmationStatus: "confirmed",
+        matchStatus: MATCH_STATUS.approved,
+        confirmationStatus: CONFIRMATION_STATUS.confirmed,
         approvalDeadline: new Date(reportedAt.getTime() + 3 * DAY_MS),
         approvedBy: captainOf.get(p.team2Id) ?? null,
         approvedAt,
         reportedBy: captainOf.get(p.team1Id) ?? null,
         reportedByTeamId: p.team1Id,
-        matchType: "challenge",
+        matchType: MATCH_TYPE.challenge,
         createdAt: reportedAt,
         updatedAt: approvedAt,
       };
@@ -214,7 +225,7 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
     at.setUTCHours(hour, 0, 0, 0);
     return at;
   };
-  const ch = (from: number, to: number, status: "pending" | "accepted" | "match_reported", surface: Surface, d: number) => {
+  const ch = (from: number, to: number, status: (typeof OPEN_CHALLENGE_STATUSES)[number], surface: Surface, d: number) => {
     const fromIdx = teamIds.indexOf(from);
     return {
       challengerTeamId: from,
@@ -226,7 +237,7 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
       competitionType: DEMO_TEAMS[fromIdx]!.category,
       notes: `Reach ${DEMO_TEAMS[fromIdx]!.captain[1]} at ${DEMO_TEAMS[fromIdx]!.captain[0]}@students.example.edu`,
       proposedDateTime: inDays(d, 17),
-      createdAt: new Date(now - (status === "pending" ? 1 : 3) * DAY_MS),
+      createdAt: new Date(now - (status === CHALLENGE_STATUS.pending ? 1 : 3) * DAY_MS),
       updatedAt: new Date(now - 1 * DAY_MS),
     };
   };
@@ -234,8 +245,8 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
     const values = [];
     for (let c = 0; c + 3 < teamIds.length; c += 4) {
       const [t0, t1, t2] = [teamIds[c]!, teamIds[c + 1]!, teamIds[c + 2]!];
-      values.push(ch(t1, t0, "pending", SURFACES[(c / 4) % 3]!, 3));
-      values.push(ch(t0, t2, "accepted", SURFACES[(c / 4 + 1) % 3]!, 2));
+      values.push(ch(t1, t0, CHALLENGE_STATUS.pending, SURFACES[(c / 4) % 3]!, 3));
+      values.push(ch(t0, t2, CHALLENGE_STATUS.accepted, SURFACES[(c / 4 + 1) % 3]!, 2));
     }
     await tx.insert(challenges).values(values);
     // A result the first team has to approve: reported by the fourth team's captain yesterday.
@@ -243,7 +254,7 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
     if (home === undefined || rival === undefined) return;
     const [reported] = await tx
       .insert(challenges)
-      .values(ch(rival, home, "match_reported", "hardcourt", -1))
+      .values(ch(rival, home, CHALLENGE_STATUS.matchReported, "hardcourt", -1))
       .returning({ id: challenges.id });
     const reportedAt = new Date(now - DAY_MS);
     await tx.insert(matches).values({
@@ -263,12 +274,12 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
         [3, 0],
       ]),
       notes: "Great match, thanks!",
-      matchStatus: "reported",
-      confirmationStatus: "pending",
+      matchStatus: MATCH_STATUS.reported,
+      confirmationStatus: CONFIRMATION_STATUS.pending,
       approvalDeadline: new Date(reportedAt.getTime() + 3 * DAY_MS),
       reportedBy: captainOf.get(rival) ?? null,
       reportedByTeamId: rival,
-      matchType: "challenge",
+      matchType: MATCH_TYPE.challenge,
       createdAt: reportedAt,
       updatedAt: reportedAt,
     });

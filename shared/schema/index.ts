@@ -1,6 +1,6 @@
 // The whole data model: every entity of SPEC §3 plus what DECISIONS.md adds.
 // Pure (no I/O): both the server and drizzle-kit import it.
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
   boolean,
   check,
@@ -17,8 +17,20 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import {
+  ACTIVE_CHALLENGE_STATUSES,
+  CHALLENGE_STATUS,
+  CHALLENGE_STATUSES,
+  CONFIRMATION_STATUS,
+  CONFIRMATION_STATUSES,
   DEFAULT_LOCATION,
   DEFAULT_RATING,
+  DISPUTE_OUTCOMES,
+  DISPUTE_STATUS,
+  DISPUTE_STATUSES,
+  MATCH_STATUS,
+  MATCH_STATUSES,
+  MATCH_TYPE,
+  MATCH_TYPES,
   type ChallengeStatus,
   type CompetitionType,
   type ConfirmationStatus,
@@ -33,8 +45,13 @@ import {
 
 /** Millisecond precision so JSON backups round-trip timestamps exactly. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
-const inList = (col: string, values: readonly string[]) =>
-  sql.raw(`${col} in (${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", ")})`);
+/**
+ * Constant values written into SQL as quoted literals (`'a', 'b'`). For statuses in raw SQL, so that
+ * a predicate reads like a partial index's own (`status in (…)` below) and the planner can use that
+ * index also for a prepared statement's generic plan. Never for user input.
+ */
+export const sqlLiterals = (values: readonly string[]): SQL => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
+const inList = (col: string, values: readonly string[]) => sql`${sql.raw(col)} in (${sqlLiterals(values)})`;
 
 export type Availability = Record<"mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun", boolean>;
 export const EMPTY_AVAILABILITY: Availability = {
@@ -144,7 +161,7 @@ export const challenges = pgTable(
       .notNull()
       .references(() => teams.id, { onDelete: "cascade" }),
     createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
-    status: text("status").$type<ChallengeStatus>().notNull().default("pending"),
+    status: text("status").$type<ChallengeStatus>().notNull().default(CHALLENGE_STATUS.pending),
     location: text("location").notNull().default(DEFAULT_LOCATION),
     surface: text("surface").$type<Surface>().notNull().default("grass"),
     competitionType: text("competition_type").$type<CompetitionType>().notNull().default("Men's Doubles"),
@@ -154,10 +171,7 @@ export const challenges = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    check(
-      "challenges_status_check",
-      inList("status", ["pending", "accepted", "declined", "canceled", "match_reported", "completed"]),
-    ),
+    check("challenges_status_check", inList("status", CHALLENGE_STATUSES)),
     check("challenges_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
     check("challenges_distinct_teams_check", sql`${t.challengerTeamId} <> ${t.challengedTeamId}`),
     index("challenges_challenger_status_idx").on(t.challengerTeamId, t.status, t.createdAt.desc().nullsFirst()),
@@ -168,7 +182,7 @@ export const challenges = pgTable(
         sql`least(${t.challengerTeamId}, ${t.challengedTeamId})`,
         sql`greatest(${t.challengerTeamId}, ${t.challengedTeamId})`,
       )
-      .where(sql`status in ('pending', 'accepted')`),
+      .where(inList("status", ACTIVE_CHALLENGE_STATUSES)),
   ],
 );
 
@@ -205,21 +219,21 @@ export const matches = pgTable(
     player1NewRating: integer("player1_new_rating"),
     player2PrevRating: integer("player2_prev_rating"),
     player2NewRating: integer("player2_new_rating"),
-    matchStatus: text("match_status").$type<MatchStatus>().notNull().default("reported"),
+    matchStatus: text("match_status").$type<MatchStatus>().notNull().default(MATCH_STATUS.reported),
     approvalDeadline: ts("approval_deadline"),
     approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
     approvedAt: ts("approved_at"),
-    confirmationStatus: text("confirmation_status").$type<ConfirmationStatus>().notNull().default("pending"),
+    confirmationStatus: text("confirmation_status").$type<ConfirmationStatus>().notNull().default(CONFIRMATION_STATUS.pending),
     reportedBy: integer("reported_by").references(() => users.id, { onDelete: "set null" }),
     reportedByTeamId: integer("reported_by_team_id").references(() => teams.id, { onDelete: "set null" }),
-    matchType: text("match_type").$type<MatchType>().notNull().default("challenge"),
+    matchType: text("match_type").$type<MatchType>().notNull().default(MATCH_TYPE.challenge),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    check("matches_status_check", inList("match_status", ["reported", "approved", "voided"])),
-    check("matches_confirmation_check", inList("confirmation_status", ["pending", "confirmed", "disputed"])),
-    check("matches_type_check", inList("match_type", ["challenge", "friendly"])),
+    check("matches_status_check", inList("match_status", MATCH_STATUSES)),
+    check("matches_confirmation_check", inList("confirmation_status", CONFIRMATION_STATUSES)),
+    check("matches_type_check", inList("match_type", MATCH_TYPES)),
     check("matches_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
     check("matches_distinct_teams_check", sql`${t.team1Id} <> ${t.team2Id}`),
     check("matches_winner_check", sql`${t.winnerTeamId} in (${t.team1Id}, ${t.team2Id})`),
@@ -230,9 +244,9 @@ export const matches = pgTable(
     index("matches_date_idx").on(t.matchDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("matches_challenge_idx").on(t.challengeId),
     // The approval sweep and the awaiting-approval lists read pending matches only.
-    index("matches_pending_deadline_idx").on(t.approvalDeadline).where(sql`confirmation_status = 'pending'`),
+    index("matches_pending_deadline_idx").on(t.approvalDeadline).where(sql`confirmation_status = ${sqlLiterals([CONFIRMATION_STATUS.pending])}`),
     // Replay reads approved matches in the order they were applied.
-    index("matches_approved_order_idx").on(t.approvedAt, t.id).where(sql`match_status = 'approved'`),
+    index("matches_approved_order_idx").on(t.approvedAt, t.id).where(sql`match_status = ${sqlLiterals([MATCH_STATUS.approved])}`),
   ],
 );
 
@@ -246,7 +260,7 @@ export const disputes = pgTable(
     reporterId: integer("reporter_id").references(() => users.id, { onDelete: "set null" }),
     reporterTeamId: integer("reporter_team_id").references(() => teams.id, { onDelete: "set null" }),
     description: text("description").notNull(),
-    status: text("status").$type<DisputeStatus>().notNull().default("pending"),
+    status: text("status").$type<DisputeStatus>().notNull().default(DISPUTE_STATUS.pending),
     outcome: text("outcome").$type<DisputeOutcome>(),
     resolutionNotes: text("resolution_notes"),
     resolvedBy: integer("resolved_by").references(() => users.id, { onDelete: "set null" }),
@@ -255,8 +269,8 @@ export const disputes = pgTable(
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
-    check("disputes_status_check", inList("status", ["pending", "resolved"])),
-    check("disputes_outcome_check", sql`outcome is null or outcome in ('uphold', 'void')`),
+    check("disputes_status_check", inList("status", DISPUTE_STATUSES)),
+    check("disputes_outcome_check", sql`outcome is null or ${inList("outcome", DISPUTE_OUTCOMES)}`),
     uniqueIndex("disputes_match_uq").on(t.matchId),
     index("disputes_status_idx").on(t.status, t.createdAt),
   ],

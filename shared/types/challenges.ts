@@ -1,6 +1,7 @@
 // Response shapes of the challenges reads (server builds them, client reads them).
 import type { ChallengeStatus, CompetitionType, Surface } from "../constants";
 import type { Page } from "../api";
+import type { ChallengeRefusalCode } from "../validators/challenges";
 
 export interface ChallengeMemberView {
   id: number;
@@ -24,22 +25,12 @@ export interface ChallengeTeamView {
   losses: number;
 }
 
-export interface ChallengeView {
-  id: number;
+/** A challenge on the My Challenges lists: the row (without its creator) seen from the user's team. */
+export interface ChallengeView extends Omit<ChallengeRecord, "createdBy"> {
   /** Seen from the signed-in user's team. */
   direction: "incoming" | "outgoing";
-  challengerTeamId: number;
-  challengedTeamId: number;
   /** The team on the other side of the challenge. */
   opponent: ChallengeTeamView;
-  status: ChallengeStatus;
-  location: string;
-  surface: Surface;
-  competitionType: CompetitionType;
-  notes: string | null;
-  proposedDateTime: string | null;
-  createdAt: string;
-  updatedAt: string;
   /** The match reported for this challenge (match_reported / completed), else null. */
   matchId: number | null;
 }
@@ -61,10 +52,11 @@ export interface ChallengeCandidate {
   status: "Active" | "Pending";
   /** Position on the chosen surface's ladder of the team's category, or null when unranked there. */
   rank: number | null;
-  /** Whether the signed-in user's team may challenge this team now. */
+  /** Whether the signed-in user may challenge this team now (the rule POST /api/challenges applies). */
   reachable: boolean;
-  /** Why not, when reachable is false. */
+  /** Why not, when reachable is false (a partner's rows say captain_only when nothing else stops them). */
   reason: string | null;
+  reasonCode: ChallengeRefusalCode | null;
   /** The user's team's chance to beat this team on the chosen surface, in percent (null without a team). */
   winProbability: number | null;
 }

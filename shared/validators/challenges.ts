@@ -1,9 +1,11 @@
-// Challenges: the send-challenge rules (SPEC §5, DECISIONS: Challenges), the status change, the
-// reads' query strings. The spec's titles and messages live here verbatim; the server answers each
-// refusal with the title and message below, the client form shows the same texts.
+// Challenges: the send-challenge form's rules, the status change, the reads' query strings, and the
+// codes of the refusals of who may challenge whom. The product's titles and messages live here
+// verbatim; the server answers each refusal with the title and message below, the client form shows
+// the same texts.
 import { z } from "zod";
 import {
   CHALLENGE_REACH,
+  CHALLENGE_STATUS,
   COMPETITION_TYPES,
   CONTACT_NOTES_MAX,
   SURFACES,
@@ -36,7 +38,28 @@ export const CHALLENGE_ERRORS = {
   active: { title: "Challenge Already Active", message: "There is already an active challenge with this team." },
 } as const satisfies Record<string, TitledMessage>;
 
-/** The client-side messages of the challenge form (SPEC §8 Challenge messages). */
+/**
+ * Why a team may not challenge another one now (the rule: server/modules/challenges/
+ * challenges.eligibility.ts). POST /api/challenges answers the refusal with its code; the
+ * /challenge-teams table gives each row its code and reason.
+ */
+export const CHALLENGE_REFUSAL = {
+  noTeam: "no_team",
+  ownTeam: "own_team",
+  ownNotApproved: "pending_approval",
+  ownSuspended: "suspended",
+  teamNotFound: "team_not_found",
+  categoryNotYours: "category_not_yours",
+  otherCategory: "other_category",
+  teamNotApproved: "team_not_approved",
+  teamSuspended: "team_suspended",
+  active: "challenge_active",
+  outOfReach: "out_of_reach",
+  captainOnly: "captain_only",
+} as const;
+export type ChallengeRefusalCode = (typeof CHALLENGE_REFUSAL)[keyof typeof CHALLENGE_REFUSAL];
+
+/** The client-side messages of the challenge form. */
 export const CHALLENGE_FORM_MESSAGES = {
   surface: "Please select a surface type first",
   dateTime: "Please select both a date and time for the match",
@@ -86,7 +109,7 @@ export type CreateChallengeBody = z.input<typeof createChallengeSchema>;
 export type CreateChallengeInput = z.output<typeof createChallengeSchema>;
 
 /** PATCH /api/challenges/{id}. */
-export const CHALLENGE_UPDATE_STATUSES = ["accepted", "declined", "canceled"] as const;
+export const CHALLENGE_UPDATE_STATUSES = [CHALLENGE_STATUS.accepted, CHALLENGE_STATUS.declined, CHALLENGE_STATUS.canceled] as const;
 export type ChallengeUpdateStatus = (typeof CHALLENGE_UPDATE_STATUSES)[number];
 export const updateChallengeSchema = z
   .object({
@@ -124,7 +147,7 @@ export const candidatesQuerySchema = z.object({
 });
 export type CandidatesQuery = z.infer<typeof candidatesQuerySchema>;
 
-/** The reach rule (DECISIONS: Challenges): any team below, or up to CHALLENGE_REACH places above. */
+/** The reach rule (docs/product.md, "Reach"): any team below, or up to CHALLENGE_REACH places above. */
 export function withinReach(myPosition: number, theirPosition: number): boolean {
   return theirPosition >= myPosition - CHALLENGE_REACH;
 }

@@ -2,7 +2,7 @@
 // One schema each, used by the client form (zodResolver) and the server route. The spec's messages
 // live here verbatim (SPEC §5 Report match, Dispute reason, Admin).
 import { z } from "zod";
-import { DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
+import { DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
 
 export const MATCH_MESSAGES = {
   winner: "Please select the winning team.",
@@ -248,7 +248,7 @@ export type DisputeInput = z.infer<typeof disputeSchema>;
 /** PATCH /api/disputes/{id} (admin): notes required; uphold (result stands) or void. */
 export const resolveDisputeSchema = z
   .object({
-    status: z.literal("resolved", { error: "Status must be 'resolved'." }),
+    status: z.literal(DISPUTE_STATUS.resolved, { error: "Status must be 'resolved'." }),
     resolutionNotes: z
       .string({ error: MATCH_MESSAGES.resolutionNotes })
       .trim()

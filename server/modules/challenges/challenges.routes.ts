@@ -12,14 +12,10 @@ import {
   createChallengeSchema,
   updateChallengeSchema,
 } from "@shared/validators/challenges";
-import {
-  challengeCalendar,
-  createChallenge,
-  listCandidates,
-  listChallenges,
-  updateChallengeStatus,
-  type Actor,
-} from "./challenges.service";
+import { CHALLENGE_STATUS } from "@shared/constants";
+import { createChallenge, updateChallengeStatus, type Actor } from "./challenges.service";
+import { listCandidates, listChallenges } from "./challenges.lists";
+import { challengeCalendar } from "./challenges.calendar";
 
 /** Like validate({ body }), but each refusal carries the spec's toast title for its message. */
 const validateChallengeBody: RequestHandler = (req, _res, next) => {
@@ -51,7 +47,9 @@ export function challengesRoutes(deps: AppDeps): Router {
   });
 
   router.get("/challenges/candidates", requireVerified, validate({ query: candidatesQuerySchema }), cached, async (req, res) => {
-    res.json(await listCandidates({ db: deps.db, teamId: currentUser(req).teamId, query: input(req.valid.query, candidatesQuerySchema) }));
+    const user = currentUser(req);
+    const query = input(req.valid.query, candidatesQuerySchema);
+    res.json(await listCandidates({ db: deps.db, teamId: user.teamId, isCaptain: user.isCaptain, query }));
   });
 
   for (const direction of ["incoming", "outgoing"] as const) {
@@ -89,7 +87,7 @@ export function challengesRoutes(deps: AppDeps): Router {
   // Deleting a challenge cancels it (soft: the row stays, status canceled).
   router.delete("/challenges/:id", requireCaptain, validate({ params: IdParams }), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: id, status: "canceled", mail }));
+    res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: id, status: CHALLENGE_STATUS.canceled, mail }));
   });
 
   return router;

@@ -7,7 +7,7 @@ import type { CompetitionType } from "@shared/constants";
 import { CHALLENGE_ERRORS } from "@shared/validators/challenges";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture, type TeamOptions } from "../../../tests/helpers/factories";
-import { foldLine, icsText } from "./challenges.service";
+import { foldLine, icsText } from "./challenges.calendar";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -559,6 +559,52 @@ describe("GET /api/challenges/candidates", () => {
     // Ranked rows come first, in ladder order.
     const ranks = res.body.items.map((x: { rank: number | null }) => x.rank).filter((r: number | null) => r !== null);
     expect(ranks).toEqual([...ranks].sort((x: number, y: number) => x - y));
+  });
+
+  it("gives each row the refusal that POST /api/challenges answers for that team: one rule for both", async () => {
+    const category: CompetitionType = "Mixed Doubles";
+    // A grass ladder of this category (no other test ranks Mixed Doubles on grass) with the user's
+    // team last, and teams that cannot be challenged for each other reason.
+    const ranked = await ladder(category, "grassRating", 6);
+    const mine = ranked[5]!;
+    const pending = await createTeam(t.db, { competitionType: category, approved: false });
+    const suspended = await createTeam(t.db, { competitionType: category });
+    await t.db.update(users).set({ isSuspended: true }).where(eq(users.id, suspended.partner.id));
+    const busy = await createTeam(t.db, { competitionType: category });
+    const men = await createTeam(t.db, { competitionType: "Men's Doubles" });
+    const cap = await agentFor(mine.captain.username);
+    expect((await send(cap, busy)).status).toBe(201);
+    const ours = new Set([...ranked, pending, suspended, busy, men].map((f) => f.team.id));
+
+    const codes = new Set<string | null>();
+    for (const listed of [category, "Men's Doubles"] as const) {
+      const res = await cap.get("/api/challenges/candidates").query({ surface: "grass", competitionType: listed, limit: 100 });
+      expect(res.status).toBe(200);
+      const rows = (res.body.items as { id: number; reachable: boolean; reason: string | null; reasonCode: string | null }[]).filter(
+        (r) => ours.has(r.id),
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) {
+        const posted = await cap.post("/api/challenges").send(challengeBody(row.id, { location: "UBC grass", competitionType: listed }));
+        codes.add(row.reasonCode);
+        if (row.reachable) {
+          expect(posted.status, `team ${row.id}`).toBe(201);
+          await t.db.update(challenges).set({ status: "canceled" }).where(eq(challenges.id, posted.body.id));
+        } else {
+          expect(posted.status, `team ${row.id}: ${row.reason}`).toBeGreaterThanOrEqual(400);
+          expect(posted.body.code, `team ${row.id}: ${row.reason}`).toBe(row.reasonCode);
+        }
+      }
+    }
+    for (const code of [null, "out_of_reach", "team_not_approved", "team_suspended", "challenge_active", "category_not_yours"])
+      expect(codes).toContain(code);
+
+    // A partner sees the same reasons, and "captain_only" where nothing else stops the team.
+    const partner = await agentFor(mine.partner.username);
+    const seen = await partner.get("/api/challenges/candidates").query({ surface: "grass", competitionType: category, limit: 100 });
+    const byId = new Map<number, { reachable: boolean; reasonCode: string | null }>(seen.body.items.map((r: { id: number }) => [r.id, r]));
+    expect(byId.get(ranked[4]!.team.id)).toMatchObject({ reachable: false, reasonCode: "captain_only" });
+    expect(byId.get(ranked[0]!.team.id)).toMatchObject({ reachable: false, reasonCode: "out_of_reach" });
   });
 
   it("without a surface lists teams unranked; an unknown surface or category is 400", async () => {

@@ -4,6 +4,7 @@
 import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { disputes, matches, users } from "@shared/schema";
+import { CONFIRMATION_STATUS, DISPUTE_OUTCOME, DISPUTE_STATUS, MATCH_STATUS } from "@shared/constants";
 import type { Page } from "@shared/api";
 import type { DisputeView, MatchView } from "@shared/types/matches";
 import type { ResolveDisputeInput } from "@shared/validators/matches";
@@ -59,11 +60,11 @@ export async function disputeMatch(
     const now = new Date();
     const [claimed] = await tx
       .update(matches)
-      .set({ confirmationStatus: "disputed", updatedAt: now })
+      .set({ confirmationStatus: CONFIRMATION_STATUS.disputed, updatedAt: now })
       .where(
         and(
           eq(matches.id, matchId),
-          eq(matches.confirmationStatus, "pending"),
+          eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
           actingTeamId !== undefined
             ? and(
                 or(eq(matches.team1Id, actingTeamId), eq(matches.team2Id, actingTeamId)),
@@ -91,7 +92,7 @@ export async function disputeMatch(
         reporterId: opts.actor?.id ?? null,
         reporterTeamId: disputingTeamId,
         description: opts.reason,
-        status: "pending",
+        status: DISPUTE_STATUS.pending,
       })
       .returning({ id: disputes.id });
     return { matchId, disputeId: dispute!.id, reporterTeamId: claimed.reportedByTeamId, disputingTeamId };
@@ -153,7 +154,7 @@ async function disputeViews(db: DbOrTx, where: ReturnType<typeof eq> | undefined
 
 /** GET /api/disputes/pending (admin): oldest first, with the match view and both teams; bounded. */
 export async function listPendingDisputes(opts: { db: DbOrTx; page: number; limit: number }): Promise<Page<DisputeView>> {
-  const where = eq(disputes.status, "pending");
+  const where = eq(disputes.status, DISPUTE_STATUS.pending);
   const offset = (opts.page - 1) * opts.limit;
   const [items, [total]] = await Promise.all([
     offset >= COUNT_CAP ? Promise.resolve([]) : disputeViews(opts.db, where, opts.limit, offset),
@@ -177,7 +178,7 @@ export async function resolveDispute(opts: MailDeps & { adminId: number; dispute
       .where(eq(disputes.id, opts.disputeId))
       .limit(1);
     if (!row) throw notFound("Dispute not found.", { title: RESOLVE_TITLE });
-    if (row.status !== "pending") throw alreadyResolved();
+    if (row.status !== DISPUTE_STATUS.pending) throw alreadyResolved();
 
     // Same lock order as a confirmation: teams, then the dispute and the match.
     const locked = await lockTeams(tx, [row.team1Id, row.team2Id]);
@@ -185,30 +186,30 @@ export async function resolveDispute(opts: MailDeps & { adminId: number; dispute
     const [claimed] = await tx
       .update(disputes)
       .set({
-        status: "resolved",
+        status: DISPUTE_STATUS.resolved,
         outcome: input.outcome,
         resolutionNotes: input.resolutionNotes,
         resolvedBy: opts.adminId,
         resolvedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(disputes.id, opts.disputeId), eq(disputes.status, "pending")))
+      .where(and(eq(disputes.id, opts.disputeId), eq(disputes.status, DISPUTE_STATUS.pending)))
       .returning({ id: disputes.id });
     if (!claimed) throw alreadyResolved();
 
-    if (input.outcome === "uphold") {
+    if (input.outcome === DISPUTE_OUTCOME.uphold) {
       const [match] = await tx
         .update(matches)
         .set({ updatedAt: now })
-        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, "reported")))
+        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
       await applyApprovedResult({ tx, match, approvedBy: opts.adminId, now, lockedTeams: locked! });
     } else {
       const [match] = await tx
         .update(matches)
-        .set({ matchStatus: "voided", updatedAt: now })
-        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, "reported")))
+        .set({ matchStatus: MATCH_STATUS.voided, updatedAt: now })
+        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
       await completeChallenge(tx, match.challengeId, now);

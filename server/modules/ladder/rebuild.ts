@@ -3,6 +3,7 @@
 // One transaction: readers see either the old state or the rebuilt one.
 import { asc, eq, sql } from "drizzle-orm";
 import { matches, teams } from "@shared/schema";
+import { MATCH_STATUS } from "@shared/constants";
 import { replay, type RatingState } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
 
@@ -26,7 +27,7 @@ export async function rebuildRatings(opts: { db: DbOrTx }): Promise<RebuildResul
         surface: matches.surface,
       })
       .from(matches)
-      .where(eq(matches.matchStatus, "approved"))
+      .where(eq(matches.matchStatus, MATCH_STATUS.approved))
       .orderBy(asc(matches.approvedAt), asc(matches.id));
     const states = replay(
       teamRows.map((t) => t.id),

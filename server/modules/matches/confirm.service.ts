@@ -7,6 +7,7 @@
 // RETURNING): whoever gets the row applies the ratings; everyone else gets 0 rows and a 409.
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, type Match, type Team } from "@shared/schema";
+import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS } from "@shared/constants";
 import { applyMatch, matchRatingColumns, ratingStateOf } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
@@ -77,15 +78,15 @@ export async function applyApprovedResult(opts: {
   const [updated] = await tx
     .update(matches)
     .set({
-      matchStatus: "approved",
-      confirmationStatus: "confirmed",
+      matchStatus: MATCH_STATUS.approved,
+      confirmationStatus: CONFIRMATION_STATUS.confirmed,
       approvedAt: now,
       approvedBy: opts.approvedBy,
       ...matchRatingColumns(applied),
       updatedAt: now,
     })
     // Only a result not yet applied: a second application can never happen.
-    .where(and(eq(matches.id, match.id), eq(matches.matchStatus, "reported")))
+    .where(and(eq(matches.id, match.id), eq(matches.matchStatus, MATCH_STATUS.reported)))
     .returning();
   if (!updated) throw alreadySettled(match.confirmationStatus);
 
@@ -98,8 +99,8 @@ export async function completeChallenge(tx: DbOrTx, challengeId: number | null, 
   if (challengeId === null) return;
   await tx
     .update(challenges)
-    .set({ status: "completed", updatedAt: now })
-    .where(and(eq(challenges.id, challengeId), inArray(challenges.status, ["match_reported", "accepted"])));
+    .set({ status: CHALLENGE_STATUS.completed, updatedAt: now })
+    .where(and(eq(challenges.id, challengeId), inArray(challenges.status, [CHALLENGE_STATUS.matchReported, CHALLENGE_STATUS.accepted])));
 }
 
 export interface ConfirmMatchOptions {
@@ -140,7 +141,7 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
           code: "reporter_team",
         });
     }
-    if (current.confirmationStatus !== "pending") {
+    if (current.confirmationStatus !== CONFIRMATION_STATUS.pending) {
       if (opts.lockMode === "skip") return null;
       throw alreadySettled(current.confirmationStatus);
     }
@@ -153,7 +154,7 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
       const [free] = await tx
         .select({ id: matches.id })
         .from(matches)
-        .where(and(eq(matches.id, opts.matchId), eq(matches.confirmationStatus, "pending")))
+        .where(and(eq(matches.id, opts.matchId), eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending)))
         .for("update", { skipLocked: true });
       if (!free) return null;
     }
@@ -161,11 +162,11 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
     const now = new Date();
     const [claimed] = await tx
       .update(matches)
-      .set({ confirmationStatus: "confirmed", updatedAt: now })
+      .set({ confirmationStatus: CONFIRMATION_STATUS.confirmed, updatedAt: now })
       .where(
         and(
           eq(matches.id, opts.matchId),
-          eq(matches.confirmationStatus, "pending"),
+          eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
           opts.actingTeamId !== undefined
             ? and(
                 or(eq(matches.team1Id, opts.actingTeamId), eq(matches.team2Id, opts.actingTeamId)),

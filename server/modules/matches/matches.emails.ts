@@ -2,6 +2,7 @@
 import type { MailMessage } from "../../mail/mailer";
 import type { MatchView } from "@shared/types/matches";
 import { formatScore } from "@shared/validators/matches";
+import { DISPUTE_OUTCOME, type DisputeOutcome } from "@shared/constants";
 
 const when = (iso: string | null) => (iso ? new Date(iso).toUTCString() : "the deadline");
 
@@ -50,7 +51,7 @@ export function disputeResolvedMail(opts: {
   to: string[];
   appUrl: string;
   match: MatchView;
-  outcome: "uphold" | "void";
+  outcome: DisputeOutcome;
   notes: string;
 }): MailMessage {
   const { match } = opts;
@@ -58,7 +59,7 @@ export function disputeResolvedMail(opts: {
     to: opts.to,
     subject: `Dispute resolved: ${match.team1.name} vs ${match.team2.name}`,
     text: [
-      opts.outcome === "uphold"
+      opts.outcome === DISPUTE_OUTCOME.uphold
         ? "An admin reviewed the disputed result and upheld it: the reported result stands and ratings have been updated."
         : "An admin reviewed the disputed result and voided the match: it does not count and ratings are unchanged.",
       summary(match),

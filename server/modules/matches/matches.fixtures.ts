@@ -2,7 +2,7 @@
 // these tests don't depend on the challenges endpoints.
 import { eq } from "drizzle-orm";
 import { challenges, matches, teams, type Challenge, type Match, type Team } from "@shared/schema";
-import { SURFACE_LOCATIONS, type Surface } from "@shared/constants";
+import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACE_LOCATIONS, type Surface } from "@shared/constants";
 import { ratingStateOf, type RatingState } from "@shared/rating";
 import type { Db } from "../../db/client";
 import { issueToken } from "../../auth/tokens";
@@ -12,7 +12,7 @@ export async function acceptedChallenge(
   challenger: Team,
   challenged: Team,
   surface: Surface = "grass",
-  status: Challenge["status"] = "accepted",
+  status: Challenge["status"] = CHALLENGE_STATUS.accepted,
 ): Promise<Challenge> {
   const [row] = await db
     .insert(challenges)
@@ -45,7 +45,7 @@ export async function reportedMatch(
   },
 ): Promise<{ match: Match; token: string; challenge: Challenge }> {
   const surface = opts.surface ?? "grass";
-  const challenge = await acceptedChallenge(db, opts.reporter.team, opts.opponent, surface, "match_reported");
+  const challenge = await acceptedChallenge(db, opts.reporter.team, opts.opponent, surface, CHALLENGE_STATUS.matchReported);
   const winnerId = (opts.winner ?? "reporter") === "reporter" ? opts.reporter.team.id : opts.opponent.id;
   const [match] = await db
     .insert(matches)
@@ -57,9 +57,9 @@ export async function reportedMatch(
       location: SURFACE_LOCATIONS[surface],
       surface,
       score: winnerId === opts.reporter.team.id ? "[[3,1],[3,2]]" : "[[1,3],[2,3]]",
-      matchStatus: "reported",
-      confirmationStatus: "pending",
-      matchType: "challenge",
+      matchStatus: MATCH_STATUS.reported,
+      confirmationStatus: CONFIRMATION_STATUS.pending,
+      matchType: MATCH_TYPE.challenge,
       approvalDeadline: opts.deadline ?? new Date(Date.now() + 3 * 24 * 60 * 60 * 1000),
       reportedBy: opts.reporter.captainId,
       reportedByTeamId: opts.reporter.team.id,

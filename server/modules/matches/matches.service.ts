@@ -1,7 +1,7 @@
 // Results: reporting a match, confirming it (in the app or by the emailed token), and the bounded reads.
-import { and, asc, desc, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { challenges, matches, teams, users } from "@shared/schema";
-import { SURFACES, type Surface } from "@shared/constants";
+import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import type { Page } from "@shared/api";
@@ -13,7 +13,7 @@ import type { Logger } from "../../lib/logger";
 import type { Mailer } from "../../mail/mailer";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
-import { getOverallRank } from "../ladder/ladder.service";
+import { rankOfTeam } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
 import { matchReportedMail } from "./matches.emails";
@@ -73,7 +73,7 @@ export async function reportMatch(opts: {
       )
       .limit(1);
     if (!challenge) throw notFound("Challenge not found.", { title: REPORT_TITLE });
-    if (challenge.status !== "accepted") throw challengeNotReportable(challenge.status);
+    if (challenge.status !== CHALLENGE_STATUS.accepted) throw challengeNotReportable(challenge.status);
 
     const pair = [challenge.challengerTeamId, challenge.challengedTeamId].sort((a, b) => a - b);
     const given = [input.team1Id, input.team2Id].sort((a, b) => a - b);
@@ -116,9 +116,9 @@ export async function reportMatch(opts: {
         surface: challenge.surface,
         score: JSON.stringify(input.score),
         notes: input.notes,
-        matchStatus: "reported",
-        confirmationStatus: "pending",
-        matchType: "challenge",
+        matchStatus: MATCH_STATUS.reported,
+        confirmationStatus: CONFIRMATION_STATUS.pending,
+        matchType: MATCH_TYPE.challenge,
         approvalDeadline: new Date(now.getTime() + opts.env.MATCH_APPROVAL_DAYS * DAY_MS),
         reportedBy: actor.id,
         reportedByTeamId: teamId,
@@ -128,10 +128,10 @@ export async function reportMatch(opts: {
     // Two captains reporting at once: the second finds the challenge no longer accepted.
     const [moved] = await tx
       .update(challenges)
-      .set({ status: "match_reported", updatedAt: now })
-      .where(and(eq(challenges.id, challenge.id), eq(challenges.status, "accepted")))
+      .set({ status: CHALLENGE_STATUS.matchReported, updatedAt: now })
+      .where(and(eq(challenges.id, challenge.id), eq(challenges.status, CHALLENGE_STATUS.accepted)))
       .returning({ id: challenges.id });
-    if (!moved) throw challengeNotReportable("match_reported");
+    if (!moved) throw challengeNotReportable(CHALLENGE_STATUS.matchReported);
 
     const token = await issueToken(tx, { purpose: "match_confirmation", matchId: match!.id });
     const opponentTeamId = challenge.challengerTeamId === teamId ? challenge.challengedTeamId : challenge.challengerTeamId;
@@ -148,12 +148,12 @@ export async function reportMatch(opts: {
   return view;
 }
 
-function challengeNotReportable(status: string): AppError {
+function challengeNotReportable(status: ChallengeStatus): AppError {
   switch (status) {
-    case "match_reported":
-    case "completed":
+    case CHALLENGE_STATUS.matchReported:
+    case CHALLENGE_STATUS.completed:
       return conflict("A result has already been reported for this challenge.", { title: REPORT_TITLE, code: "already_reported" });
-    case "pending":
+    case CHALLENGE_STATUS.pending:
       return conflict("The challenge has not been accepted yet; a result can be reported once it is accepted.", {
         title: REPORT_TITLE,
         code: "challenge_not_accepted",
@@ -199,7 +199,7 @@ export async function tokenRefusal(db: DbOrTx, token: string): Promise<AppError>
   if (matchId === undefined) return matchNotFound();
   const [m] = await db.select({ status: matches.confirmationStatus }).from(matches).where(eq(matches.id, matchId)).limit(1);
   if (!m) return matchNotFound();
-  if (m.status === "pending") return conflict("This link has already been used.", { title: "Link Already Used", code: "token_used" });
+  if (m.status === CONFIRMATION_STATUS.pending) return conflict("This link has already been used.", { title: "Link Already Used", code: "token_used" });
   return alreadySettled(m.status);
 }
 
@@ -233,7 +233,7 @@ export function listAwaitingApproval(opts: { db: DbOrTx; teamId: number } & Page
   return pageOfMatches({
     db: opts.db,
     where: and(
-      eq(matches.confirmationStatus, "pending"),
+      eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
       involvesTeam(opts.teamId),
       or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, opts.teamId)),
     ),
@@ -243,11 +243,15 @@ export function listAwaitingApproval(opts: { db: DbOrTx; teamId: number } & Page
   });
 }
 
-/** 'Your Statistics' (SPEC §2): overall record, ELO, rank, win %; per surface record, ELO, win %. */
+/** 'Your Statistics': overall record, ELO, rank (the ladder module's overall rank), win %; per surface record, ELO, win %. */
 export async function getTeamStats(opts: { db: DbOrTx; teamId: number }): Promise<TeamStats | null> {
-  const [team] = await opts.db.select().from(teams).where(eq(teams.id, opts.teamId)).limit(1);
-  if (!team) return null;
-  const rank = await getOverallRank({ db: opts.db, teamId: team.id });
+  const [row] = await opts.db
+    .select({ team: teams, rank: sql<number | null>`${rankOfTeam({ ladder: "overall", within: "club", alias: "teams" })}` })
+    .from(teams)
+    .where(eq(teams.id, opts.teamId))
+    .limit(1);
+  if (!row) return null;
+  const { team, rank } = row;
   const surfaces = Object.fromEntries(
     SURFACES.map((s) => {
       const rec = surfaceRecord(team, s);

@@ -4,6 +4,7 @@
 // transaction holds right now is skipped (SKIP LOCKED) and picked up by that worker or the next run.
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
 import { matches } from "@shared/schema";
+import { CONFIRMATION_STATUS } from "@shared/constants";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { confirmMatch } from "./confirm.service";
@@ -31,7 +32,7 @@ export async function sweepOverdueMatches(opts: {
       .from(matches)
       .where(
         and(
-          eq(matches.confirmationStatus, "pending"),
+          eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
           lte(matches.approvalDeadline, sql`now()`),
           after
             ? or(

@@ -1,8 +1,8 @@
 // Team reads (one query each, members aggregated, ranks by window functions) and the captain's
 // profile edit and soft delete. Ownership is checked inside the statements that write.
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { challenges, teams, users } from "@shared/schema";
-import { ACTIVE_CHALLENGE_STATUSES, type CompetitionType, type Surface } from "@shared/constants";
+import { challenges, sqlLiterals, teams, users } from "@shared/schema";
+import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, MATCH_STATUS, type CompetitionType, type Surface } from "@shared/constants";
 import { meanSurfaceRating } from "@shared/rating";
 import type {
   DeleteTeamResult,
@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
 import type { Mailer } from "../../mail/mailer";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
+import { ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
 
 /** Who is reading: decides emails and whether deleted teams are visible. */
@@ -37,18 +38,6 @@ const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
 
-function surfaceCols(surface: Surface) {
-  return {
-    grass: { rating: sql.raw("t.grass_rating"), played: sql.raw("(t.grass_wins + t.grass_losses)"), wins: sql.raw("t.grass_wins") },
-    beach: { rating: sql.raw("t.beach_rating"), played: sql.raw("(t.beach_wins + t.beach_losses)"), wins: sql.raw("t.beach_wins") },
-    hardcourt: {
-      rating: sql.raw("t.hardcourt_rating"),
-      played: sql.raw("(t.hardcourt_wins + t.hardcourt_losses)"),
-      wins: sql.raw("t.hardcourt_wins"),
-    },
-  }[surface];
-}
-
 interface ListOptions {
   db: DbOrTx;
   viewer: Viewer;
@@ -61,8 +50,9 @@ interface ListOptions {
 }
 
 /**
- * The one team read: filters, overall rank (window over active approved teams), surface rank when a
- * surface is asked for (window over that surface's ladder, within the category), members as JSON.
+ * The one team read: filters, overall rank, surface rank when a surface is asked for (within the
+ * category when one is asked for, else across the club), members as JSON. Ranks come from the
+ * ladder module's definition (ladder-order.ts).
  */
 async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total: number }> {
   const { viewer } = opts;
@@ -80,33 +70,22 @@ async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total
   let pageOrder = sql`p.overall_rank asc nulls last, p.rating desc, p.id asc`;
   let surfaceJoin = sql``;
   if (opts.surface) {
-    const c = surfaceCols(opts.surface);
-    const category = opts.competitionType ? sql`and t.competition_type = ${opts.competitionType}` : sql``;
-    surfaceJoin = sql`join (
-      select t.id, row_number() over (order by ${c.rating} desc, ${c.wins} desc, t.created_at asc, t.id asc)::int as surface_rank
-      from teams t
-      where t.deleted_at is null and t.is_approved and ${c.played} > 0 ${category}
-    ) sr on sr.id = t.id`;
-    surfaceRankSelect = sql`sr.surface_rank`;
-    orderBy = sql`sr.surface_rank asc`;
+    // Only the teams on that surface's ladder are listed.
+    surfaceJoin = sql`join (${ladderRanks({ ladder: opts.surface, within: opts.competitionType ?? "club" })}) sr on sr.team_id = t.id`;
+    surfaceRankSelect = sql`sr.rank`;
+    orderBy = sql`sr.rank asc`;
     pageOrder = sql`p.surface_rank asc`;
   }
 
   // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
   // for the rows of the page, not for every team.
-  // One team (the profile): its rank is 1 + the teams ahead of it, counted, instead of ranking
-  // every team with a window function (which grows with the club).
+  // One team (the profile): its rank is counted (the teams ahead of it) instead of ranking every
+  // team with a window function.
   const ranked =
     opts.teamId !== undefined
-      ? sql`select t.id, case when t.deleted_at is null and t.is_approved then 1 + (
-            select count(*) from teams o
-            where o.deleted_at is null and o.is_approved and (o.rating > t.rating or (o.rating = t.rating and (o.wins > t.wins
-              or (o.wins = t.wins and (o.created_at < t.created_at or (o.created_at = t.created_at and o.id < t.id)))))))
-          end::int as overall_rank
+      ? sql`select t.id, ${rankOfTeam({ ladder: "overall", within: "club", alias: "t" })} as overall_rank
           from teams t where t.id = ${opts.teamId}`
-      : sql`select t.id, row_number() over (order by t.rating desc, t.wins desc, t.created_at asc, t.id asc)::int as overall_rank
-          from teams t
-          where t.deleted_at is null and t.is_approved`;
+      : sql`select team_id as id, rank as overall_rank from (${ladderRanks({ ladder: "overall", within: "club" })}) o`;
   const res = await opts.db.execute(sql`
     with ranked as (${ranked}), p as (
       select t.id, t.rating, r.overall_rank, ${surfaceRankSelect} as surface_rank, count(*) over ()::int as total_count
@@ -334,7 +313,7 @@ export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDelet
     if (!team) return explainRefusal(tx, opts.teamId);
     const canceled = await tx
       .update(challenges)
-      .set({ status: "canceled", updatedAt: new Date() })
+      .set({ status: CHALLENGE_STATUS.canceled, updatedAt: new Date() })
       .where(
         and(
           or(eq(challenges.challengerTeamId, opts.teamId), eq(challenges.challengedTeamId, opts.teamId)),
@@ -383,6 +362,9 @@ async function assertTeamVisible(db: DbOrTx, viewer: Viewer, teamId: number): Pr
   if (!team) throw notFound(TEAM_NOT_FOUND);
 }
 
+/** Approved matches only: a literal in the SQL, as in the matches' partial index. */
+const approved = sqlLiterals([MATCH_STATUS.approved]);
+
 export const RATING_HISTORY_LIMIT = 200;
 
 /** The team's newest approved matches (bounded), oldest first, with the stored surface ratings before/after. */
@@ -398,7 +380,7 @@ export async function getRatingHistory(opts: { db: DbOrTx; viewer: Viewer; teamI
              case when m.team1_id = ${id} then m.player1_prev_rating else m.player2_prev_rating end as overall_prev,
              case when m.team1_id = ${id} then m.player1_new_rating else m.player2_new_rating end as overall_new
       from matches m
-      where m.match_status = 'approved' and (m.team1_id = ${id} or m.team2_id = ${id})
+      where m.match_status = ${approved} and (m.team1_id = ${id} or m.team2_id = ${id})
       order by m.approved_at desc nulls last, m.id desc
       limit ${RATING_HISTORY_LIMIT}
     ) h
@@ -433,7 +415,7 @@ export async function getHeadToHead(opts: { db: DbOrTx; viewer: Viewer; teamId: 
              count(*)::int as played,
              max(m.match_date) as last_played
       from matches m
-      where m.match_status = 'approved' and (m.team1_id = ${id} or m.team2_id = ${id})
+      where m.match_status = ${approved} and (m.team1_id = ${id} or m.team2_id = ${id})
       group by 1
     ) h
     join teams o on o.id = h.opponent_id

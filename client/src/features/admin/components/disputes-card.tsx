@@ -2,7 +2,7 @@
 // (notes required; uphold: the result stands and ratings apply; void: no rating change).
 import { useState } from "react";
 import { Scale } from "lucide-react";
-import type { DisputeOutcome } from "@shared/constants";
+import { DISPUTE_OUTCOME, DISPUTE_STATUS, type DisputeOutcome } from "@shared/constants";
 import type { DisputeView } from "@shared/types/matches";
 import { resolveDisputeSchema } from "@shared/validators/matches";
 import { Badge } from "@/components/ui/badge";
@@ -23,8 +23,8 @@ import { useResolveDispute } from "../api/resolve-dispute";
 import { MatchDetails, MatchTeams } from "./match-summary";
 
 const OUTCOMES: { value: DisputeOutcome; label: string; hint: string }[] = [
-  { value: "uphold", label: "Uphold result", hint: "The reported result stands and ratings are applied." },
-  { value: "void", label: "Void match", hint: "The match is voided; no rating changes." },
+  { value: DISPUTE_OUTCOME.uphold, label: "Uphold result", hint: "The reported result stands and ratings are applied." },
+  { value: DISPUTE_OUTCOME.void, label: "Void match", hint: "The match is voided; no rating changes." },
 ];
 
 function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () => void }) {
@@ -34,7 +34,7 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = () => {
-    const parsed = resolveDisputeSchema.safeParse({ status: "resolved", resolutionNotes: notes, outcome: outcome ?? undefined });
+    const parsed = resolveDisputeSchema.safeParse({ status: DISPUTE_STATUS.resolved, resolutionNotes: notes, outcome: outcome ?? undefined });
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
@@ -47,7 +47,7 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
           toast({
             variant: "success",
             title: "Dispute Resolved",
-            description: parsed.data.outcome === "uphold" ? "The result stands; both teams were emailed." : "The match was voided; both teams were emailed.",
+            description: parsed.data.outcome === DISPUTE_OUTCOME.uphold ? "The result stands; both teams were emailed." : "The match was voided; both teams were emailed.",
           });
           onClose();
         },

@@ -1,6 +1,6 @@
 // One match in a few lines: teams, winner, set scores, when and where (disputes and recent matches).
 import type { MatchView } from "@shared/types/matches";
-import { SURFACE_LABELS } from "@shared/constants";
+import { MATCH_TYPE, SURFACE_LABELS } from "@shared/constants";
 import { formatDateTime } from "@/lib/format";
 
 export function scoreText(match: MatchView): string {
@@ -25,7 +25,7 @@ export function MatchTeams({ match }: { match: MatchView }) {
 export function MatchDetails({ match }: { match: MatchView }) {
   const rows: [string, string][] = [
     ["Date", formatDateTime(match.matchDate)],
-    ["Match type", match.matchType === "friendly" ? "Friendly Match" : "Challenge Match"],
+    ["Match type", match.matchType === MATCH_TYPE.friendly ? "Friendly Match" : "Challenge Match"],
     ["Location", `${match.location} (${SURFACE_LABELS[match.surface]})`],
     [match.team1.name, match.team1.members.map((m) => m.name).join(" & ") || "—"],
     [match.team2.name, match.team2.members.map((m) => m.name).join(" & ") || "—"],

@@ -1,5 +1,6 @@
 // Recent Matches: the latest ADMIN_RECENT_MATCHES_LIMIT; pending ones await the opponent's confirmation.
 import { Trophy } from "lucide-react";
+import { CONFIRMATION_STATUS, MATCH_STATUS } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,9 +13,9 @@ import { useRecentMatches } from "../api/get-recent-matches";
 import { MatchTeams, scoreText } from "./match-summary";
 
 function status(match: MatchView): { label: string; variant: BadgeProps["variant"] } {
-  if (match.matchStatus === "voided") return { label: "Voided", variant: "secondary" };
-  if (match.confirmationStatus === "disputed") return { label: "Disputed", variant: "warning" };
-  if (match.confirmationStatus === "confirmed") return { label: "Confirmed", variant: "success" };
+  if (match.matchStatus === MATCH_STATUS.voided) return { label: "Voided", variant: "secondary" };
+  if (match.confirmationStatus === CONFIRMATION_STATUS.disputed) return { label: "Disputed", variant: "warning" };
+  if (match.confirmationStatus === CONFIRMATION_STATUS.confirmed) return { label: "Confirmed", variant: "success" };
   return { label: "Awaiting opponent confirmation", variant: "outline" };
 }
 

@@ -1,5 +1,6 @@
 import { Swords } from "lucide-react";
 import type { ChallengeCandidate } from "@shared/types/challenges";
+import { CHALLENGE_REFUSAL } from "@shared/validators/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { SimpleTooltip, TooltipProvider } from "@/components/ui/tooltip";
@@ -42,7 +43,7 @@ export function CandidatesTable({
         </TableHeader>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.id} className={cn(!row.reachable && "text-muted-foreground")}>
+            <TableRow key={row.id} className={cn(!row.reachable && row.reasonCode !== CHALLENGE_REFUSAL.captainOnly && "text-muted-foreground")}>
               <TableCell className="min-w-52 max-w-72">
                 <div className="flex items-center gap-2">
                   <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />

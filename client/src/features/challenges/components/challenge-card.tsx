@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, X } from "lucide-react";
-import { SURFACE_LABELS } from "@shared/constants";
+import { CHALLENGE_STATUS, SURFACE_LABELS } from "@shared/constants";
 import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -15,21 +15,22 @@ import { ReportMatchDialog } from "./report-match-dialog";
 import { TeamIdentity } from "./team-identity";
 
 const STATUS_TEXT: Record<ChallengeView["status"], string> = {
-  pending: "Pending",
-  accepted: "Accepted",
-  declined: "Declined",
-  canceled: "Canceled",
-  match_reported: "Result reported",
-  completed: "Completed",
+  [CHALLENGE_STATUS.pending]: "Pending",
+  [CHALLENGE_STATUS.accepted]: "Accepted",
+  [CHALLENGE_STATUS.declined]: "Declined",
+  [CHALLENGE_STATUS.canceled]: "Canceled",
+  [CHALLENGE_STATUS.matchReported]: "Result reported",
+  [CHALLENGE_STATUS.completed]: "Completed",
 };
+const isActive = (status: ChallengeView["status"]) => status === CHALLENGE_STATUS.pending || status === CHALLENGE_STATUS.accepted;
 
 function StatusTags({ status }: { status: ChallengeView["status"] }) {
-  if (status === "match_reported") return <Badge variant="warning">Waiting for Approval</Badge>;
-  if (status === "pending" || status === "accepted") {
+  if (status === CHALLENGE_STATUS.matchReported) return <Badge variant="warning">Waiting for Approval</Badge>;
+  if (isActive(status)) {
     return (
       <>
         <Badge variant="default">In Progress</Badge>
-        <Badge variant={status === "accepted" ? "success" : "secondary"}>{STATUS_TEXT[status]}</Badge>
+        <Badge variant={status === CHALLENGE_STATUS.accepted ? "success" : "secondary"}>{STATUS_TEXT[status]}</Badge>
       </>
     );
   }
@@ -61,7 +62,7 @@ export function ChallengeCard({
   const { opponent, status, direction } = challenge;
   const incoming = direction === "incoming";
 
-  const respond = (next: "accepted" | "declined") =>
+  const respond = (next: typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined) =>
     update.mutate(
       { id: challenge.id, status: next },
       {
@@ -69,7 +70,7 @@ export function ChallengeCard({
           toast({
             variant: "success",
             title: "Challenge Updated",
-            description: next === "accepted" ? `You accepted the challenge from ${opponent.name}.` : `You declined the challenge from ${opponent.name}.`,
+            description: next === CHALLENGE_STATUS.accepted ? `You accepted the challenge from ${opponent.name}.` : `You declined the challenge from ${opponent.name}.`,
           }),
         onError: (err) => toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) }),
       },
@@ -130,38 +131,38 @@ export function ChallengeCard({
       </dl>
 
       <div className="flex flex-wrap items-center gap-2">
-        {incoming && status === "pending" && isCaptain && (
+        {incoming && status === CHALLENGE_STATUS.pending && isCaptain && (
           <>
-            <Button size="sm" onClick={() => respond("accepted")} loading={update.isPending && update.variables?.status === "accepted"} disabled={update.isPending}>
+            <Button size="sm" onClick={() => respond(CHALLENGE_STATUS.accepted)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.accepted} disabled={update.isPending}>
               <Check aria-hidden="true" />
               Accept
             </Button>
-            <Button size="sm" variant="outline" onClick={() => respond("declined")} loading={update.isPending && update.variables?.status === "declined"} disabled={update.isPending}>
+            <Button size="sm" variant="outline" onClick={() => respond(CHALLENGE_STATUS.declined)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.declined} disabled={update.isPending}>
               <X aria-hidden="true" />
               Decline
             </Button>
           </>
         )}
-        {!incoming && (status === "pending" || status === "accepted") && isCaptain && (
+        {!incoming && isActive(status) && isCaptain && (
           <Button size="sm" variant="outline" onClick={() => setConfirmCancel(true)}>
             Cancel Challenge
           </Button>
         )}
-        {status === "accepted" && isCaptain && (
+        {status === CHALLENGE_STATUS.accepted && isCaptain && (
           <Button size="sm" onClick={() => setReportOpen(true)}>
             <Trophy aria-hidden="true" />
             Report Result
           </Button>
         )}
-        {status === "accepted" && (
+        {status === CHALLENGE_STATUS.accepted && (
           <a href={challengeCalendarUrl(challenge.id)} download className={cn(buttonVariants({ variant: "ghost", size: "sm" }))}>
             <CalendarPlus aria-hidden="true" />
             Add to calendar
           </a>
         )}
       </div>
-      {!isCaptain && incoming && status === "pending" && <CaptainOnly action="accept or decline" />}
-      {!isCaptain && !incoming && (status === "pending" || status === "accepted") && <CaptainOnly action="cancel" />}
+      {!isCaptain && incoming && status === CHALLENGE_STATUS.pending && <CaptainOnly action="accept or decline" />}
+      {!isCaptain && !incoming && isActive(status) && <CaptainOnly action="cancel" />}
 
       <ConfirmDialog
         open={confirmCancel}

@@ -3,7 +3,7 @@
 // the My Challenges page), so answering there updates the counts here.
 import { Link } from "wouter";
 import { ArrowRight, ClipboardCheck, Swords } from "lucide-react";
-import { ACTIVE_CHALLENGE_STATUSES, type ChallengeStatus } from "@shared/constants";
+import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -55,7 +55,7 @@ function WaitingLists({ teamId }: { teamId: number }) {
     .filter((c) => isActive(c.status))
     .map((c) => ({
       id: c.id,
-      text: c.status === "accepted" ? `Accepted: play ${c.opponent.name} and report the result` : `${c.opponent.name} challenged you`,
+      text: c.status === CHALLENGE_STATUS.accepted ? `Accepted: play ${c.opponent.name} and report the result` : `${c.opponent.name} challenged you`,
     }));
   const results = awaiting.data?.items.map((m) => ({
     id: m.id,

@@ -1,6 +1,7 @@
 // The match as the token pages show it (SPEC §2 Confirm Match): date, reporter, match type,
 // players, winner, set scores, notes.
 import { CalendarDays, MapPin, Trophy, UserRound } from "lucide-react";
+import { MATCH_TYPE } from "@shared/constants";
 import type { MatchTeam, MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
 import { Badge } from "@/components/ui/badge";
@@ -8,7 +9,7 @@ import { formatLongDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 export function matchTypeLabel(match: Pick<MatchView, "matchType">): string {
-  return match.matchType === "friendly" ? "Friendly Match" : "Challenge Match";
+  return match.matchType === MATCH_TYPE.friendly ? "Friendly Match" : "Challenge Match";
 }
 
 function TeamBlock({ team, winner }: { team: MatchTeam; winner: boolean }) {

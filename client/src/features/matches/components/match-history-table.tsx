@@ -1,4 +1,5 @@
 // The Recent Matches table: Date, Team 1, Score, Team 2, Surface, Result (W/L for the viewer's team, else '-').
+import { CONFIRMATION_STATUS, MATCH_STATUS, type ConfirmationStatus } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
 import { formatScore } from "@shared/validators/matches";
@@ -9,19 +10,19 @@ import { cn } from "@/lib/utils";
 
 /** 'W' or 'L' when the viewer's team played a match that counts or awaits confirmation; '-' otherwise. */
 export function resultFor(match: MatchView, teamId: number | null | undefined): "W" | "L" | "-" {
-  if (!teamId || match.matchStatus === "voided") return "-";
+  if (!teamId || match.matchStatus === MATCH_STATUS.voided) return "-";
   if (match.team1.id !== teamId && match.team2.id !== teamId) return "-";
   return match.winnerTeamId === teamId ? "W" : "L";
 }
 
-const STATUS_TAG: Record<string, { text: string; variant: "warning" | "destructive" | "secondary" } | undefined> = {
-  pending: { text: "Awaiting confirmation", variant: "warning" },
-  disputed: { text: "Disputed", variant: "destructive" },
+const STATUS_TAG: Partial<Record<ConfirmationStatus, { text: string; variant: "warning" | "destructive" | "secondary" }>> = {
+  [CONFIRMATION_STATUS.pending]: { text: "Awaiting confirmation", variant: "warning" },
+  [CONFIRMATION_STATUS.disputed]: { text: "Disputed", variant: "destructive" },
 };
 
 function statusTag(match: MatchView) {
-  if (match.matchStatus === "voided") return { text: "Voided", variant: "secondary" as const };
-  if (match.matchStatus === "approved") return undefined;
+  if (match.matchStatus === MATCH_STATUS.voided) return { text: "Voided", variant: "secondary" as const };
+  if (match.matchStatus === MATCH_STATUS.approved) return undefined;
   return STATUS_TAG[match.confirmationStatus];
 }
 

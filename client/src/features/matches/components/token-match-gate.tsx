@@ -2,6 +2,7 @@
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { CircleAlert, CircleCheck, SearchX } from "lucide-react";
+import { CONFIRMATION_STATUS } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
 import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
 import { ErrorState } from "@/components/ui/error-state";
@@ -72,11 +73,11 @@ export function TokenMatchGate({
     );
   }
   const match = query.data;
-  if (match.confirmationStatus !== "pending") {
+  if (match.confirmationStatus !== CONFIRMATION_STATUS.pending) {
     return (
       <StatusCard
         icon={
-          match.confirmationStatus === "confirmed" ? (
+          match.confirmationStatus === CONFIRMATION_STATUS.confirmed ? (
             <CircleCheck className="size-10" aria-hidden="true" />
           ) : (
             <CircleAlert className="size-10" aria-hidden="true" />
@@ -85,7 +86,7 @@ export function TokenMatchGate({
         title={`Match Already ${match.confirmationStatus}`}
       >
         <CardDescription>
-          {match.confirmationStatus === "confirmed"
+          {match.confirmationStatus === CONFIRMATION_STATUS.confirmed
             ? "This result has already been confirmed and the ladder is up to date."
             : "This result has been disputed and is waiting for an admin's review."}
         </CardDescription>

@@ -1,0 +1,156 @@
+// The challenge lists: incoming / outgoing (My Challenges) and the /challenge-teams table.
+import { sql } from "drizzle-orm";
+import { sqlLiterals } from "@shared/schema";
+import { OPEN_CHALLENGE_STATUSES, type ChallengeStatus, type CompetitionType, type Surface } from "@shared/constants";
+import { meanSurfaceRating, winProbabilityPercent } from "@shared/rating";
+import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/challenges";
+import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
+import type { DbOrTx } from "../../db/client";
+import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
+
+interface ChallengeListRow extends Record<string, unknown> {
+  id: number;
+  challenger_team_id: number;
+  challenged_team_id: number;
+  status: ChallengeStatus;
+  location: string;
+  surface: Surface;
+  competition_type: CompetitionType;
+  notes: string | null;
+  proposed_date_time: Date | string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  other_id: number;
+  other_name: string;
+  other_avatar: string | null;
+  other_competition_type: CompetitionType;
+  grass_rating: number;
+  beach_rating: number;
+  hardcourt_rating: number;
+  wins: number;
+  losses: number;
+  members: unknown;
+  match_id: number | null;
+  total: number;
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** The team's challenges received (incoming) or sent (outgoing), newest first; open ones unless status=all. */
+export async function listChallenges(options: {
+  db: DbOrTx;
+  teamId: number | null;
+  direction: "incoming" | "outgoing";
+  query: ChallengeListQuery;
+}): Promise<ChallengesPage> {
+  const { db, teamId, direction, query } = options;
+  const empty: ChallengesPage = { items: [], page: query.page, pageSize: query.limit, total: 0, totalPages: 0 };
+  if (!teamId) return empty;
+  const ownColumn = direction === "incoming" ? sql`c.challenged_team_id` : sql`c.challenger_team_id`;
+  const otherColumn = direction === "incoming" ? sql`c.challenger_team_id` : sql`c.challenged_team_id`;
+  const statusFilter = query.status === "all" ? sql`true` : sql`c.status in (${sqlLiterals(OPEN_CHALLENGE_STATUSES)})`;
+  const offset = (query.page - 1) * query.limit;
+  const result = await db.execute<ChallengeListRow>(sql`
+    select c.id, c.challenger_team_id, c.challenged_team_id, c.status, c.location, c.surface, c.competition_type,
+           c.notes, c.proposed_date_time, c.created_at, c.updated_at,
+           o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
+           o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
+           ${membersOf(sql`o.id`)} as members,
+           (select m.id from matches m where m.challenge_id = c.id order by m.id desc limit 1) as match_id,
+           (count(*) over ())::int as total
+    from challenges c
+    join teams o on o.id = ${otherColumn}
+    where ${ownColumn} = ${teamId} and ${statusFilter}
+    order by c.created_at desc, c.id desc
+    limit ${query.limit} offset ${offset}`);
+  const rows = (result as unknown as { rows: ChallengeListRow[] }).rows;
+  let total = rows[0] ? Number(rows[0].total) : 0;
+  if (rows.length === 0 && query.page > 1) {
+    const counted = await db.execute<{ n: number }>(sql`
+      select count(*)::int as n from challenges c where ${ownColumn} = ${teamId} and ${statusFilter}`);
+    total = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  }
+  const items: ChallengeView[] = rows.map((r) => ({
+    id: Number(r.id),
+    direction,
+    challengerTeamId: Number(r.challenger_team_id),
+    challengedTeamId: Number(r.challenged_team_id),
+    opponent: {
+      id: Number(r.other_id),
+      name: r.other_name,
+      avatar: r.other_avatar,
+      competitionType: r.other_competition_type,
+      members: parseMembers(r.members),
+      grassRating: Number(r.grass_rating),
+      beachRating: Number(r.beach_rating),
+      hardcourtRating: Number(r.hardcourt_rating),
+      meanRating: meanSurfaceRating({
+        grassRating: Number(r.grass_rating),
+        beachRating: Number(r.beach_rating),
+        hardcourtRating: Number(r.hardcourt_rating),
+      }),
+      wins: Number(r.wins),
+      losses: Number(r.losses),
+    },
+    status: r.status,
+    location: r.location,
+    surface: r.surface,
+    competitionType: r.competition_type,
+    notes: r.notes,
+    proposedDateTime: iso(r.proposed_date_time),
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+    matchId: r.match_id === null ? null : Number(r.match_id),
+  }));
+  return { items, page: query.page, pageSize: query.limit, total, totalPages: Math.ceil(total / query.limit) };
+}
+
+/**
+ * The /challenge-teams table: active teams except the user's own (one category when given), with the
+ * chosen surface's rating, record and rank, whether the user may challenge them now and why not
+ * (the same rule POST /api/challenges applies), and the win probability there. One query.
+ */
+export async function listCandidates(options: {
+  db: DbOrTx;
+  teamId: number | null;
+  isCaptain: boolean;
+  query: CandidatesQuery;
+}): Promise<ChallengeCandidatesPage> {
+  const { db, query } = options;
+  const { surface } = query;
+  const { challenger: me, opponents, total } = await loadChallengeSides({
+    db,
+    teamId: options.teamId,
+    isCaptain: options.isCaptain,
+    surface,
+    opponents: { competitionType: query.competitionType, page: query.page, limit: query.limit },
+  });
+  const items: ChallengeCandidate[] = opponents.map((them) => {
+    const refusal = challengeRefusal({ challenger: me, opponent: them, surface, category: query.competitionType });
+    return {
+      id: them.id,
+      name: them.name,
+      avatar: them.avatar,
+      competitionType: them.competitionType,
+      members: them.members,
+      rating: them.rating,
+      wins: them.wins,
+      losses: them.losses,
+      status: them.isApproved ? "Active" : "Pending",
+      rank: them.rank,
+      reachable: refusal === null,
+      reason: refusal?.reason ?? null,
+      reasonCode: refusal?.code ?? null,
+      winProbability: me ? winProbabilityPercent(me.rating, them.rating) : null,
+    };
+  });
+  return {
+    items,
+    page: query.page,
+    pageSize: query.limit,
+    total,
+    totalPages: Math.ceil(total / query.limit),
+    surface: surface ?? null,
+    me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating } : null,
+  };
+}

@@ -1,0 +1,15 @@
+// The ladder module's public face for other modules: the one ladder order and rank (SQL to put in
+// their queries) and the readers of ranks on their own. Everything else here is internal.
+export {
+  ladderColumns,
+  ladderOrderBy,
+  ladderRanks,
+  ladderSizeOf,
+  ladderValues,
+  onLadder,
+  rankOfTeam,
+  teamColumn,
+  type Ladder,
+  type RankWithin,
+} from "./ladder-order";
+export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";

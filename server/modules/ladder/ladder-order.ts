@@ -1,0 +1,176 @@
+// The ladder order and the rank: the one definition every reader uses (the ladder page, team
+// profiles, history statistics, the /challenge-teams table and the reach check of a new challenge).
+// docs/product.md ("Ladder order and rank") states the rule in words.
+//
+// - Ladders: one per surface (grass, beach, hardcourt) and the overall one.
+// - Who is on a ladder: active (not deleted) approved teams; on a surface ladder only once the team
+//   has an approved match there (its W-L on that surface is not 0-0).
+// - Order, best first: that ladder's rating desc, then more wins on it, then the earlier created
+//   team, then the lower id (so no two teams ever share a rank).
+// - Rank: the position in that order, 1..n, counted over the whole club or within each category.
+//
+// Everything here produces SQL over the teams table, so a live query and a stored copy of the ranks
+// (e.g. `insert into team_ranks select … from (ladderRanks(…))`) read the same definition.
+import { getTableName, sql, type SQL } from "drizzle-orm";
+import type { PgColumn } from "drizzle-orm/pg-core";
+import { teams } from "@shared/schema";
+import type { CompetitionType, Surface } from "@shared/constants";
+
+/** A surface's ladder, or the overall one. */
+export type Ladder = Surface | "overall";
+
+/**
+ * Which teams are ranked against each other: the whole club, each category on its own, or one
+ * category only (the same ranks as "category" gives that category's teams).
+ */
+export type RankWithin = "club" | "category" | CompetitionType;
+
+/** The teams columns of one ladder: its rating, wins and losses. */
+export function ladderColumns(ladder: Ladder): { rating: PgColumn; wins: PgColumn; losses: PgColumn } {
+  switch (ladder) {
+    case "overall":
+      return { rating: teams.rating, wins: teams.wins, losses: teams.losses };
+    case "grass":
+      return { rating: teams.grassRating, wins: teams.grassWins, losses: teams.grassLosses };
+    case "beach":
+      return { rating: teams.beachRating, wins: teams.beachWins, losses: teams.beachLosses };
+    case "hardcourt":
+      return { rating: teams.hardcourtRating, wins: teams.hardcourtWins, losses: teams.hardcourtLosses };
+  }
+}
+
+// The SQL below is built as text from the schema's column names and cached per (ladder, alias,
+// scope): these fragments sit in the hottest reads, and one raw chunk costs drizzle a fraction of
+// what dozens of small ones do. The only value, a category, stays a bind parameter.
+const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
+const columnText = (alias: string, column: PgColumn) => `${quote(alias)}.${quote(column.name)}`;
+const TEAMS = quote(getTableName(teams));
+const cache = new Map<string, string>();
+const cached = (key: string, make: () => string): string => {
+  let text = cache.get(key);
+  if (text === undefined) cache.set(key, (text = make()));
+  return text;
+};
+
+/** `alias.column` for a teams column (the callers name their teams alias). */
+export function teamColumn(alias: string, column: PgColumn): SQL {
+  return sql.raw(columnText(alias, column));
+}
+
+/** The ladder's rating, wins and losses of the team in `alias`, as SQL. */
+export function ladderValues(ladder: Ladder, alias: string): { rating: SQL; wins: SQL; losses: SQL } {
+  const c = ladderColumns(ladder);
+  return { rating: teamColumn(alias, c.rating), wins: teamColumn(alias, c.wins), losses: teamColumn(alias, c.losses) };
+}
+
+function onLadderText(ladder: Ladder, alias: string): string {
+  return cached(`on|${ladder}|${alias}`, () => {
+    const active = `${columnText(alias, teams.deletedAt)} is null and ${columnText(alias, teams.isApproved)}`;
+    if (ladder === "overall") return `(${active})`;
+    const c = ladderColumns(ladder);
+    return `(${active} and ${columnText(alias, c.wins)} + ${columnText(alias, c.losses)} > 0)`;
+  });
+}
+
+/** True for the team in `alias` when it is on the ladder. */
+export function onLadder(ladder: Ladder, alias: string): SQL {
+  return sql.raw(onLadderText(ladder, alias));
+}
+
+// The aliases of the teams these queries read themselves (callers use other names for theirs).
+const L = "ladder_team";
+const O = "ladder_other";
+
+interface OrderKey {
+  value: string;
+  /** "desc": a higher value is better (comes first). */
+  direction: "asc" | "desc";
+}
+
+/** The order, best first. Every other form below is made from this list. */
+function orderKeys(ladder: Ladder, alias: string): OrderKey[] {
+  const c = ladderColumns(ladder);
+  return [
+    { value: columnText(alias, c.rating), direction: "desc" },
+    { value: columnText(alias, c.wins), direction: "desc" },
+    { value: columnText(alias, teams.createdAt), direction: "asc" },
+    { value: columnText(alias, teams.id), direction: "asc" },
+  ];
+}
+
+function orderByText(ladder: Ladder, alias: string): string {
+  return cached(`order|${ladder}|${alias}`, () =>
+    orderKeys(ladder, alias)
+      .map((k) => `${k.value} ${k.direction}`)
+      .join(", "),
+  );
+}
+
+/** The ladder order as an ORDER BY list over `alias` (every key is NOT NULL). */
+export function ladderOrderBy(ladder: Ladder, alias: string): SQL {
+  return sql.raw(orderByText(ladder, alias));
+}
+
+/**
+ * True when the team in `other` comes before the team in `alias` in the ladder order, written as
+ * nested tests (better on the first key, or equal there and better on the rest) so each row
+ * compares only as many keys as it needs.
+ */
+function aheadText(ladder: Ladder, other: string, alias: string): string {
+  const theirs = orderKeys(ladder, other);
+  const mine = orderKeys(ladder, alias);
+  let rest = "";
+  for (let i = theirs.length - 1; i >= 0; i--) {
+    const better = `${theirs[i]!.value} ${theirs[i]!.direction === "desc" ? ">" : "<"} ${mine[i]!.value}`;
+    rest = rest ? `(${better} or (${theirs[i]!.value} = ${mine[i]!.value} and ${rest}))` : better;
+  }
+  return rest;
+}
+
+/** `and` the other team plays the same category, unless ranking the whole club. */
+function sameGroupText(within: "club" | "category", other: string, alias: string): string {
+  return within === "club" ? "" : ` and ${columnText(other, teams.competitionType)} = ${columnText(alias, teams.competitionType)}`;
+}
+
+/**
+ * Every team on the ladder with its rank: a SELECT of (team_id, competition_type, rank), ranked by a
+ * window over the ladder's teams. Use it as a subquery or CTE, or to store the ranks.
+ */
+export function ladderRanks(opts: { ladder: Ladder; within: RankWithin }): SQL {
+  const { ladder, within } = opts;
+  const byCategory = within === "category";
+  const text = cached(`ranks|${ladder}|${byCategory}`, () => {
+    const partition = byCategory ? `partition by ${columnText(L, teams.competitionType)} ` : "";
+    return `select ${columnText(L, teams.id)} as team_id, ${columnText(L, teams.competitionType)} as competition_type,
+      (row_number() over (${partition}order by ${orderByText(ladder, L)}))::int as rank
+    from ${TEAMS} as ${quote(L)}
+    where ${onLadderText(ladder, L)}`;
+  });
+  if (within === "club" || within === "category") return sql.raw(text);
+  return sql`${sql.raw(text)} and ${teamColumn(L, teams.competitionType)} = ${within}`;
+}
+
+/**
+ * The rank of the team in `alias` (null when it is not on the ladder): 1 + the ladder's teams ahead
+ * of it. The same ranks as ladderRanks, for reading a few teams without ranking the whole club.
+ */
+export function rankOfTeam(opts: { ladder: Ladder; within: "club" | "category"; alias: string }): SQL {
+  const { ladder, within, alias } = opts;
+  return sql.raw(
+    cached(`rank|${ladder}|${within}|${alias}`, () => `(case when ${onLadderText(ladder, alias)} then 1 + (
+      select count(*) from ${TEAMS} as ${quote(O)}
+      where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)} and ${aheadText(ladder, O, alias)}
+    )::int end)`),
+  );
+}
+
+/** How many teams are on the ladder the team in `alias` is ranked on (within: its category, or the club). */
+export function ladderSizeOf(opts: { ladder: Ladder; within: "club" | "category"; alias: string }): SQL {
+  const { ladder, within, alias } = opts;
+  return sql.raw(
+    cached(
+      `size|${ladder}|${within}|${alias}`,
+      () => `(select count(*)::int from ${TEAMS} as ${quote(O)} where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)})`,
+    ),
+  );
+}
