@@ -1,6 +1,6 @@
 // Adds lock entries for optional platform packages the local registry mirror does not serve,
 // so that `npm ci` sees package.json and the lock in sync (they are skipped on this platform).
-const fs = require("fs");
+import fs from "node:fs";
 const file = process.argv[2];
 const lock = JSON.parse(fs.readFileSync(file, "utf8"));
 const pk = lock.packages;
@@ -8,7 +8,6 @@ let added = 0;
 for (const [key, entry] of Object.entries(pk)) {
   const opt = entry.optionalDependencies;
   if (!opt) continue;
-  const base = key.replace(/node_modules\/[^/]+(\/[^/]+)?$/, "") ; // parent prefix
   for (const [name, version] of Object.entries(opt)) {
     const nested = `${key}/node_modules/${name}`;
     const top = `node_modules/${name}`;
