@@ -1,6 +1,13 @@
 // Fixed-window rate limits for the account endpoints, kept in the `rate_limits` table so every
 // server instance shares them. One INSERT ... ON CONFLICT DO UPDATE ... RETURNING per check
-// (the IP key and the account key go in the same statement), on PGlite and PostgreSQL alike.
+// (every key of the attempt in the same statement), on PGlite and PostgreSQL alike.
+//
+// Keys (docs/decisions/014-accounts-admins-second-factor.md): each attempt counts against the
+// address, against each account it names, and against that account from that address. A stranger
+// must not be able to lock an account (OWASP authentication cheat sheet): an address is refused
+// when it made too many attempts, or made too many on that account, or when the account as a whole
+// is over its limit AND this address already tried it in the window. An address that has not
+// tried the account (its owner, elsewhere) still gets through.
 import crypto from "node:crypto";
 import type { Request, RequestHandler } from "express";
 import { sql } from "drizzle-orm";
@@ -82,24 +89,72 @@ export interface RateLimitOptions {
   windowMs?: number;
 }
 
-/** Express middleware: counts the attempt per IP and per account; over the limit → 429 with Retry-After. */
+/** The account keys counted for a request, so a success can take its attempt back (forgiveAttempt). */
+const counted = new WeakMap<Request, { db: Db; keys: string[] }>();
+
+/** The keys of one attempt: the address, and for each account the account and account + address. */
+export function attemptKeys(action: string, ip: string | undefined, accounts: unknown[]): { ip: string; accounts: { account: string; fromIp: string }[] } {
+  const address = ipKey(action, ip);
+  const out: { account: string; fromIp: string }[] = [];
+  for (const value of accounts) {
+    if (typeof value !== "string" || value.trim() === "") continue;
+    const account = accountKey(action, value.slice(0, 500));
+    out.push({ account, fromIp: `${account}:ip:${(ip ?? "unknown").slice(0, 100)}` });
+  }
+  return { ip: address, accounts: out };
+}
+
+/**
+ * Which scope refuses the attempt, from the counters after it was counted: "ip" (this address, any
+ * account), "account-ip" (this address on this account), "account" (the account is over its limit
+ * and this address already tried it in this window); undefined when it may go ahead.
+ */
+export function refusal(
+  keys: ReturnType<typeof attemptKeys>,
+  count: (key: string) => number,
+  max: number,
+): "ip" | "account-ip" | "account" | undefined {
+  if (count(keys.ip) > max) return "ip";
+  for (const k of keys.accounts) {
+    const fromIp = count(k.fromIp);
+    if (fromIp > max) return "account-ip";
+    // fromIp counts this attempt too: above 1 means this address had tried this account before.
+    if (count(k.account) > max && fromIp > 1) return "account";
+  }
+  return undefined;
+}
+
+/** Express middleware: counts the attempt (address, accounts, accounts from this address); refused → 429 with Retry-After. */
 export function rateLimit(options: RateLimitOptions): RequestHandler {
   return async (req, res, next) => {
-    const keys = [ipKey(options.action, req.ip)];
-    for (const value of options.accounts?.(req) ?? []) {
-      if (typeof value === "string" && value.trim() !== "") keys.push(accountKey(options.action, value.slice(0, 500)));
-    }
-    const hits = await hitRateLimits(options.db, keys, options.windowMs);
+    const keys = attemptKeys(options.action, req.ip, options.accounts?.(req) ?? []);
+    const all = [keys.ip, ...keys.accounts.flatMap((k) => [k.account, k.fromIp])];
+    const hits = await hitRateLimits(options.db, all, options.windowMs);
     // Now and then, clear old counters (self-contained: no separate job needed).
     if (Math.random() < 0.01) void pruneRateLimits(options.db).catch(() => undefined);
-    const over = hits.filter((h) => h.count > options.max);
-    if (over.length === 0) return next();
-    const retryAfter = Math.max(...over.map((h) => h.retryAfterSeconds));
-    options.logger.warn(
-      { event: "auth.rate_limited", action: options.action, scope: over.map((h) => (h.key.includes(":ip:") ? "ip" : "account")) },
-      "rate limit reached",
-    );
+    const byKey = new Map(hits.map((h) => [h.key, h]));
+    const scope = refusal(keys, (k) => byKey.get(k)?.count ?? 0, options.max);
+    if (scope === undefined) {
+      counted.set(req, { db: options.db, keys: all.filter((k) => k !== keys.ip) });
+      return next();
+    }
+    const retryAfter = Math.max(...hits.filter((h) => h.count > options.max).map((h) => h.retryAfterSeconds), 1);
+    options.logger.warn({ event: "auth.rate_limited", action: options.action, scope }, "rate limit reached");
     res.setHeader("Retry-After", String(retryAfter));
     next(tooManyAttempts(retryAfter));
   };
+}
+
+/**
+ * Takes back the account counts of this request's attempt: for actions where only failures count
+ * (a correct password, a correct second-factor code). The address's own count stays.
+ */
+export async function forgiveAttempt(req: Request): Promise<void> {
+  const entry = counted.get(req);
+  counted.delete(req);
+  if (!entry || entry.keys.length === 0) return;
+  await entry.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key in (${sql.join(
+    entry.keys.map((k) => sql`${k}`),
+    sql`, `,
+  )})`);
 }

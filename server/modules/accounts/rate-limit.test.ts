@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createTeam, PASSWORD } from "../../../tests/helpers/factories";
-import { hitRateLimits } from "../../lib/rate-limit";
+import { accountKey, hitRateLimits } from "../../lib/rate-limit";
 import { registration } from "./accounts.fixtures";
 
 // Three attempts per 15 minutes; one proxy hop trusted so each test can speak from its own IP.
@@ -34,15 +34,46 @@ describe("auth rate limits", () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
   });
 
-  it("limits one account across many IPs, even with the right password", async () => {
+  it("a stranger who used up an account's attempts does not lock its owner out; the stranger stays limited", async () => {
     const { captain } = await createTeam(t.db);
+    const attacker = freshIp();
     for (let i = 0; i < 3; i++) {
-      const res = await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username, password: "Wrong1234" });
+      const res = await t.request.post("/api/login").set("X-Forwarded-For", attacker).send({ username: captain.username, password: "Wrong1234" });
       expect(res.status).toBe(401);
     }
-    const res = await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username!.toUpperCase(), password: PASSWORD });
-    expect(res.status).toBe(429);
-    expect(res.body.message).toMatch(TOO_MANY);
+    // The attacker's address is refused on this account, even with the right password...
+    const again = await t.request.post("/api/login").set("X-Forwarded-For", attacker).send({ username: captain.username, password: PASSWORD });
+    expect(again.status).toBe(429);
+    expect(again.body.message).toMatch(TOO_MANY);
+    // ...while the owner, from an address that has not failed, signs in.
+    const owner = await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username!.toUpperCase(), password: PASSWORD });
+    expect(owner.status).toBe(200);
+  });
+
+  it("while an account is over its limit, each other address gets one guess on it, then 429", async () => {
+    const { captain } = await createTeam(t.db);
+    for (let i = 0; i < 3; i++) await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username, password: "Wrong1234" });
+    const ip = freshIp();
+    expect((await t.request.post("/api/login").set("X-Forwarded-For", ip).send({ username: captain.username, password: "Wrong1234" })).status).toBe(401);
+    const second = await t.request.post("/api/login").set("X-Forwarded-For", ip).send({ username: captain.username, password: PASSWORD });
+    expect(second.status).toBe(429);
+    // The owner still gets in from an address of their own.
+    expect((await t.request.post("/api/login").set("X-Forwarded-For", freshIp()).send({ username: captain.username, password: PASSWORD })).status).toBe(200);
+  });
+
+  it("correct passwords do not count against the account", async () => {
+    const { captain } = await createTeam(t.db);
+    // Three sign-ins from one address, then failures from others: the account is not over its limit,
+    // so an address that failed once may try again.
+    const home = freshIp();
+    for (let i = 0; i < 3; i++) expect((await t.request.post("/api/login").set("X-Forwarded-For", home).send({ username: captain.username, password: PASSWORD })).status).toBe(200);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) {
+      const res = await t.request.post("/api/login").set("X-Forwarded-For", ip).send({ username: captain.username, password: "Wrong1234" });
+      expect(res.status, `failure ${i + 1}`).toBe(401);
+    }
+    const rows = await t.db.execute(sql`select count from rate_limits where key = ${accountKey("login", captain.username!)}`);
+    expect((rows as unknown as { rows: { count: number }[] }).rows.map((r) => Number(r.count))).toEqual([3]);
   });
 
   it("limits registration, recovery, reset (request and token), resend and invite acceptance", async () => {
