@@ -2,6 +2,7 @@
 // The spec's messages live here verbatim.
 import { z } from "zod";
 import { COMPETITION_TYPES } from "../constants";
+import { AVATAR_URL_MESSAGE, optionalHttpUrl, TEAM_AVATAR_URL_MESSAGE } from "./url";
 
 export const PASSWORD_MESSAGES = {
   min: "Password must be at least 6 characters",
@@ -86,8 +87,8 @@ export const registerSchema = z
       .min(2, "Partner name must be at least 2 characters")
       .max(100, "Partner name must be at most 100 characters"),
     partnerEmail: email("Please enter a valid partner email address"),
-    avatar: z.string().trim().max(500, "Avatar URL must be at most 500 characters").optional(),
-    teamAvatar: z.string().trim().max(500, "Team avatar URL must be at most 500 characters").optional(),
+    avatar: optionalHttpUrl(AVATAR_URL_MESSAGE),
+    teamAvatar: optionalHttpUrl(TEAM_AVATAR_URL_MESSAGE),
     teamBio: z.string().trim().max(1000, "Team bio must be at most 1000 characters").optional(),
     verifyEmail: z.boolean().default(true),
   })

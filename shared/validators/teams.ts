@@ -2,22 +2,9 @@
 // client form (zodResolver) and the server route. The spec's messages live here verbatim.
 import { z } from "zod";
 import { COMPETITION_TYPES, PREFERRED_SURFACES, SURFACES } from "../constants";
+import { AVATAR_URL_MESSAGE, httpUrl, optionalHttpUrl } from "./url";
 
 export const TEAM_NAME_MIN_MESSAGE = "Team name must be at least 2 characters";
-
-const httpUrl = (message: string) =>
-  z
-    .string({ error: message })
-    .trim()
-    .max(2000, "The URL must be at most 2000 characters")
-    .refine((v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === "http:" || u.protocol === "https:";
-      } catch {
-        return false;
-      }
-    }, message);
 
 /** Optional text: blank becomes null. */
 const optionalText = (max: number, label: string) =>
@@ -29,8 +16,6 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .optional();
 
-export const AVATAR_URL_MESSAGE = "Avatar must be an http or https image URL";
-
 /** PUT /api/teams/{id}: strict, so privileged fields (rating, isApproved...) are refused, never written. */
 export const updateTeamSchema = z.strictObject(
   {
@@ -41,11 +26,7 @@ export const updateTeamSchema = z.strictObject(
       .max(100, "Team name must be at most 100 characters"),
     bio: optionalText(1000, "Bio"),
     location: optionalText(200, "Location"),
-    avatar: z
-      .union([z.literal(""), httpUrl(AVATAR_URL_MESSAGE)])
-      .transform((v) => (v === "" ? null : v))
-      .nullable()
-      .optional(),
+    avatar: optionalHttpUrl(AVATAR_URL_MESSAGE),
     preferredCourtSurface: z.enum(PREFERRED_SURFACES, {
       error: "Preferred court surface must be grass, beach, hardcourt or clay",
     }).optional(),
