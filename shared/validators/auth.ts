@@ -10,6 +10,9 @@ export const PASSWORD_MESSAGES = {
   number: "Password must contain at least one number",
 } as const;
 
+/** Checked by the server (the list is too large for the browser): server/auth/password-policy.ts. */
+export const COMMON_PASSWORD_MESSAGE = "This password is too common and easy to guess. Please choose another.";
+
 export const strongPassword = z
   .string({ error: PASSWORD_MESSAGES.min })
   .min(6, PASSWORD_MESSAGES.min)

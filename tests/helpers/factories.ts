@@ -6,7 +6,7 @@ import type { Db } from "../../server/db/client";
 import { hashPassword } from "../../server/auth/password";
 import type supertest from "supertest";
 
-export const PASSWORD = "Secret123";
+export const PASSWORD = "Courtside7";
 let hashed: Promise<string> | undefined;
 const passwordHash = () => (hashed ??= hashPassword(PASSWORD));
 const uniq = () => crypto.randomBytes(4).toString("hex");

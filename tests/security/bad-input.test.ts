@@ -52,7 +52,7 @@ const endpoints: Endpoint[] = [
     role: "anonymous",
     valid: () => ({
       username: "fuzz_captain",
-      password: "Secret123",
+      password: "Courtside7",
       name: "Fuzz Captain",
       email: "fuzz.captain@example.test",
       competitionType: "Mixed Doubles",
@@ -65,7 +65,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: () => "/api/logout", role: "anonymous", valid: () => ({}) },
   { method: "POST", path: () => `/api/verify-email/${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({}) },
   { method: "POST", path: () => "/api/resend-verification", role: "anonymous", valid: () => ({ email: a.captain.email }) },
-  { method: "POST", path: () => `/api/accept-invite/${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({ username: "fuzz_partner", password: "Secret123" }) },
+  { method: "POST", path: () => `/api/accept-invite/${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({ username: "fuzz_partner", password: "Courtside7" }) },
   { method: "POST", path: () => "/api/recover-username", role: "anonymous", valid: () => ({ email: a.captain.email }) },
   { method: "POST", path: () => "/api/reset-password", role: "anonymous", valid: () => ({ username: a.captain.username, email: a.captain.email }) },
   { method: "POST", path: () => `/api/reset-password/${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({ newPassword: "Secret456" }) },

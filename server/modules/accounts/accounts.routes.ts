@@ -15,6 +15,7 @@ import { IdParams, input, validate } from "../../middleware/validate";
 import { currentUser, requireAdmin } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { rateLimit } from "../../lib/rate-limit";
+import { serverPassword } from "../../auth/password-policy";
 import {
   acceptInvite,
   approveUser,
@@ -29,6 +30,11 @@ import {
   resetPassword,
   verifyEmail,
 } from "./accounts.service";
+
+// Every password a person sets is also checked against the common-password list (server only).
+const registerBody = registerSchema.extend({ password: serverPassword });
+const acceptInviteBody = acceptInviteSchema.extend({ password: serverPassword });
+const resetPasswordBody = resetPasswordSchema.extend({ newPassword: serverPassword });
 
 const TokenParams = z.object({ token: z.string().min(1, "Invalid link.").max(200, "Invalid link.") });
 const PendingQuery = z.object({
@@ -60,9 +66,9 @@ export function accountsRoutes(deps: AppDeps): Router {
     "/register-team",
     limit("register", (req) => [bodyField(req, "email"), bodyField(req, "username")]),
     registrationPresence,
-    validate({ body: registerSchema }, "Team Registration Failed"),
+    validate({ body: registerBody }, "Team Registration Failed"),
     async (req, res) => {
-      res.status(201).json(await registerTeam({ deps, input: input(req.valid.body, registerSchema) }));
+      res.status(201).json(await registerTeam({ deps, input: input(req.valid.body, registerBody) }));
     },
   );
 
@@ -88,9 +94,9 @@ export function accountsRoutes(deps: AppDeps): Router {
   router.post(
     "/accept-invite/:token",
     limit("accept-invite", (req) => [req.params.token]),
-    validate({ params: TokenParams, body: acceptInviteSchema }),
+    validate({ params: TokenParams, body: acceptInviteBody }),
     async (req, res) => {
-      const body = input(req.valid.body, acceptInviteSchema);
+      const body = input(req.valid.body, acceptInviteBody);
       res.json(await acceptInvite({ deps, token: input(req.valid.params, TokenParams).token, username: body.username, password: body.password }));
     },
   );
@@ -114,13 +120,13 @@ export function accountsRoutes(deps: AppDeps): Router {
   router.post(
     "/reset-password/:token",
     limit("reset", (req) => [req.params.token]),
-    validate({ params: TokenParams, body: resetPasswordSchema }, "Password Reset Failed"),
+    validate({ params: TokenParams, body: resetPasswordBody }, "Password Reset Failed"),
     async (req, res) => {
       res.json(
         await resetPassword({
           deps,
           token: input(req.valid.params, TokenParams).token,
-          newPassword: input(req.valid.body, resetPasswordSchema).newPassword,
+          newPassword: input(req.valid.body, resetPasswordBody).newPassword,
         }),
       );
     },

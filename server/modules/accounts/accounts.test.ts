@@ -5,6 +5,7 @@ import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
 import { createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 import { issueToken } from "../../auth/tokens";
+import { COMMON_PASSWORD_MESSAGE } from "@shared/validators/auth";
 import { MESSAGES } from "./accounts.service";
 import { mailTo, NEW_PASSWORD, registration, sessionCookie } from "./accounts.fixtures";
 
@@ -21,6 +22,16 @@ const countRows = async () => {
   const [tm] = await t.db.select({ n: sql<number>`count(*)::int` }).from(teams);
   return { users: Number(u!.n), teams: Number(tm!.n) };
 };
+
+/** A partner without a login yet, and the plain token of their invitation. */
+async function freshInvitee() {
+  const { team } = await createTeam(t.db, { approved: false });
+  const [user] = await t.db
+    .insert(users)
+    .values({ name: "Invitee Person", email: `invitee_${team.id}@example.test`, teamId: team.id, isPartner: true, isEmailVerified: true })
+    .returning();
+  return { user: user!, token: await issueToken(t.db, { purpose: "partner_invite", userId: user!.id }) };
+}
 
 async function register(overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
@@ -82,6 +93,28 @@ describe("POST /api/register-team", () => {
       expect(res.body.title).toBe("Team Registration Failed");
       expect(res.body.fields.password).toBe(message);
     }
+  });
+
+  it("refuses common passwords, whatever their letter case, on every route that sets a password", async () => {
+    // Each meets the club's rule (6+, an uppercase letter, a number) and is in the common list.
+    const common = ["Password1", "Qwerty123", "Welcome1", "Football1", "Abc123456"];
+    const { user, token: inviteToken } = await freshInvitee();
+    const { captain } = await createTeam(t.db);
+    const resetToken = await issueToken(t.db, { purpose: "password_reset", userId: captain.id });
+    for (const password of common) {
+      const calls = [
+        await t.request.post("/api/register-team").send(registration({ password })),
+        await t.request.post(`/api/accept-invite/${inviteToken}`).send({ username: `inv_${user.id}`, password }),
+        await t.request.post(`/api/reset-password/${resetToken}`).send({ newPassword: password }),
+      ];
+      for (const res of calls) {
+        expect(res.status, `${password}: ${JSON.stringify(res.body)}`).toBe(400);
+        expect(res.body.message).toBe(COMMON_PASSWORD_MESSAGE);
+      }
+    }
+    // Nothing was used up: the invitation and the reset link still work with an uncommon password.
+    expect((await t.request.post(`/api/accept-invite/${inviteToken}`).send({ username: `inv_${user.id}`, password: "Lob4Points" })).status).toBe(200);
+    expect((await t.request.post(`/api/reset-password/${resetToken}`).send({ newPassword: "Lob4Points" })).status).toBe(200);
   });
 
   it("checks lengths, email format and category", async () => {
@@ -407,7 +440,7 @@ describe("sign-in", () => {
   });
 
   it("validates the login form with the spec's messages", async () => {
-    const short = await t.request.post("/api/login").send({ username: "ab", password: "Secret123" });
+    const short = await t.request.post("/api/login").send({ username: "ab", password: "Courtside7" });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Username must be at least 3 characters");
     const pw = await t.request.post("/api/login").send({ username: "abc", password: "12345" });
