@@ -11,6 +11,7 @@ import { ensureAdmin } from "./db/bootstrap";
 import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
 import { createMailer } from "./mail/mailer";
 import { createApp } from "./app";
+import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
 import { ReadCache } from "./lib/read-cache";
 
@@ -95,6 +96,8 @@ async function main() {
     setInterval(() => server.closeIdleConnections(), 100).unref();
     // Finish requests in flight, then close idle keep-alive connections and the database.
     server.close(async () => {
+      // Work left for after an answer (a registration, a reset mail) ends before the database closes.
+      await settleAfterResponseWork();
       closeApp();
       mailer.close();
       await database.close().catch(() => undefined);

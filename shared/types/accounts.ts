@@ -1,11 +1,13 @@
 // Response shapes of the account endpoints (registration, recovery, invitation, approval gate).
 import type { CompetitionType } from "../constants";
 
-/** POST /api/register-team → 201. */
+/**
+ * POST /api/register-team → 201: always the generic "check your email" answer (it never says
+ * whether an address already has an account; the mail does, to that address's owner).
+ */
 export interface RegisterTeamResponse {
-  emailVerificationRequired: boolean;
+  emailVerificationRequired: true;
   message: string;
-  user: { name: string; teamId: number };
 }
 
 /** The generic answers (recovery, reset request, resend): the same whether or not the account exists. */

@@ -7,6 +7,7 @@ import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
+import { settleAfterResponseWork } from "../../server/lib/after-response";
 import type { AppDeps } from "../../server/deps";
 import { createTestDatabase, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
@@ -80,6 +81,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     },
     request: supertest.agent(app),
     close: async () => {
+      // Work a handler left for after its answer (mail, token writes) ends before the database closes.
+      await settleAfterResponseWork();
       close();
       mailer.close();
       await mail.close();

@@ -118,3 +118,53 @@ export function registrationRejectedEmail(o: { to: string; name: string; reason:
       SIGN_OFF,
   };
 }
+
+/** To the owner of an address someone tried to register a new team with (nothing was created). */
+export function addressInUseEmail(o: { appUrl: string; to: string; name: string; username: string | null; teamName: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Someone tried to register with your email address",
+    text:
+      `Hi ${o.name},\n\n` +
+      `Someone tried to register the team "${o.teamName}" on the Doubles Ladder with this email address, which already belongs to your account. Nothing was created or changed.\n\n` +
+      (o.username
+        ? `If it was you: your username is ${o.username}. Sign in at ${o.appUrl}/auth, or use Forgot Password there.\n\n`
+        : `If it was you: your account has no login yet. Use the invitation link your captain's registration sent you, or ask for a new one at ${o.appUrl}/auth.\n\n`) +
+      `If it wasn't you, you can ignore this email.` +
+      SIGN_OFF,
+  };
+}
+
+/** To the owner of an address someone named as their partner (nothing was created). */
+export function partnerAddressInUseEmail(o: { appUrl: string; to: string; name: string; captainName: string; teamName: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Someone named you as their partner on the Doubles Ladder",
+    text:
+      `Hi ${o.name},\n\n` +
+      `${o.captainName} tried to register the team "${o.teamName}" with this email address as their partner. Your address already belongs to an account, so nothing was created and your account is unchanged.\n\n` +
+      `To play in another team, contact the administrator. Sign in: ${o.appUrl}/auth` +
+      SIGN_OFF,
+  };
+}
+
+/** To the captain's address of a registration that could not be completed. */
+export function registrationNotCompletedEmail(o: {
+  appUrl: string;
+  to: string;
+  name: string;
+  reason: "partner-address" | "username";
+  username?: string;
+}): MailMessage {
+  return {
+    to: o.to,
+    subject: "Your Doubles Ladder registration was not completed",
+    text:
+      `Hi ${o.name},\n\n` +
+      (o.reason === "username"
+        ? `The username ${o.username ?? ""} was taken by another registration a moment before yours, so your team was not created.\n\n`
+        : `Your team was not created: your partner's email address cannot be used for a new account. If your partner already has an account, contact the administrator; otherwise check the address.\n\n`) +
+      `You can register again at ${o.appUrl}/auth. If you did not register, you can ignore this email.` +
+      SIGN_OFF,
+  };
+}

@@ -15,11 +15,15 @@ import { IdParams, input, validate } from "../../middleware/validate";
 import { currentUser, requireAdmin } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { rateLimit } from "../../lib/rate-limit";
+import { afterResponse } from "../../lib/after-response";
+import type { MessageResponse, RegisterTeamResponse } from "@shared/types/accounts";
 import { serverPassword } from "../../auth/password-policy";
 import {
   acceptInvite,
   approveUser,
+  checkRegistration,
   checkResetToken,
+  MESSAGES,
   getInvite,
   listPendingUsers,
   recoverUsername,
@@ -41,6 +45,9 @@ const PendingQuery = z.object({
   page: z.coerce.number().int("Invalid page.").min(1, "Invalid page.").max(1_000_000, "Invalid page.").optional(),
   pageSize: z.coerce.number().int("Invalid page size.").min(1, "Invalid page size.").max(100, "Invalid page size.").optional(),
 });
+
+/** The generic answers of recovery, reset and resend: the same whether or not the account exists. */
+const generic = (message: string): MessageResponse => ({ message });
 
 const bodyField = (req: Request, field: string): unknown => (req.body as Record<string, unknown> | undefined)?.[field];
 
@@ -68,7 +75,11 @@ export function accountsRoutes(deps: AppDeps): Router {
     registrationPresence,
     validate({ body: registerBody }, "Team Registration Failed"),
     async (req, res) => {
-      res.status(201).json(await registerTeam({ deps, input: input(req.valid.body, registerBody) }));
+      const body = input(req.valid.body, registerBody);
+      await checkRegistration({ deps, input: body });
+      afterResponse(res, deps.logger, "register", () => registerTeam({ deps, input: body }));
+      const answer: RegisterTeamResponse = { emailVerificationRequired: true, message: MESSAGES.registered };
+      res.status(201).json(answer);
     },
   );
 
@@ -81,9 +92,16 @@ export function accountsRoutes(deps: AppDeps): Router {
     "/resend-verification",
     limit("resend", (req) => [bodyField(req, "email"), req.user ? `user:${req.user.id}` : undefined]),
     validate({ body: resendVerificationSchema }),
-    async (req, res) => {
+    (req, res) => {
       const body = input(req.valid.body, resendVerificationSchema);
-      res.json(await resendVerification({ deps, ...(body.email ? { email: body.email } : {}), ...(req.user ? { sessionUserId: req.user.id } : {}) }));
+      if (!body.email && !req.user) {
+        throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
+      }
+      const sessionUserId = req.user?.id;
+      afterResponse(res, deps.logger, "resend-verification", () =>
+        resendVerification({ deps, ...(body.email ? { email: body.email } : {}), ...(sessionUserId !== undefined ? { sessionUserId } : {}) }),
+      );
+      res.json(generic(MESSAGES.resendSent));
     },
   );
 
@@ -101,17 +119,20 @@ export function accountsRoutes(deps: AppDeps): Router {
     },
   );
 
-  router.post("/recover-username", limit("recover", (req) => [bodyField(req, "email")]), validate({ body: recoverUsernameSchema }), async (req, res) => {
-    res.json(await recoverUsername({ deps, email: input(req.valid.body, recoverUsernameSchema).email }));
+  router.post("/recover-username", limit("recover", (req) => [bodyField(req, "email")]), validate({ body: recoverUsernameSchema }), (req, res) => {
+    const { email } = input(req.valid.body, recoverUsernameSchema);
+    afterResponse(res, deps.logger, "recover-username", () => recoverUsername({ deps, email }));
+    res.json(generic(MESSAGES.recoverySent));
   });
 
   router.post(
     "/reset-password",
     limit("reset-request", (req) => [bodyField(req, "username"), bodyField(req, "email")]),
     validate({ body: resetRequestSchema }),
-    async (req, res) => {
+    (req, res) => {
       const body = input(req.valid.body, resetRequestSchema);
-      res.json(await requestPasswordReset({ deps, username: body.username, email: body.email }));
+      afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset({ deps, username: body.username, email: body.email }));
+      res.json(generic(MESSAGES.resetSent));
     },
   );
   router.get("/reset-password/:token", validate({ params: TokenParams }), async (req, res) => {

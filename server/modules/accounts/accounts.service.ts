@@ -10,14 +10,13 @@ import type {
   InviteView,
   MessageResponse,
   PendingUser,
-  RegisterTeamResponse,
   ResetTokenStatus,
   VerifyEmailResponse,
 } from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
-import { burnPasswordCheck, hashPassword } from "../../auth/password";
+import { hashPassword } from "../../auth/password";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
 import { endSessionsOfUsers } from "../../auth/session";
 import {
@@ -28,14 +27,15 @@ import {
   registrationRejectedEmail,
   usernameRecoveryEmail,
   verificationEmail,
+  addressInUseEmail,
+  partnerAddressInUseEmail,
+  registrationNotCompletedEmail,
   welcomeEmail,
 } from "./accounts.emails";
 
 export const MESSAGES = {
   registered: "Registration successful! Please check your email to verify your account before logging in.",
   usernameTaken: "That username is already taken. Please choose another.",
-  emailTaken: "An account with that email address already exists.",
-  partnerEmailTaken: "An account with your partner's email address already exists.",
   partnerEmailSame: "Your partner's email address must be different from yours.",
   recoverySent: "If an account exists for that email, we have sent the username.",
   resetSent: "If an account matches that username and email, we have sent a password reset link.",
@@ -55,7 +55,7 @@ export const MESSAGES = {
 
 const REGISTRATION_TITLE = "Team Registration Failed";
 
-/** Sends a mail without making the caller wait: timing must not tell whether an account exists. */
+/** Sends a mail without making the caller wait (a slow mail server must not hold the answer). */
 function sendInBackground(deps: AppDeps, message: MailMessage): void {
   void deps.mailer.send(message).catch(() => undefined);
 }
@@ -80,48 +80,51 @@ function uniqueViolation(err: unknown): string | undefined {
 const lower = (v: string) => v.trim().toLowerCase();
 
 // ---------------------------------------------------------------------------------------------
-// Registration
+// Registration. The answer depends on the input alone (usernames are public on the ladder, so a
+// taken one may be said); whether an email address already has an account is never answered: the
+// route answers the generic success and calls registerTeam after the response. A taken address gets
+// a notice mail instead of a new account (docs/decisions/014-accounts-admins-second-factor.md).
 
-/** Team, captain and partner in one transaction; the captain verifies their email, the partner gets an invitation. */
-export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): Promise<RegisterTeamResponse> {
+/** The checks made before answering: none of them looks at an email address already in use. */
+export async function checkRegistration(o: { deps: AppDeps; input: RegisterInput }): Promise<void> {
+  const { db } = o.deps;
+  const { input } = o;
+  if (lower(input.email) === lower(input.partnerEmail)) {
+    throw new AppError(409, MESSAGES.partnerEmailSame, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailSame } });
+  }
+  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${lower(input.username)}`).limit(1);
+  if (taken) throw new AppError(409, MESSAGES.usernameTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { username: MESSAGES.usernameTaken } });
+}
+
+/**
+ * Team, captain and partner in one transaction; the captain verifies their email, the partner gets
+ * an invitation. Runs after the answer. An address that already has an account gets a notice (and
+ * nothing is created); a username taken meanwhile by a racing registration is mailed to the captain.
+ */
+export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): Promise<void> {
   const { deps, input } = o;
   const { db, env, logger } = deps;
   const username = input.username.trim();
+  const name = input.name.trim();
   const email = input.email.trim();
   const partnerEmail = input.partnerEmail.trim();
-
-  if (lower(email) === lower(partnerEmail)) {
-    throw new AppError(409, MESSAGES.partnerEmailSame, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailSame } });
-  }
-
-  // A clear message for the usual case; the unique indexes still decide under a race (below).
-  const taken = await db
-    .select({ username: users.username, email: users.email })
-    .from(users)
-    .where(or(sql`lower(${users.username}) = ${lower(username)}`, sql`lower(${users.email}) in (${lower(email)}, ${lower(partnerEmail)})`));
-  if (taken.some((u) => u.username && lower(u.username) === lower(username))) {
-    throw new AppError(409, MESSAGES.usernameTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { username: MESSAGES.usernameTaken } });
-  }
-  if (taken.some((u) => lower(u.email) === lower(email))) {
-    throw new AppError(409, MESSAGES.emailTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { email: MESSAGES.emailTaken } });
-  }
-  if (taken.some((u) => lower(u.email) === lower(partnerEmail))) {
-    throw new AppError(409, MESSAGES.partnerEmailTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailTaken } });
-  }
-
+  const teamName = input.teamName.trim();
   const passwordHash = await hashPassword(input.password);
+
+  const addressesInUse = async () =>
+    db
+      .select({ name: users.name, email: users.email, username: users.username })
+      .from(users)
+      .where(sql`lower(${users.email}) in (${lower(email)}, ${lower(partnerEmail)})`);
+  const inUse = await addressesInUse();
+  if (inUse.length > 0) return noticeAddressesInUse(deps, { input, inUse });
+
   let created: { teamId: number; captainId: number; partnerId: number; verifyToken: string; inviteToken: string };
   try {
     created = await db.transaction(async (tx) => {
       const [team] = await tx
         .insert(teams)
-        .values({
-          name: input.teamName.trim(),
-          competitionType: input.competitionType,
-          isApproved: false,
-          avatar: input.teamAvatar?.trim() || null,
-          bio: input.teamBio?.trim() || null,
-        })
+        .values({ name: teamName, competitionType: input.competitionType, isApproved: false, avatar: input.teamAvatar ?? null, bio: input.teamBio?.trim() || null })
         .returning({ id: teams.id });
       if (!team) throw new Error("team insert returned nothing");
       const [captain, partner] = await tx
@@ -130,9 +133,9 @@ export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): 
           {
             username,
             password: passwordHash,
-            name: input.name.trim(),
+            name,
             email,
-            avatar: input.avatar?.trim() || null,
+            avatar: input.avatar ?? null,
             teamId: team.id,
             isCaptain: true,
             isPartner: false,
@@ -159,24 +162,52 @@ export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): 
     });
   } catch (err) {
     const violated = uniqueViolation(err);
-    if (violated === "users_username_lower_uq") throw new AppError(409, MESSAGES.usernameTaken, { title: REGISTRATION_TITLE, code: "conflict" });
-    if (violated) throw new AppError(409, MESSAGES.emailTaken, { title: REGISTRATION_TITLE, code: "conflict" });
-    throw err;
+    if (!violated) throw err;
+    // A registration that raced this one took the username or an address first.
+    if (violated === "users_username_lower_uq") {
+      logger.info({ event: "auth.register_refused", reason: "username_taken" }, "registration refused: username taken meanwhile");
+      await deps.mailer.send(registrationNotCompletedEmail({ appUrl: env.APP_URL, to: email, name, reason: "username", username }));
+      return;
+    }
+    return noticeAddressesInUse(deps, { input, inUse: await addressesInUse() });
   }
 
-  await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: email, name: input.name.trim(), token: created.verifyToken }));
+  await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: email, name, token: created.verifyToken }));
   await deps.mailer.send(
-    partnerInviteEmail({
-      appUrl: env.APP_URL,
-      to: partnerEmail,
-      partnerName: input.partnerName.trim(),
-      captainName: input.name.trim(),
-      teamName: input.teamName.trim(),
-      token: created.inviteToken,
-    }),
+    partnerInviteEmail({ appUrl: env.APP_URL, to: partnerEmail, partnerName: input.partnerName.trim(), captainName: name, teamName, token: created.inviteToken }),
   );
   logger.info({ event: "auth.register", userId: created.captainId, partnerId: created.partnerId, teamId: created.teamId }, "team registered");
-  return { emailVerificationRequired: true, message: MESSAGES.registered, user: { name: input.name.trim(), teamId: created.teamId } };
+}
+
+/**
+ * Nothing is created. The owner of each address already in use is told someone tried it; when only
+ * the partner's address is in use, the captain's (new) address learns the registration did not go
+ * through. No answer of the API says any of this.
+ */
+async function noticeAddressesInUse(
+  deps: AppDeps,
+  o: { input: RegisterInput; inUse: { name: string; email: string; username: string | null }[] },
+): Promise<void> {
+  const { input, inUse } = o;
+  const appUrl = deps.env.APP_URL;
+  const owner = (address: string) => inUse.find((u) => lower(u.email) === lower(address));
+  const captainOwner = owner(input.email);
+  const partnerOwner = owner(input.partnerEmail);
+  if (captainOwner) {
+    await deps.mailer.send(addressInUseEmail({ appUrl, to: captainOwner.email, name: captainOwner.name, username: captainOwner.username, teamName: input.teamName.trim() }));
+  }
+  if (partnerOwner) {
+    await deps.mailer.send(
+      partnerAddressInUseEmail({ appUrl, to: partnerOwner.email, name: partnerOwner.name, captainName: input.name.trim(), teamName: input.teamName.trim() }),
+    );
+    if (!captainOwner) {
+      await deps.mailer.send(registrationNotCompletedEmail({ appUrl, to: input.email.trim(), name: input.name.trim(), reason: "partner-address" }));
+    }
+  }
+  deps.logger.info(
+    { event: "auth.register_refused", reason: "address_in_use", captainAddress: Boolean(captainOwner), partnerAddress: Boolean(partnerOwner) },
+    "registration refused: an address already has an account (owners notified)",
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -207,14 +238,12 @@ export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<
 
 /**
  * Sends a fresh verification link (or, for a partner who has no login yet, a fresh invitation).
- * The answer is the same whether or not the address belongs to anyone.
+ * Runs after the answer, which is the same whether or not the address belongs to anyone.
  */
-export async function resendVerification(o: { deps: AppDeps; email?: string; sessionUserId?: number }): Promise<MessageResponse> {
+export async function resendVerification(o: { deps: AppDeps; email?: string; sessionUserId?: number }): Promise<void> {
   const { deps } = o;
   const { db, env } = deps;
-  if (!o.email && o.sessionUserId === undefined) {
-    throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
-  }
+  if (!o.email && o.sessionUserId === undefined) return;
   const where = o.email ? sql`lower(${users.email}) = ${lower(o.email)}` : eq(users.id, o.sessionUserId!);
   const [target] = await db
     .select({
@@ -233,34 +262,31 @@ export async function resendVerification(o: { deps: AppDeps; email?: string; ses
     .leftJoin(teams, eq(teams.id, users.teamId))
     .where(where)
     .limit(1);
-  if (target && !target.isEmailVerified && !target.rejectionReason && !target.teamDeletedAt) {
-    if (!target.username && target.isPartner) {
-      const [captain] = target.teamId
-        ? await db
-            .select({ name: users.name })
-            .from(users)
-            .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
-            .limit(1)
-        : [];
-      const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
-      sendInBackground(
-        deps,
-        partnerInviteEmail({
-          appUrl: env.APP_URL,
-          to: target.email,
-          partnerName: target.name,
-          captainName: captain?.name ?? "Your captain",
-          teamName: target.teamName ?? "your team",
-          token,
-        }),
-      );
-    } else {
-      const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
-      sendInBackground(deps, verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
-    }
-    deps.logger.info({ event: "auth.verification_resent", userId: target.id }, "verification resent");
+  if (!target || target.isEmailVerified || target.rejectionReason || target.teamDeletedAt) return;
+  if (!target.username && target.isPartner) {
+    const [captain] = target.teamId
+      ? await db
+          .select({ name: users.name })
+          .from(users)
+          .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
+          .limit(1)
+      : [];
+    const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
+    await deps.mailer.send(
+      partnerInviteEmail({
+        appUrl: env.APP_URL,
+        to: target.email,
+        partnerName: target.name,
+        captainName: captain?.name ?? "Your captain",
+        teamName: target.teamName ?? "your team",
+        token,
+      }),
+    );
+  } else {
+    const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
+    await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
   }
-  return { message: MESSAGES.resendSent };
+  deps.logger.info({ event: "auth.verification_resent", userId: target.id }, "verification resent");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -305,8 +331,7 @@ export async function acceptInvite(o: { deps: AppDeps; token: string; username: 
   const { deps } = o;
   const { db, env } = deps;
   const username = o.username.trim();
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${lower(username)}`).limit(1);
-  if (taken) throw new AppError(409, MESSAGES.usernameTaken, { title: "Invitation Failed", code: "conflict", fields: { username: MESSAGES.usernameTaken } });
+  // Hashed first, whatever the token: a made-up token costs the same as a real one.
   const passwordHash = await hashPassword(o.password);
   let userId: number;
   try {
@@ -321,6 +346,9 @@ export async function acceptInvite(o: { deps: AppDeps; token: string; username: 
         .limit(1);
       if (!partner) throw new AppError(400, MESSAGES.invalidInvite, { title: "Invitation Failed", code: "invalid_token" });
       if (partner.username) throw new AppError(409, MESSAGES.inviteAlreadyAccepted, { title: "Invitation Failed", code: "conflict" });
+      // Only a live invitation may ask whether a username is free (the rollback keeps the token).
+      const [taken] = await tx.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${lower(username)}`).limit(1);
+      if (taken) throw new AppError(409, MESSAGES.usernameTaken, { title: "Invitation Failed", code: "conflict", fields: { username: MESSAGES.usernameTaken } });
       if (partner.teamDeletedAt) {
         throw new AppError(403, `Your team has been deleted. Please contact the administrator at ${env.ADMIN_EMAIL}.`, {
           title: "Team Deleted",
@@ -348,9 +376,10 @@ export async function acceptInvite(o: { deps: AppDeps; token: string; username: 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Recovery and reset: the same answer whether or not the account exists.
+// Recovery and reset: the route answers the same generic message at once, whether or not the
+// account exists; these run after the answer.
 
-export async function recoverUsername(o: { deps: AppDeps; email: string }): Promise<MessageResponse> {
+export async function recoverUsername(o: { deps: AppDeps; email: string }): Promise<void> {
   const { deps } = o;
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, username: users.username })
@@ -358,15 +387,14 @@ export async function recoverUsername(o: { deps: AppDeps; email: string }): Prom
     .where(sql`lower(${users.email}) = ${lower(o.email)}`)
     .limit(1);
   if (user?.username) {
-    sendInBackground(deps, usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
+    await deps.mailer.send(usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
     deps.logger.info({ event: "auth.username_recovered", userId: user.id }, "username recovery sent");
   } else {
     deps.logger.info({ event: "auth.username_recovery_unknown" }, "username recovery for an unknown address");
   }
-  return { message: MESSAGES.recoverySent };
 }
 
-export async function requestPasswordReset(o: { deps: AppDeps; username: string; email: string }): Promise<MessageResponse> {
+export async function requestPasswordReset(o: { deps: AppDeps; username: string; email: string }): Promise<void> {
   const { deps } = o;
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
@@ -379,16 +407,13 @@ export async function requestPasswordReset(o: { deps: AppDeps; username: string;
       ),
     )
     .limit(1);
-  // Both paths spend one hash, so the time taken does not tell whether the account exists.
-  await burnPasswordCheck(o.username);
   if (user) {
     const token = await issueToken(deps.db, { purpose: "password_reset", userId: user.id, voidPrevious: true });
-    sendInBackground(deps, passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
+    await deps.mailer.send(passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
     deps.logger.info({ event: "auth.reset_requested", userId: user.id }, "password reset requested");
   } else {
     deps.logger.info({ event: "auth.reset_requested_unknown" }, "password reset requested for an unknown account");
   }
-  return { message: MESSAGES.resetSent };
 }
 
 /** Read-only: GET never uses the token. */

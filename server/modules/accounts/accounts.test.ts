@@ -7,6 +7,7 @@ import { createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 import { issueToken } from "../../auth/tokens";
 import { COMMON_PASSWORD_MESSAGE } from "@shared/validators/auth";
 import { MESSAGES } from "./accounts.service";
+import { settleAfterResponseWork } from "../../lib/after-response";
 import { mailTo, NEW_PASSWORD, registration, sessionCookie } from "./accounts.fixtures";
 
 let t: TestApp;
@@ -37,6 +38,8 @@ async function register(overrides: Record<string, unknown> = {}) {
   const body = registration(overrides);
   const res = await t.request.post("/api/register-team").send(body);
   expect(res.status, JSON.stringify(res.body)).toBe(201);
+  // The account is made after the answer: wait for it.
+  await settleAfterResponseWork();
   return { body, res };
 }
 
@@ -45,12 +48,10 @@ describe("POST /api/register-team", () => {
     const body = registration();
     const res = await t.request.post("/api/register-team").send(body);
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({
-      emailVerificationRequired: true,
-      message: MESSAGES.registered,
-      user: { name: body.name, teamId: expect.any(Number) },
-    });
-    const [team] = await t.db.select().from(teams).where(eq(teams.id, res.body.user.teamId));
+    expect(res.body).toEqual({ emailVerificationRequired: true, message: MESSAGES.registered });
+    // The account is made after the answer (it must not take longer when an address is in use).
+    await settleAfterResponseWork();
+    const [team] = await t.db.select().from(teams).where(eq(teams.name, body.teamName));
     expect(team).toMatchObject({ name: body.teamName, competitionType: "Mixed Doubles", isApproved: false, rating: 1500 });
     const members = await t.db.select().from(users).where(eq(users.teamId, team!.id));
     const captain = members.find((m) => m.isCaptain)!;
@@ -144,37 +145,61 @@ describe("POST /api/register-team", () => {
     expect(await countRows()).toEqual(before);
   });
 
-  it("answers 409 for a taken username or email (any case) and leaves no rows behind", async () => {
+  it("answers 409 for a taken username (usernames are public) and for the same address twice, and leaves no rows behind", async () => {
     const { body: first } = await register();
+    await settleAfterResponseWork();
     const before = await countRows();
-    const cases: [Record<string, unknown>, string][] = [
-      [{ username: first.username.toUpperCase() }, MESSAGES.usernameTaken],
-      [{ email: first.email.toUpperCase() }, MESSAGES.emailTaken],
-      [{ partnerEmail: first.partnerEmail }, MESSAGES.partnerEmailTaken],
-      [{ partnerEmail: first.email }, MESSAGES.partnerEmailTaken],
-    ];
-    for (const [override, message] of cases) {
-      const res = await t.request.post("/api/register-team").send(registration(override));
-      expect(res.status, JSON.stringify(override)).toBe(409);
-      expect(res.body.message).toBe(message);
-      expect(res.body.title).toBe("Team Registration Failed");
-    }
+    const taken = await t.request.post("/api/register-team").send(registration({ username: first.username.toUpperCase() }));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ message: MESSAGES.usernameTaken, title: "Team Registration Failed" });
     const same = registration();
     const res = await t.request.post("/api/register-team").send({ ...same, partnerEmail: same.email.toUpperCase() });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(MESSAGES.partnerEmailSame);
+    await settleAfterResponseWork();
     expect(await countRows()).toEqual(before);
   });
 
-  it("when two registrations race for one username, exactly one wins and the other leaves nothing", async () => {
+  it("answers an address already in use like a new registration, creates nothing, and mails the address's owner instead", async () => {
+    const { body: first } = await register();
+    await settleAfterResponseWork();
+    const before = await countRows();
+    const fresh = registration();
+    const cases: Record<string, Record<string, unknown>> = {
+      "captain address in use (other case)": { email: first.email.toUpperCase() },
+      "partner address in use": { partnerEmail: first.partnerEmail },
+      "partner address is a captain's": { partnerEmail: first.email },
+    };
+    const answers = [];
+    for (const override of Object.values(cases)) answers.push(await t.request.post("/api/register-team").send(registration(override)));
+    const created = await t.request.post("/api/register-team").send(fresh);
+    for (const res of answers) {
+      expect(res.status).toBe(created.status);
+      expect(res.body).toEqual(created.body);
+    }
+    await settleAfterResponseWork();
+    expect(await countRows()).toEqual({ users: before.users + 2, teams: before.teams + 1 });
+    // The owners of the addresses in use were told, with no link that creates anything.
+    const captainNotice = await mailTo(t.mail, first.email, "Someone tried to register with your email address");
+    expect(captainNotice.text).toContain(`your username is ${first.username}`);
+    await mailTo(t.mail, first.partnerEmail, "named you as their partner");
+    await mailTo(t.mail, first.email, "named you as their partner");
+  });
+
+  it("when two registrations race for one username, exactly one team is made and the others are told", async () => {
     const before = await countRows();
     const username = `race_${Date.now()}`;
-    const results = await Promise.all([0, 1, 2].map(() => t.request.post("/api/register-team").send(registration({ username }))));
-    const statuses = results.map((r) => r.status).sort();
-    expect(statuses).toEqual([201, 409, 409]);
+    const bodies = [0, 1, 2].map(() => registration({ username }));
+    const results = await Promise.all(bodies.map((b) => t.request.post("/api/register-team").send(b)));
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    await settleAfterResponseWork();
     const after = await countRows();
     expect(after.teams).toBe(before.teams + 1);
     expect(after.users).toBe(before.users + 2);
+    // Every registration that was answered 201 but lost the race got a mail saying so.
+    const [winner] = await t.db.select({ email: users.email }).from(users).where(eq(users.username, username));
+    const losers = bodies.filter((b, i) => results[i]!.status === 201 && b.email !== winner!.email);
+    for (const loser of losers) await mailTo(t.mail, loser.email, "was not completed");
   });
 });
 

@@ -6,6 +6,7 @@ import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
 import { createAdmin, createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 import { MESSAGES } from "./accounts.service";
 import { mailTo, registration } from "./accounts.fixtures";
+import { settleAfterResponseWork } from "../../lib/after-response";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
@@ -23,8 +24,10 @@ async function registerTeam() {
   const body = registration();
   const res = await t.request.post("/api/register-team").send(body);
   expect(res.status).toBe(201);
-  const members = await t.db.select().from(users).where(eq(users.teamId, res.body.user.teamId));
-  return { body, teamId: res.body.user.teamId as number, captain: members.find((m) => m.isCaptain)!, partner: members.find((m) => m.isPartner)! };
+  await settleAfterResponseWork();
+  const [{ teamId }] = (await t.db.select({ teamId: users.teamId }).from(users).where(eq(users.username, body.username))) as [{ teamId: number }];
+  const members = await t.db.select().from(users).where(eq(users.teamId, teamId));
+  return { body, teamId, captain: members.find((m) => m.isCaptain)!, partner: members.find((m) => m.isPartner)! };
 }
 
 describe("the approval gate", () => {

@@ -64,23 +64,15 @@ export function RegisterForm() {
     registerTeam.mutate(
       { ...values, verifyEmail: true },
       {
-        onSuccess: (res) => {
-          if (res.emailVerificationRequired) {
-            toast({
-              variant: "success",
-              title: "Registration Successful",
-              description: "Please check your email to verify your account before logging in.",
-              duration: REGISTRATION_TOAST_MS,
-            });
-            navigate("/email-verification-pending");
-            return;
-          }
+        onSuccess: () => {
+          // Always the generic answer: the server never says whether an address is in use.
           toast({
             variant: "success",
-            title: "Team Registration Successful",
-            description: `Welcome, ${res.user.name}! Your partner will get an email invitation to join your team.`,
+            title: "Registration Successful",
+            description: "Please check your email to verify your account before logging in.",
+            duration: REGISTRATION_TOAST_MS,
           });
-          navigate("/");
+          navigate("/email-verification-pending");
         },
         onError: (err) => {
           const message = err instanceof ApiError && err.message ? err.message : "Unable to create team account";
