@@ -10,6 +10,15 @@ export interface ApiErrorBody {
 }
 
 /** The signed-in user as GET /api/user returns it: never the password hash or token fields. */
+/**
+ * The signed-in user's second factor (TOTP), as the session stands:
+ * - "not_enrolled": none, and none is required (admins: ADMIN_MFA_REQUIRED is false);
+ * - "enrolment_required": an admin without one while ADMIN_MFA_REQUIRED is true: only enrolment is open;
+ * - "passed": enrolled, and this session passed the code step (or the enrolment itself);
+ * - "code_required": enrolled, but this session has not passed the code step.
+ */
+export type SecondFactorState = "not_enrolled" | "enrolment_required" | "passed" | "code_required";
+
 export interface CurrentUser {
   id: number;
   username: string | null;
@@ -29,6 +38,7 @@ export interface CurrentUser {
   teamId: number | null;
   teamName: string | null;
   competitionType: CompetitionType | null;
+  secondFactor: SecondFactorState;
 }
 
 export interface Page<T> {

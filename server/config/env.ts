@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   ADMIN_USERNAME: z.string().min(3, "ADMIN_USERNAME must be at least 3 characters").max(50).default("admin"),
   ADMIN_PASSWORD: optionalString,
   ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an email address").default("admin@doubles-ladder.local"),
+  ADMIN_MFA_REQUIRED: bool,
   MATCH_APPROVAL_DAYS: z.coerce.number().min(0.0001).max(60).default(3),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

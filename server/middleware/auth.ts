@@ -41,9 +41,22 @@ export const requireCaptain: RequestHandler = (req, res, next) => {
   });
 };
 
+export const SECOND_FACTOR_ENROLMENT_REQUIRED =
+  "Admins must set up two-step sign-in before using the admin panel. Open the Admin Panel to set it up.";
+
+/**
+ * An admin whose session may use admin powers: with ADMIN_MFA_REQUIRED, only after setting up the
+ * second factor (sessions of enrolled users always passed it: server/modules/auth/auth.routes.ts).
+ */
+export function hasAdminAccess(user: Express.User | undefined): boolean {
+  return Boolean(user?.isAdmin) && (user!.secondFactor === "passed" || user!.secondFactor === "not_enrolled");
+}
+
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(new AppError(401, "Please sign in to continue."));
   if (!req.user.isAdmin)
     return next(new AppError(403, "Access Denied: You need admin privileges to access this page.", { code: "admin_only", title: "Access Denied" }));
+  if (!hasAdminAccess(req.user))
+    return next(new AppError(403, SECOND_FACTOR_ENROLMENT_REQUIRED, { code: "second_factor_enrolment_required", title: "Two-Step Sign-In Required" }));
   next();
 };

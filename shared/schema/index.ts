@@ -2,6 +2,7 @@
 // Pure (no I/O): both the server and drizzle-kit import it.
 import { sql, type SQL } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -303,6 +304,38 @@ export const authTokens = pgTable(
   ],
 );
 
+/**
+ * A member's second factor (TOTP, RFC 6238): the active secret once enrolment was confirmed with a
+ * code, a pending secret while enrolling, and the last time step used (a code works once). Live
+ * secrets, so never part of a backup. docs/decisions/014-accounts-admins-second-factor.md.
+ */
+export const userMfa = pgTable("user_mfa", {
+  userId: integer("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  secret: text("secret"),
+  enabledAt: ts("enabled_at"),
+  pendingSecret: text("pending_secret"),
+  pendingCreatedAt: ts("pending_created_at"),
+  lastUsedStep: bigint("last_used_step", { mode: "number" }),
+  updatedAt: ts("updated_at").notNull().defaultNow(),
+});
+
+/** One-time recovery codes of a second factor: only the SHA-256 of each (they are random, 50 bits). */
+export const mfaRecoveryCodes = pgTable(
+  "mfa_recovery_codes",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: varchar("code_hash", { length: 64 }).notNull(),
+    usedAt: ts("used_at"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("mfa_recovery_codes_hash_uq").on(t.userId, t.codeHash)],
+);
+
 /** express-session rows (connect-pg-simple's layout), on both databases. */
 export const sessions = pgTable(
   "session",
@@ -335,3 +368,4 @@ export type NewMatch = typeof matches.$inferInsert;
 export type Dispute = typeof disputes.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;
 export type SystemSetting = typeof systemSettings.$inferSelect;
+export type UserMfa = typeof userMfa.$inferSelect;

@@ -63,3 +63,31 @@ export interface ApprovalResponse {
   userIds: number[];
   teamId: number | null;
 }
+
+/** POST /api/login when the password is right and the account has a second factor: the code step is next. */
+export interface SecondFactorChallenge {
+  secondFactorRequired: true;
+  message: string;
+}
+
+/** GET /api/second-factor: the signed-in admin's second factor. */
+export interface SecondFactorStatus {
+  enrolled: boolean;
+  enabledAt: string | null;
+  /** Unused recovery codes left. */
+  recoveryCodesLeft: number;
+  /** ADMIN_MFA_REQUIRED: admins must enrol (and cannot turn it off). */
+  required: boolean;
+}
+
+/** POST /api/second-factor/enrol: the secret to add to an authenticator app (as a QR code or typed). */
+export interface SecondFactorEnrolment {
+  secret: string;
+  otpauthUri: string;
+}
+
+/** POST /api/second-factor/confirm: the recovery codes, shown once. */
+export interface SecondFactorConfirmed {
+  message: string;
+  recoveryCodes: string[];
+}

@@ -90,3 +90,16 @@ export interface ResetDataResponse {
   message: string;
   removed: { users: number; teams: number; challenges: number; matches: number; disputes: number };
 }
+
+/** One row of GET /api/admin/admins (the Administrators card). */
+export interface AdminAccount {
+  id: number;
+  name: string;
+  username: string | null;
+  email: string;
+  teamName: string | null;
+  /** Has two-step sign-in on. */
+  secondFactor: boolean;
+  /** The acting admin. */
+  isSelf: boolean;
+}

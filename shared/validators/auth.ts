@@ -143,3 +143,20 @@ export const rejectUserSchema = z
   .strict();
 
 export const reasonSchema = z.object({ reason: z.string().trim().max(1000, "Reason must be at most 1000 characters").optional() }).strict();
+
+/** A second-factor code: the 6 digits of the authenticator app, or a recovery code (xxxxx-xxxxx). */
+export const SECOND_FACTOR_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code.";
+export const secondFactorCodeSchema = z
+  .object({
+    code: z
+      .string({ error: SECOND_FACTOR_CODE_MESSAGE })
+      .trim()
+      .min(6, SECOND_FACTOR_CODE_MESSAGE)
+      .max(20, SECOND_FACTOR_CODE_MESSAGE)
+      .regex(/^[0-9A-Za-z\s-]+$/, SECOND_FACTOR_CODE_MESSAGE),
+  })
+  .strict();
+export type SecondFactorCodeInput = z.infer<typeof secondFactorCodeSchema>;
+
+/** Starting (re-)enrolment: a current code is needed only when a second factor is already set up. */
+export const secondFactorEnrolSchema = z.object({ code: secondFactorCodeSchema.shape.code.optional() }).strict();

@@ -4,7 +4,8 @@
 //
 // Roles: anonymous (no cookie) · unverified (signed in, email not verified) · pending (verified,
 // not approved) · suspended (signed in, then suspended) · partner (of team A) · captainA ·
-// captainB · admin (no team). Refusals: 401 signed out (a suspended session counts as signed out),
+// captainB · adminNoMfa (an admin without a second factor) · admin (no team, second factor on,
+// signed in with a code). The app runs with ADMIN_MFA_REQUIRED=true. Refusals: 401 signed out (a suspended session counts as signed out),
 // 403 wrong role or not the owner where the resource is visible to the role anyway (teams are
 // public; a challenge or match of one's own team), 404 where the resource belongs to other teams
 // only (a challenge or match the role's team is not part of: its existence is not revealed).
@@ -14,6 +15,7 @@
 // role (the call ends sessions or removes the role's own team).
 import type { Role, World } from "./helpers";
 import {
+  adminCode,
   freshChallenge,
   freshDispute,
   freshInvitee,
@@ -22,7 +24,9 @@ import {
   uniq,
 } from "./helpers";
 import type { TestApp } from "../helpers/app";
-import { PASSWORD } from "../helpers/factories";
+import { createAdmin, PASSWORD } from "../helpers/factories";
+import { totpCode } from "../../server/auth/second-factor";
+import { startEnrolment } from "../../server/modules/auth/second-factor.service";
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { users } from "@shared/schema";
@@ -61,7 +65,7 @@ export interface MatrixRow {
 // ---- expectation shorthands -------------------------------------------------------------------
 type Partial8 = Partial<Record<Role, Expected>>;
 const all = (s: Expected): Record<Role, Expected> => ({
-  anonymous: s, unverified: s, pending: s, suspended: s, partner: s, captainA: s, captainB: s, admin: s,
+  anonymous: s, unverified: s, pending: s, suspended: s, partner: s, captainA: s, captainB: s, adminNoMfa: s, admin: s,
 });
 /** Public: every role, signed in or not. */
 const everyone = (s: Expected) => all(s);
@@ -73,8 +77,10 @@ const verified = (s: Expected, over: Partial8 = {}) => signedIn(s, { unverified:
 const approved = (s: Expected, over: Partial8 = {}) => verified(s, { pending: 403, ...over });
 /** requireCaptain: an approved captain of a team; partners and the team-less admin are refused. */
 const captain = (over: Partial8) => approved(403, { ...over });
-/** requireAdmin. */
+/** requireAdmin: an admin who must set up a second factor and has not is refused (403) too. */
 const adminOnly = (s: Expected) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s });
+/** Setting up the second factor: any admin, also one who has not set it up yet. */
+const anyAdmin = (s: Expected, noMfa: Expected = s) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s, adminNoMfa: noMfa });
 
 const inDays = (d: number) => new Date(Date.now() + d * 24 * 60 * 60 * 1000).toISOString();
 const EMPTY_BACKUP = {
@@ -98,6 +104,36 @@ export const MATRIX: MatrixRow[] = [
     call: ({ w }) => ({ url: "/api/login", body: { username: w.spare.captain.username, password: PASSWORD } }),
   },
   { method: "POST", path: "/api/logout", expect: everyone(200), freshSession: true },
+  // The code step needs the password step first (in the same session): without it, 401 for everyone.
+  { method: "POST", path: "/api/login/second-factor", expect: everyone(401), call: () => ({ url: "/api/login/second-factor", body: { code: "123456" } }) },
+
+  // the second factor (admins; one without it may set it up)
+  { method: "GET", path: "/api/second-factor", expect: anyAdmin(200) },
+  {
+    method: "POST",
+    path: "/api/second-factor/enrol",
+    expect: anyAdmin(200),
+    call: async ({ t, w, role }) => ({ url: "/api/second-factor/enrol", body: role === "admin" ? { code: await adminCode(t, w) } : {} }),
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/confirm",
+    expect: anyAdmin(200),
+    isolate: true,
+    call: async ({ t, w, role }) => {
+      // A set-up waiting for its code (for the admin: a re-enrolment, with a current code).
+      const user = role === "admin" ? w.admin : w.adminNoMfa;
+      const { secret } = await startEnrolment(t.deps, { userId: user.id, label: "matrix", ...(role === "admin" ? { code: await adminCode(t, w) } : {}) });
+      return { url: "/api/second-factor/confirm", body: { code: totpCode(secret) } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/second-factor/disable",
+    // Required on this server: refused (409) for any admin; the route itself is admins only.
+    expect: anyAdmin(409),
+    call: async ({ t, w }) => ({ url: "/api/second-factor/disable", body: { code: await adminCode(t, w) } }),
+  },
 
   // accounts (public flows: the same for everyone; tokens are fresh for each call)
   { method: "POST", path: "/api/register-team", expect: everyone(201), call: () => ({ url: "/api/register-team", body: registration() }) },
@@ -358,6 +394,19 @@ export const MATRIX: MatrixRow[] = [
     },
   },
   { method: "DELETE", path: "/api/admin/users/:id", expect: adminOnly(200), call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}` }) },
+  { method: "GET", path: "/api/admin/admins", expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/admin/users/:id/promote",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).captain.id}/promote` }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/:id/demote",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/users/${(await createAdmin(t.db)).id}/demote` }),
+  },
   {
     method: "DELETE",
     path: "/api/admin/teams/:id",

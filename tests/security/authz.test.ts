@@ -11,7 +11,8 @@ let checks = 0;
 const violations: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Admin routes need the second factor (the roles admin and adminNoMfa).
+  t = await createTestApp({ ADMIN_MFA_REQUIRED: "true" });
   world = await buildWorld(t);
   await signInAll(t, world);
 });

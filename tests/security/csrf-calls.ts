@@ -39,6 +39,11 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     // Session
     { method: "POST", route: "/api/login", path: "/api/login", as: "anyone", body: { username: "admin", password: "LadderAdmin1" } },
     { method: "POST", route: "/api/logout", path: "/api/logout", as: "captain" },
+    { method: "POST", route: "/api/login/second-factor", path: "/api/login/second-factor", as: "anyone", body: { code: "123456" } },
+    // Two-step sign-in (admins)
+    { method: "POST", route: "/api/second-factor/enrol", path: "/api/second-factor/enrol", as: "admin", body: {} },
+    { method: "POST", route: "/api/second-factor/confirm", path: "/api/second-factor/confirm", as: "admin", body: { code: "123456" } },
+    { method: "POST", route: "/api/second-factor/disable", path: "/api/second-factor/disable", as: "admin", body: { code: "123456" } },
     // Accounts
     {
       method: "POST",
@@ -102,6 +107,8 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "POST", route: "/api/admin/users/:id/suspend", path: `/api/admin/users/${ids.userId}/suspend`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/users/:id/unsuspend", path: `/api/admin/users/${ids.userId}/unsuspend`, as: "admin" },
     { method: "DELETE", route: "/api/admin/users/:id", path: `/api/admin/users/${ids.userId}`, as: "admin" },
+    { method: "POST", route: "/api/admin/users/:id/promote", path: `/api/admin/users/${ids.userId}/promote`, as: "admin" },
+    { method: "POST", route: "/api/admin/users/:id/demote", path: `/api/admin/users/${ids.userId}/demote`, as: "admin" },
     { method: "DELETE", route: "/api/admin/teams/:id", path: `/api/admin/teams/${ids.otherTeamId}`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/teams/:id/restore", path: `/api/admin/teams/${ids.otherTeamId}/restore`, as: "admin" },
     { method: "DELETE", route: "/api/admin/teams/:id/permanent", path: `/api/admin/teams/${ids.otherTeamId}/permanent`, as: "admin" },

@@ -4,7 +4,8 @@ import crypto from "node:crypto";
 import type { Express } from "express";
 import supertest from "supertest";
 import { and, eq, inArray, or } from "drizzle-orm";
-import { challenges, disputes, matches, users, type Challenge, type Match, type User } from "@shared/schema";
+import { challenges, disputes, matches, userMfa, users, type Challenge, type Match, type User } from "@shared/schema";
+import { newTotpSecret, totpCode } from "../../server/auth/second-factor";
 import { issueToken } from "../../server/auth/tokens";
 import { acceptedChallenge, reportedMatch } from "../../server/modules/matches/matches.fixtures";
 import type { TestApp } from "../helpers/app";
@@ -73,7 +74,12 @@ export function sessionIdOf(cookie: string): string {
 // ---------------------------------------------------------------------------------------------
 // The fixture world of the authorization matrix (also used by the session suite)
 
-export const ROLES = ["anonymous", "unverified", "pending", "suspended", "partner", "captainA", "captainB", "admin"] as const;
+/**
+ * The matrix runs with ADMIN_MFA_REQUIRED=true: "admin" has a second factor and signed in with a
+ * code; "adminNoMfa" is an admin who has not set one up (signed in, admin routes closed). The
+ * admin stays last (its reset of all data wipes every other account).
+ */
+export const ROLES = ["anonymous", "unverified", "pending", "suspended", "partner", "captainA", "captainB", "adminNoMfa", "admin"] as const;
 export type Role = (typeof ROLES)[number];
 
 export interface World {
@@ -88,6 +94,10 @@ export interface World {
   /** Team of the suspended role: its captain is suspended after signing in. */
   S: TeamFixture;
   admin: User;
+  /** The admin's TOTP secret (their second factor is on). */
+  adminSecret: string;
+  /** An admin without a second factor. */
+  adminNoMfa: User;
   /** A spare approved user whose credentials the login row uses. */
   spare: TeamFixture;
   /** Reported by A, awaiting B's approval, with its emailed token. */
@@ -111,6 +121,8 @@ export function userOf(w: World, role: Role): User | undefined {
       return w.A.captain;
     case "captainB":
       return w.B.captain;
+    case "adminNoMfa":
+      return w.adminNoMfa;
     case "admin":
       return w.admin;
   }
@@ -118,7 +130,7 @@ export function userOf(w: World, role: Role): User | undefined {
 
 export async function buildWorld(t: TestApp): Promise<World> {
   const db = t.db;
-  const [A, B, U, P, S, spare, admin] = await Promise.all([
+  const [A, B, U, P, S, spare, admin, adminNoMfa] = await Promise.all([
     createTeam(db, { name: `Alpha ${uniq()}` }),
     createTeam(db, { name: `Bravo ${uniq()}` }),
     createTeam(db, { approved: false, verified: false }),
@@ -126,9 +138,21 @@ export async function buildWorld(t: TestApp): Promise<World> {
     createTeam(db),
     createTeam(db),
     createAdmin(db),
+    createAdmin(db),
   ]);
+  const adminSecret = newTotpSecret();
+  await db.insert(userMfa).values({ userId: admin.id, secret: adminSecret, enabledAt: new Date() });
   const matchAB = await reportedMatch(db, { reporter: { team: A.team, captainId: A.captain.id }, opponent: B.team });
-  return { A, B, U, P, S, spare, admin, matchAB, cookies: {} };
+  return { A, B, U, P, S, spare, admin, adminSecret, adminNoMfa, matchAB, cookies: {} };
+}
+
+/**
+ * A current code of the admin's second factor. A code works once per time step, so the last step
+ * used is forgotten first (the matrix signs the admin in many times within one step).
+ */
+export async function adminCode(t: TestApp, w: World): Promise<string> {
+  await t.db.update(userMfa).set({ lastUsedStep: null }).where(eq(userMfa.userId, w.admin.id));
+  return totpCode(w.adminSecret);
 }
 
 /** Signs in through the API and returns the session cookie. */
@@ -147,6 +171,15 @@ export async function signInCookie(t: TestApp, username: string, password = PASS
 export async function mintSession(t: TestApp, w: World, role: Role): Promise<string | undefined> {
   const user = userOf(w, role);
   if (!user) return undefined;
+  if (role === "admin") {
+    const agent = supertest.agent(t.app);
+    const first = await agent.post("/api/login").send({ username: user.username, password: PASSWORD });
+    if (first.status !== 200 || first.body.secondFactorRequired !== true) throw new Error(`admin password step: ${first.status} ${JSON.stringify(first.body)}`);
+    const res = await agent.post("/api/login/second-factor").send({ code: await adminCode(t, w) });
+    const cookie = sessionCookieOf(res);
+    if (res.status !== 200 || !cookie) throw new Error(`admin code step: ${res.status} ${JSON.stringify(res.body)}`);
+    return cookie;
+  }
   if (role === "suspended") {
     await t.db.update(users).set({ isSuspended: false, suspensionReason: null }).where(eq(users.id, user.id));
     const cookie = await signInCookie(t, user.username!);

@@ -35,3 +35,23 @@ export function teamRestoredEmail(o: { appUrl: string; to: string; name: string;
       SIGN_OFF,
   };
 }
+
+export function promotedEmail(o: { appUrl: string; to: string; name: string; byName: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "You are now a Doubles Ladder administrator",
+    text:
+      `Hi ${o.name},\n\n` +
+      `${o.byName} made you an administrator of the Doubles Ladder. The Admin Panel is in the menu once you sign in:\n\n${o.appUrl}/admin\n\n` +
+      `If you did not expect this, tell the club's other administrators.` +
+      SIGN_OFF,
+  };
+}
+
+export function demotedEmail(o: { to: string; name: string; byName: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "You are no longer a Doubles Ladder administrator",
+    text: `Hi ${o.name},\n\n${o.byName} removed your administrator rights on the Doubles Ladder. Your account stays as it was otherwise.` + SIGN_OFF,
+  };
+}

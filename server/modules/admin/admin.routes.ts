@@ -10,7 +10,7 @@ import {
 import type { AppDeps } from "../../deps";
 import { requireAdmin, currentUser } from "../../middleware/auth";
 import { IdParams, input, validate } from "../../middleware/validate";
-import { deleteUser, suspendUser, unsuspendUser } from "./admin.users.service";
+import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspendUser } from "./admin.users.service";
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
 import { exportFullBackup, importBackup } from "./admin.backup.service";
@@ -49,6 +49,19 @@ export function adminRoutes(deps: AppDeps): Router {
   admin.delete("/users/:id", validate({ params: IdParams }, "Failed to Delete User"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     res.json(await deleteUser(deps, { userId: id, actorId: actorOf(req).id }));
+  });
+
+  // Admins: who they are, and making or unmaking one (never the last).
+  admin.get("/admins", async (req, res) => {
+    res.json(await listAdmins(deps, { actorId: actorOf(req).id }));
+  });
+  admin.post("/users/:id/promote", validate({ params: IdParams }, "Promotion Failed"), async (req, res) => {
+    const { id } = input(req.valid.params, IdParams);
+    res.json(await promoteUser(deps, { userId: id, actorId: actorOf(req).id }));
+  });
+  admin.post("/users/:id/demote", validate({ params: IdParams }, "Demotion Failed"), async (req, res) => {
+    const { id } = input(req.valid.params, IdParams);
+    res.json(await demoteAdmin(deps, { userId: id, actorId: actorOf(req).id }));
   });
 
   // Teams

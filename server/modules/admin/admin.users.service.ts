@@ -1,13 +1,15 @@
-// Admin actions on one user: suspend, unsuspend, delete. Suspension and deletion end every session
-// of that user. An admin can act on neither themselves nor another admin.
-import { and, eq, ne, sql } from "drizzle-orm";
-import { users } from "@shared/schema";
-import type { AdminUserActionResult } from "@shared/types/admin";
+// Admin actions on one user: suspend, unsuspend, delete, promote to admin and demote. Suspension
+// and deletion end every session of that user; an admin can suspend or delete neither themselves nor
+// another admin. There is always at least one admin: the last one cannot be demoted, also when two
+// demotions race (the admin rows are locked first).
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { teams, userMfa, users } from "@shared/schema";
+import type { AdminAccount, AdminUserActionResult } from "@shared/types/admin";
 import type { AppDeps } from "../../deps";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import type { Tx } from "../../db/client";
-import { suspensionEmail, unsuspensionEmail } from "./admin.emails";
+import { demotedEmail, promotedEmail, suspensionEmail, unsuspensionEmail } from "./admin.emails";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "env" | "logger">;
 
@@ -76,4 +78,73 @@ export async function deleteUser(deps: Deps, o: { userId: number; actorId: numbe
   });
   deps.logger.info({ event: "admin.user_delete", adminId: o.actorId, userId: target.id, teamId: target.teamId }, "user deleted");
   return { message: `${target.name} has been deleted.`, userId: target.id, name: target.name };
+}
+
+/** Every admin, for the Administrators card: whether each has two-step sign-in on. */
+export async function listAdmins(deps: Pick<AppDeps, "db">, o: { actorId: number }): Promise<AdminAccount[]> {
+  const rows = await deps.db
+    .select({ id: users.id, name: users.name, username: users.username, email: users.email, teamName: teams.name, mfaEnabledAt: userMfa.enabledAt })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id))
+    .where(eq(users.isAdmin, true))
+    .orderBy(asc(users.name), asc(users.id));
+  return rows.map(({ mfaEnabledAt, ...r }) => ({ ...r, secondFactor: mfaEnabledAt !== null, isSelf: r.id === o.actorId }));
+}
+
+/**
+ * Makes an active member an admin: they must have a login, a verified email and approval, and be
+ * neither suspended, rejected nor on a deleted team. They are emailed.
+ */
+export async function promoteUser(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
+  const title = "Promotion Failed";
+  const { target, actor } = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ user: users, teamDeletedAt: teams.deletedAt })
+      .from(users)
+      .leftJoin(teams, eq(teams.id, users.teamId))
+      .where(eq(users.id, o.userId))
+      .for("update", { of: users })
+      .limit(1);
+    if (!row) throw notFound("User not found.", { title });
+    const u = row.user;
+    const refuse = (message: string) => new AppError(409, message, { title, code: "conflict" });
+    if (u.isAdmin) throw refuse(`${u.name} is already an admin.`);
+    if (!u.username || !u.password) throw refuse(`${u.name} has no login yet: they must accept their invitation first.`);
+    if (u.isSuspended) throw refuse(`${u.name} is suspended. Lift the suspension first.`);
+    if (u.rejectionReason || !u.isApproved) throw refuse(`${u.name}'s registration is not approved.`);
+    if (!u.isEmailVerified) throw refuse(`${u.name} has not verified their email address yet.`);
+    if (row.teamDeletedAt) throw refuse(`${u.name}'s team is deleted.`);
+    await tx.update(users).set({ isAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, u.id));
+    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+    return { target: u, actor: by };
+  });
+  deps.logger.info({ event: "admin.promote", adminId: o.actorId, userId: target.id }, "user made an admin");
+  await deps.mailer.send(promotedEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
+  return { message: `${target.name} is now an admin.`, userId: target.id, name: target.name };
+}
+
+/** Takes admin rights away; never from the last admin (an admin may demote themself if another remains). */
+export async function demoteAdmin(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
+  const title = "Demotion Failed";
+  const { target, actor } = await deps.db.transaction(async (tx) => {
+    // Lock every admin row in id order: two demotions at once count the admins one after the other.
+    const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
+    const [u] = await tx.select().from(users).where(eq(users.id, o.userId)).limit(1);
+    if (!u) throw notFound("User not found.", { title });
+    if (!u.isAdmin) throw new AppError(409, `${u.name} is not an admin.`, { title, code: "conflict" });
+    if (admins.length <= 1) {
+      const message =
+        u.id === o.actorId
+          ? "You are the last admin. Make another member an admin before you step down."
+          : `${u.name} is the last admin. Make another member an admin first.`;
+      throw new AppError(409, message, { title, code: "last_admin" });
+    }
+    await tx.update(users).set({ isAdmin: false, updatedAt: sql`now()` }).where(eq(users.id, u.id));
+    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+    return { target: u, actor: by };
+  });
+  deps.logger.info({ event: "admin.demote", adminId: o.actorId, userId: target.id }, "admin rights removed");
+  await deps.mailer.send(demotedEmail({ to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
+  return { message: target.id === o.actorId ? "You are no longer an admin." : `${target.name} is no longer an admin.`, userId: target.id, name: target.name };
 }

@@ -1,15 +1,37 @@
-import { Router, type Request, type Response } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
 import type { PassportStatic } from "passport";
-import { loginSchema } from "@shared/validators/auth";
+import { loginSchema, secondFactorCodeSchema, secondFactorEnrolSchema } from "@shared/validators/auth";
+import type { SecondFactorChallenge } from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
-import { validate } from "../../middleware/validate";
+import { input, validate } from "../../middleware/validate";
 import { AppError } from "../../lib/app-error";
-import { toCurrentUser, type SessionUser } from "./current-user";
+import { loadSessionUser, toCurrentUser, type SessionUser } from "./current-user";
 import { SESSION_COOKIE } from "../../auth/session";
 import { forgiveAttempt, rateLimit } from "../../lib/rate-limit";
+import { PENDING_MAX_ATTEMPTS, PENDING_TTL_MS, secondFactorState } from "../../auth/second-factor";
+import { refuseBlockedUser } from "./login.service";
+import { confirmEnrolment, disableSecondFactor, getSecondFactorStatus, SECOND_FACTOR_MESSAGES, startEnrolment, useSecondFactorCode } from "./second-factor.service";
+import { endOtherSessions } from "./sessions";
+
+export const SECOND_FACTOR_STEP = {
+  asked: "Enter the 6-digit code from your authenticator app.",
+  expired: "Your sign-in has timed out. Please enter your username and password again.",
+  tooMany: "Too many wrong codes. Please enter your username and password again.",
+} as const;
 
 export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
   const router = Router();
+
+  // Every request: where the signed-in user stands on the second factor. An enrolled user's session
+  // that did not pass the code step is not signed in (it cannot normally exist: such users are only
+  // signed in by the code step or by enrolling, which ends their other sessions).
+  router.use((req, _res, next) => {
+    if (!req.user) return next();
+    const state = secondFactorState(req.user, req.session?.secondFactor, deps.env.ADMIN_MFA_REQUIRED);
+    if (state === "not_passed") req.user = undefined;
+    else req.user.secondFactor = state;
+    next();
+  });
 
   router.get("/user", (req, res) => {
     if (!req.user) throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
@@ -32,9 +54,53 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     if (!user) throw new AppError(401, "Invalid username or password", { title: "Login failed" });
     // Only failures count against the account: a correct password takes its attempt back.
     await forgiveAttempt(req);
+    if (user.mfaEnabledAt) {
+      // Not signed in yet: a new session that only remembers who passed the password, for a while.
+      await regenerate(req);
+      req.session.pendingSecondFactor = { userId: user.id, expiresAt: Date.now() + PENDING_TTL_MS, attempts: 0 };
+      deps.logger.info({ event: "auth.login_second_factor_asked", userId: user.id }, "password right; code step next");
+      const answer: SecondFactorChallenge = { secondFactorRequired: true, message: SECOND_FACTOR_STEP.asked };
+      return res.json(answer);
+    }
     // passport 0.7 regenerates the session here: a new session id at every sign-in.
     await logIn(req, user);
+    user.secondFactor = secondFactorState(user, undefined, deps.env.ADMIN_MFA_REQUIRED) as SessionUser["secondFactor"];
     deps.logger.info({ event: "auth.login", userId: user.id }, "signed in");
+    res.json(toCurrentUser(user));
+  });
+
+  // The code step: a TOTP code or a recovery code, for the user who just passed the password.
+  const codeLimit = rateLimit({
+    db: deps.db,
+    logger: deps.logger,
+    action: "second-factor",
+    max: deps.env.AUTH_RATE_LIMIT_MAX,
+    accounts: (req) => [req.session?.pendingSecondFactor ? `user:${req.session.pendingSecondFactor.userId}` : undefined],
+  });
+  router.post("/login/second-factor", codeLimit, validate({ body: secondFactorCodeSchema }, "Login failed"), async (req: Request, res: Response) => {
+    const pending = req.session?.pendingSecondFactor;
+    if (!pending || pending.expiresAt < Date.now()) {
+      if (req.session) delete req.session.pendingSecondFactor;
+      throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
+    }
+    const used = await useSecondFactorCode(deps.db, pending.userId, input(req.valid.body, secondFactorCodeSchema).code);
+    if (!used) {
+      pending.attempts += 1;
+      deps.logger.info({ event: "auth.second_factor_failed", userId: pending.userId, attempts: pending.attempts }, "wrong second-factor code");
+      if (pending.attempts >= PENDING_MAX_ATTEMPTS) {
+        delete req.session.pendingSecondFactor;
+        throw new AppError(401, SECOND_FACTOR_STEP.tooMany, { title: "Login failed", code: "second_factor_expired" });
+      }
+      throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: "Login failed", code: "second_factor_invalid" });
+    }
+    const user = await loadSessionUser(deps.db, { id: pending.userId });
+    if (!user) throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
+    refuseBlockedUser(user, deps.env.ADMIN_EMAIL);
+    await forgiveAttempt(req);
+    await logIn(req, user);
+    req.session.secondFactor = { userId: user.id, at: Date.now() };
+    user.secondFactor = "passed";
+    deps.logger.info({ event: "auth.login", userId: user.id, secondFactor: used }, "signed in with a second factor");
     res.json(toCurrentUser(user));
   });
 
@@ -55,6 +121,49 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     });
   });
 
+  // Setting up the second factor: admins (also while they must enrol before anything else).
+  const admin: RequestHandler = (req, _res, next) => {
+    if (!req.user) return next(new AppError(401, "Please sign in to continue."));
+    if (!req.user.isAdmin)
+      return next(new AppError(403, "Access Denied: You need admin privileges to access this page.", { code: "admin_only", title: "Access Denied" }));
+    next();
+  };
+  const changeLimit = rateLimit({
+    db: deps.db,
+    logger: deps.logger,
+    action: "second-factor",
+    max: deps.env.AUTH_RATE_LIMIT_MAX,
+    accounts: (req) => [req.user ? `user:${req.user.id}` : undefined],
+  });
+  const me = (req: Request) => req.user!;
+
+  router.get("/second-factor", admin, async (req, res) => {
+    res.json(await getSecondFactorStatus(deps, me(req).id));
+  });
+  router.post("/second-factor/enrol", admin, changeLimit, validate({ body: secondFactorEnrolSchema }, "Two-Step Sign-In"), async (req, res) => {
+    const { code } = input(req.valid.body, secondFactorEnrolSchema);
+    const u = me(req);
+    res.json(await startEnrolment(deps, { userId: u.id, label: u.username ?? u.email, ...(code ? { code } : {}) }));
+  });
+  router.post("/second-factor/confirm", admin, changeLimit, validate({ body: secondFactorCodeSchema }, "Two-Step Sign-In"), async (req, res) => {
+    const u = me(req);
+    const result = await confirmEnrolment(deps, { userId: u.id, code: input(req.valid.body, secondFactorCodeSchema).code });
+    // This session passed it; every other session of this user ends (they never did).
+    req.session.secondFactor = { userId: u.id, at: Date.now() };
+    await endOtherSessions(deps.db, u.id, req.sessionID);
+    await forgiveAttempt(req);
+    deps.logger.info({ event: "admin.second_factor_enrolled", adminId: u.id }, "admin turned two-step sign-in on");
+    res.json(result);
+  });
+  router.post("/second-factor/disable", admin, changeLimit, validate({ body: secondFactorCodeSchema }, "Two-Step Sign-In"), async (req, res) => {
+    const u = me(req);
+    const result = await disableSecondFactor(deps, { userId: u.id, isAdmin: u.isAdmin, code: input(req.valid.body, secondFactorCodeSchema).code });
+    delete req.session.secondFactor;
+    await forgiveAttempt(req);
+    deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");
+    res.json(result);
+  });
+
   return router;
 }
 
@@ -68,4 +177,9 @@ function authenticate(passport: PassportStatic, req: Request, res: Response): Pr
 /** req.login as a promise (a new session id, the user in it). */
 function logIn(req: Request, user: SessionUser): Promise<void> {
   return new Promise((resolve, reject) => req.login(user, (err: unknown) => (err ? reject(err) : resolve())));
+}
+
+/** A new session id and empty data (a fixed session id must not survive the password step). */
+function regenerate(req: Request): Promise<void> {
+  return new Promise((resolve, reject) => req.session.regenerate((err: unknown) => (err ? reject(err) : resolve())));
 }

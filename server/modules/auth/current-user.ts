@@ -1,14 +1,22 @@
 // Loading the signed-in user once per request, and its public shape.
 import { and, eq, sql } from "drizzle-orm";
-import { sessions, teams, users, type User } from "@shared/schema";
+import { sessions, teams, userMfa, users, type User } from "@shared/schema";
 import type { CurrentUser } from "@shared/api";
 import type { CompetitionType } from "@shared/constants";
 import type { Db, DbOrTx } from "../../db/client";
+import type { SecondFactorState } from "@shared/api";
 
 export interface SessionUser extends User {
   teamName: string | null;
   teamDeletedAt: Date | null;
   competitionType: CompetitionType | null;
+  /** When the user confirmed a second factor (null: not enrolled). */
+  mfaEnabledAt: Date | null;
+  /**
+   * Where this request's session stands on the second factor (server/auth/second-factor.ts); set
+   * for the signed-in user of each request.
+   */
+  secondFactor?: SecondFactorState;
 }
 
 declare global {
@@ -21,13 +29,20 @@ declare global {
 
 export async function loadSessionUser(db: DbOrTx, where: { id: number }): Promise<SessionUser | undefined> {
   const [row] = await db
-    .select({ user: users, teamName: teams.name, teamDeletedAt: teams.deletedAt, competitionType: teams.competitionType })
+    .select({
+      user: users,
+      teamName: teams.name,
+      teamDeletedAt: teams.deletedAt,
+      competitionType: teams.competitionType,
+      mfaEnabledAt: userMfa.enabledAt,
+    })
     .from(users)
     .leftJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id))
     .where(eq(users.id, where.id))
     .limit(1);
   if (!row) return undefined;
-  return { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType };
+  return { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType, mfaEnabledAt: row.mfaEnabledAt };
 }
 
 /**
@@ -46,10 +61,12 @@ function prepareSessionWithUser(db: Db) {
       teamName: teams.name,
       teamDeletedAt: teams.deletedAt,
       competitionType: teams.competitionType,
+      mfaEnabledAt: userMfa.enabledAt,
     })
     .from(sessions)
     .leftJoin(users, sql`${sessionUserId} ~ '^[0-9]{1,9}$' and ${users.id} = (${sessionUserId})::int`)
     .leftJoin(teams, eq(teams.id, users.teamId))
+    .leftJoin(userMfa, eq(userMfa.userId, users.id))
     .where(and(eq(sessions.sid, sql.placeholder("sid")), sql`${sessions.expire} >= now()`))
     .limit(1)
     .prepare("session_with_user");
@@ -68,7 +85,7 @@ export async function loadSessionWithUser(
   if (!row) return undefined;
   const userId = row.userId !== null && /^[0-9]{1,9}$/.test(row.userId) ? Number(row.userId) : null;
   const user = row.user
-    ? { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType }
+    ? { ...row.user, teamName: row.teamName, teamDeletedAt: row.teamDeletedAt, competitionType: row.competitionType, mfaEnabledAt: row.mfaEnabledAt }
     : undefined;
   return { sess: row.sess, expire: row.expire, userId, user };
 }
@@ -93,5 +110,6 @@ export function toCurrentUser(u: SessionUser): CurrentUser {
     teamId: u.teamId,
     teamName: u.teamName,
     competitionType: u.competitionType,
+    secondFactor: u.secondFactor ?? "not_enrolled",
   };
 }

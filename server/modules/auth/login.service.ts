@@ -29,6 +29,12 @@ export async function authenticateUser(options: {
   }
   const user = await loadSessionUser(db, { id: row.id });
   if (!user) throw new AppError(401, INVALID_LOGIN, { title: "Login failed", code: "invalid_credentials" });
+  refuseBlockedUser(user, adminEmail);
+  return user;
+}
+
+/** Suspended, rejected users and members of deleted teams are refused with the reason (at the password and at the code step). */
+export function refuseBlockedUser(user: SessionUser, adminEmail: string): void {
   if (user.isSuspended) {
     const reason = user.suspensionReason?.trim() || "No reason was given.";
     throw new AppError(
@@ -52,5 +58,4 @@ export async function authenticateUser(options: {
       { title: "Team Deleted", code: "team_deleted" },
     );
   }
-  return user;
 }

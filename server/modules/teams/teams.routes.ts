@@ -2,7 +2,7 @@ import { Router, type Request } from "express";
 import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
 import { IdParams, input, validate } from "../../middleware/validate";
-import { currentUser, requireCaptain, requireVerified } from "../../middleware/auth";
+import { currentUser, hasAdminAccess, requireCaptain, requireVerified } from "../../middleware/auth";
 import { cachedRead } from "../../lib/read-cache";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
 import {
@@ -19,7 +19,7 @@ import {
 
 function viewerOf(req: Request): Viewer {
   const u = currentUser(req);
-  return { userId: u.id, teamId: u.teamId, isAdmin: u.isAdmin };
+  return { userId: u.id, teamId: u.teamId, isAdmin: hasAdminAccess(u) };
 }
 
 export function teamsRoutes(deps: AppDeps): Router {
