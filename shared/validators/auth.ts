@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { COMPETITION_TYPES } from "../constants";
 import { AVATAR_URL_MESSAGE, optionalHttpUrl, TEAM_AVATAR_URL_MESSAGE } from "./url";
+import { SECOND_FACTOR_CODE_MESSAGE } from "./second-factor-messages";
 
 export const PASSWORD_MESSAGES = {
   min: "Password must be at least 6 characters",
@@ -145,7 +146,7 @@ export const rejectUserSchema = z
 export const reasonSchema = z.object({ reason: z.string().trim().max(1000, "Reason must be at most 1000 characters").optional() }).strict();
 
 /** A second-factor code: the 6 digits of the authenticator app, or a recovery code (xxxxx-xxxxx). */
-export const SECOND_FACTOR_CODE_MESSAGE = "Enter the 6-digit code from your authenticator app, or a recovery code.";
+export { SECOND_FACTOR_CODE_MESSAGE };
 export const secondFactorCodeSchema = z
   .object({
     code: z

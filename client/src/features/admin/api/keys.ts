@@ -7,4 +7,6 @@ export const adminKeys = {
   pendingUsers: () => ["admin", "pending-users"] as const,
   pendingDisputes: () => ["admin", "pending-disputes"] as const,
   recentMatches: () => ["admin", "recent-matches"] as const,
+  admins: () => ["admin", "admins"] as const,
+  secondFactor: () => ["admin", "second-factor"] as const,
 };

@@ -17,6 +17,7 @@ import { formatDate, formatRecord } from "@/lib/format";
 import { useAdminTeams } from "../api/get-admin-teams";
 import { usePermanentDeleteTeam, useRestoreTeam, useSoftDeleteTeam } from "../api/team-actions";
 import { useDeleteUser, useSuspendUser, useUnsuspendUser } from "../api/user-actions";
+import { usePromoteUser } from "../api/admins";
 import { ReasonDialog } from "./reason-dialog";
 
 type Pending =
@@ -24,6 +25,7 @@ type Pending =
   | { kind: "purge-team"; team: AdminTeam }
   | { kind: "suspend"; member: AdminTeamMember }
   | { kind: "delete-user"; member: AdminTeamMember }
+  | { kind: "promote"; member: AdminTeamMember }
   | null;
 
 function useDebounced<T>(value: T, ms: number): T {
@@ -48,6 +50,7 @@ export function ManageTeamsCard() {
   const suspend = useSuspendUser();
   const unsuspend = useUnsuspendUser();
   const deleteUser = useDeleteUser();
+  const promote = usePromoteUser();
   const close = () => setPending(null);
 
   const data = teams.data;
@@ -103,6 +106,7 @@ export function ManageTeamsCard() {
                   })
                 }
                 onDeleteUser={(member) => setPending({ kind: "delete-user", member })}
+                onPromote={(member) => setPending({ kind: "promote", member })}
               />
             ))}
           </ul>
@@ -206,6 +210,24 @@ export function ManageTeamsCard() {
           });
         }}
       />
+      <ConfirmDialog
+        open={pending?.kind === "promote"}
+        onOpenChange={(open) => !open && close()}
+        title={pending?.kind === "promote" ? `Make ${pending.member.name} an admin?` : "Make admin"}
+        description="They get the whole admin panel: approving players, deleting teams, backups and making or removing admins. They are emailed."
+        confirmLabel="Make Admin"
+        pending={promote.isPending}
+        onConfirm={() => {
+          if (pending?.kind !== "promote") return;
+          promote.mutate(pending.member.id, {
+            onSuccess: (r) => {
+              toast({ variant: "success", title: "Admin Added", description: r.message });
+              close();
+            },
+            onError: (err) => toast({ variant: "destructive", title: "Promotion Failed", description: errorMessage(err, "Could not make them an admin.") }),
+          });
+        }}
+      />
     </Card>
   );
 }
@@ -220,9 +242,10 @@ interface TeamItemProps {
   onSuspend: (m: AdminTeamMember) => void;
   onUnsuspend: (m: AdminTeamMember) => void;
   onDeleteUser: (m: AdminTeamMember) => void;
+  onPromote: (m: AdminTeamMember) => void;
 }
 
-function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSuspend, onUnsuspend, onDeleteUser }: TeamItemProps) {
+function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSuspend, onUnsuspend, onDeleteUser, onPromote }: TeamItemProps) {
   const deleted = team.deletedAt !== null;
   const anySuspended = team.members.some((m) => m.isSuspended);
   return (
@@ -283,7 +306,12 @@ function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSu
                 {m.isSuspended && m.suspensionReason && <p className="text-xs text-destructive-text">Reason: {m.suspensionReason}</p>}
               </div>
               {!m.isAdmin && (
-                <div className="flex shrink-0 gap-2">
+                <div className="flex shrink-0 flex-wrap gap-2">
+                  {m.username && m.isApproved && !m.isSuspended && !deleted && (
+                    <Button size="sm" variant="outline" onClick={() => onPromote(m)} aria-label={`Make admin: ${m.name}`}>
+                      Make admin
+                    </Button>
+                  )}
                   {m.isSuspended ? (
                     <Button size="sm" variant="outline" loading={unsuspending === m.id} onClick={() => onUnsuspend(m)} aria-label={`Unsuspend ${m.name}`}>
                       Unsuspend

@@ -11,6 +11,8 @@ import { ManageTeamsCard } from "../components/manage-teams-card";
 import { DisputesCard } from "../components/disputes-card";
 import { RecentMatchesCard } from "../components/recent-matches-card";
 import { DangerZoneCard } from "../components/danger-zone-card";
+import { TwoStepCard } from "../components/two-step-card";
+import { AdminsCard } from "../components/admins-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -20,6 +22,15 @@ export default function AdminPage() {
       <div role="alert" className="mx-auto mt-10 flex max-w-md flex-col items-center gap-3 rounded-xl border border-destructive-border bg-destructive-soft p-6 text-center">
         <ShieldAlert className="size-8 text-destructive-text" aria-hidden="true" />
         <p className="font-medium text-destructive-text">Access Denied: You need admin privileges to access this page.</p>
+      </div>
+    );
+  }
+  if (user.secondFactor === "enrolment_required") {
+    // The server opens the rest of the panel once two-step sign-in is on.
+    return (
+      <div className="space-y-6">
+        <PageHeader title="Admin Panel" description="Set up two-step sign-in to continue." />
+        <TwoStepCard mustEnrol />
       </div>
     );
   }
@@ -36,6 +47,10 @@ export default function AdminPage() {
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <DisputesCard />
         <RecentMatchesCard />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
+        <TwoStepCard />
+        <AdminsCard />
       </div>
       <DangerZoneCard />
     </div>

@@ -9,8 +9,10 @@ import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { lazyResolver } from "@/lib/lazy-resolver";
-import { useLogin } from "../api/login";
+import type { CurrentUser } from "@shared/api";
+import { needsSecondFactor, useLogin } from "../api/login";
 import { RecoveryLinks } from "./recovery-links";
+import { SecondFactorStep } from "./second-factor-step";
 import { FormAlert } from "./form-alert";
 
 const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginResolver));
@@ -19,15 +21,22 @@ export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLogin();
   const [serverError, setServerError] = useState<string | null>(null);
+  /** The code step's prompt once the password was right on an account with two-step sign-in. */
+  const [codeStep, setCodeStep] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver, defaultValues: { username: "", password: "" } });
   const { errors } = form.formState;
+
+  const signedIn = (user: CurrentUser) => {
+    toast({ variant: "success", title: "Login successful", description: `Welcome back, ${user.name}!` });
+    navigate("/", { replace: true });
+  };
 
   const onSubmit = form.handleSubmit((values) => {
     setServerError(null);
     login.mutate(values, {
-      onSuccess: (user) => {
-        toast({ variant: "success", title: "Login successful", description: `Welcome back, ${user.name}!` });
-        navigate("/", { replace: true });
+      onSuccess: (result) => {
+        if (needsSecondFactor(result)) return setCodeStep(result.message);
+        signedIn(result);
       },
       onError: (err) => {
         const message = err instanceof ApiError && err.message ? err.message : "Invalid username or password";
@@ -36,6 +45,20 @@ export function LoginForm() {
       },
     });
   });
+
+  if (codeStep) {
+    return (
+      <SecondFactorStep
+        prompt={codeStep}
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setCodeStep(null);
+          form.setValue("password", "");
+          setServerError(message ?? null);
+        }}
+      />
+    );
+  }
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-4" aria-label="Login">
