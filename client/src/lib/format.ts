@@ -58,3 +58,8 @@ export function formatPercent(value: number | null | undefined, { ratio = false 
 export function formatRecord(wins: number, losses: number): string {
   return `${wins}-${losses}`;
 }
+
+/** A count with its noun: (1, 'win') → '1 win', (0, 'loss', 'losses') → '0 losses'. */
+export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count} ${count === 1 ? singular : plural}`;
+}

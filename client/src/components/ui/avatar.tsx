@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { initials } from "@/lib/text";
 import { cn } from "@/lib/utils";
 
 export interface AvatarProps {
@@ -8,14 +9,6 @@ export interface AvatarProps {
   size?: "sm" | "md" | "lg" | "xl";
   /** Set when the avatar stands alone (no visible name next to it); otherwise it is decorative. */
   label?: string;
-}
-
-/** 'Alex Morgan' → 'AM'; 'alex' → 'AL'; '' → '?' */
-function initials(name: string | null | undefined): string {
-  const words = (name ?? "").trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return "?";
-  if (words.length === 1) return words[0]!.slice(0, 2).toUpperCase();
-  return (words[0]![0]! + words[words.length - 1]![0]!).toUpperCase();
 }
 
 const sizes = { sm: "size-8 text-xs", md: "size-10 text-sm", lg: "size-14 text-lg", xl: "size-20 text-2xl" } as const;

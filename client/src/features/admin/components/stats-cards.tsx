@@ -4,6 +4,7 @@ import type { LucideIcon } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
+import { formatCount } from "@/lib/format";
 import { useAdminStats } from "../api/get-admin-stats";
 
 function StatCard({ label, value, note, icon: Icon, loading }: { label: string; value?: number; note?: string; icon: LucideIcon; loading: boolean }) {
@@ -33,7 +34,7 @@ export function StatsCards() {
         <StatCard
           label="Total Players"
           value={s?.totalPlayers}
-          note={s ? `+${s.newPlayers} joined in last ${s.newPlayersWindowDays} days` : undefined}
+          note={s ? `+${s.newPlayers} joined in last ${formatCount(s.newPlayersWindowDays, "day")}` : undefined}
           icon={Users}
           loading={loading}
         />

@@ -1,7 +1,7 @@
 // A hand-made inline SVG line chart of one surface's rating after each approved match.
 import { useId } from "react";
 import type { RatingHistoryPoint } from "@shared/types/teams";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
 
 const W = 320;
 const H = 140;
@@ -24,7 +24,7 @@ export function RatingChart({ points, label }: { points: RatingHistoryPoint[]; l
   const path = values.map((v, i) => `${i === 0 ? "M" : "L"}${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
   const last = values[values.length - 1]!;
   const first = values[0]!;
-  const summary = `${label}: from ${first} to ${last} over ${usable.length} ${usable.length === 1 ? "match" : "matches"}`;
+  const summary = `${label}: from ${first} to ${last} over ${formatCount(usable.length, "match", "matches")}`;
   return (
     <figure className="w-full">
       <svg viewBox={`0 0 ${W} ${H}`} className="h-auto w-full" role="img" aria-labelledby={titleId}>

@@ -2,7 +2,7 @@
 import { MapPin } from "lucide-react";
 import type { TeamView } from "@shared/types/teams";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
 import { PREFERRED_SURFACE_LABELS } from "./preferred-surface";
 
 export function TeamDetails({ team }: { team: TeamView }) {
@@ -32,7 +32,7 @@ export function TeamDetails({ team }: { team: TeamView }) {
           <div>
             <dt className="text-sm font-medium text-muted-foreground">Record</dt>
             <dd className="mt-0.5 tabular-nums">
-              {team.wins} wins, {team.losses} losses
+              {formatCount(team.wins, "win")}, {formatCount(team.losses, "loss", "losses")}
             </dd>
           </div>
           <div>
