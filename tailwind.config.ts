@@ -30,9 +30,12 @@ const config: Config = {
       },
       keyframes: {
         "fade-in": { from: { opacity: "0" }, to: { opacity: "1" } },
+        // Only the motion itself: the dialog is centred by the `translate` property (-translate-x-1/2),
+        // which adds to `transform`; a translate(-50%) here moved it half its size off centre (and
+        // off a phone's screen) while it opened.
         "dialog-in": {
-          from: { opacity: "0", transform: "translate(-50%, -48%) scale(0.97)" },
-          to: { opacity: "1", transform: "translate(-50%, -50%) scale(1)" },
+          from: { opacity: "0", transform: "translateY(2%) scale(0.97)" },
+          to: { opacity: "1", transform: "none" },
         },
         "drawer-in": { from: { transform: "translateX(-100%)" }, to: { transform: "translateX(0)" } },
         "toast-in": { from: { opacity: "0", transform: "translateY(100%)" }, to: { opacity: "1", transform: "translateY(0)" } },

@@ -15,7 +15,9 @@ const require = createRequire(import.meta.url);
 
 export const PHONE = { width: 390, height: 844 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
-const heightFor = (width: number) => (width <= PHONE.width ? PHONE.height : DESKTOP.height);
+export const SMALL_PHONE = { width: 320, height: 640 } as const;
+export const heightFor = (width: number) =>
+  width <= SMALL_PHONE.width ? SMALL_PHONE.height : width <= PHONE.width ? PHONE.height : DESKTOP.height;
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -39,7 +41,7 @@ interface Tracked {
 
 export interface BrowserKit {
   browser(): Browser;
-  /** A page in a fresh context (own cookies) at the given width (390 → 390x844, else x800). */
+  /** A page in a fresh context (own cookies) at the given width (320 → 320x640, 390 → 390x844, else x800). */
   newPage(options?: { width?: number }): Promise<Page>;
 }
 
@@ -124,18 +126,22 @@ export async function signInViaApi(context: BrowserContext, username: string, pa
 }
 
 /**
- * Saves e2e/screenshots/<name>-390.png and <name>-1280.png, then restores the viewport. Full page by
- * default; `fullPage: false` keeps to the viewport (for dialogs: a full-page capture stretches the
- * page past the fixed overlay and sidebar).
+ * Saves e2e/screenshots/<name>-390.png and <name>-1280.png (or one per given width), then restores
+ * the viewport. Full page by default; `fullPage: false` keeps to the viewport (for dialogs: a
+ * full-page capture stretches the page past the fixed overlay and sidebar).
  */
-export async function screenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+export async function screenshot(
+  page: Page,
+  name: string,
+  { fullPage = true, widths = [PHONE.width, DESKTOP.width] }: { fullPage?: boolean; widths?: readonly number[] } = {},
+): Promise<void> {
   const dir = path.join(root, "e2e/screenshots");
   fs.mkdirSync(dir, { recursive: true });
   const original = page.viewportSize();
-  for (const size of [PHONE, DESKTOP]) {
-    await page.setViewportSize(size);
+  for (const width of widths) {
+    await page.setViewportSize({ width, height: heightFor(width) });
     await settle(page);
-    await page.screenshot({ path: path.join(dir, `${name}-${size.width}.png`), fullPage, animations: "disabled" });
+    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage, animations: "disabled" });
   }
   if (original) await page.setViewportSize(original);
 }

@@ -14,6 +14,7 @@ import {
 import type { CurrentUser } from "@shared/api";
 import { BrandLink, SkipLink } from "@/app/brand";
 import { Avatar } from "@/components/ui/avatar";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { useLogout, useUser } from "@/lib/auth";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
@@ -90,10 +91,12 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
         <div className="flex shrink-0 items-center gap-3 border-t border-white/10 px-5 py-4">
           <Avatar name={user.name} src={user.avatar} size="md" className="bg-teal-900 text-teal-50" />
           <div className="min-w-0">
-            <p className="truncate text-sm font-semibold text-white">{user.name}</p>
-            <p className="truncate text-xs text-sidebar-muted">
+            <ClampedText as="p" lines={1} className="text-sm font-semibold text-white">
+              {user.name}
+            </ClampedText>
+            <ClampedText as="p" lines={1} className="text-xs text-sidebar-muted">
               {user.isAdmin && !user.teamName ? "Administrator" : (user.teamName ?? "No team")}
-            </p>
+            </ClampedText>
           </div>
         </div>
       )}

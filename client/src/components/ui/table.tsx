@@ -49,7 +49,7 @@ export function TableHead({ className, scope = "col", ...props }: ThHTMLAttribut
     <th
       scope={scope}
       className={cn(
-        "h-10 whitespace-nowrap px-3 text-left align-middle text-xs font-semibold uppercase tracking-wide text-muted-foreground",
+        "h-10 whitespace-nowrap px-2 text-left align-middle text-xs font-semibold uppercase tracking-wide text-muted-foreground sm:px-3",
         className,
       )}
       {...props}
@@ -58,7 +58,7 @@ export function TableHead({ className, scope = "col", ...props }: ThHTMLAttribut
 }
 
 export function TableCell({ className, ...props }: TdHTMLAttributes<HTMLTableCellElement>) {
-  return <td className={cn("px-3 py-3 align-middle", className)} {...props} />;
+  return <td className={cn("px-2 py-3 align-middle sm:px-3", className)} {...props} />;
 }
 
 export function TableCaption({ className, ...props }: HTMLAttributes<HTMLTableCaptionElement>) {

@@ -68,7 +68,7 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
         <div className="space-y-4">
           <div className="rounded-md border border-warning-border bg-warning-soft p-3 text-sm text-warning-text">
             <p className="font-medium">Reason given</p>
-            <p className="mt-1 whitespace-pre-wrap break-words">{dispute.description}</p>
+            <p className="mt-1 whitespace-pre-wrap">{dispute.description}</p>
           </div>
           <MatchDetails match={dispute.match} />
           <fieldset className="space-y-2">

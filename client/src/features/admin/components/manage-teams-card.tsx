@@ -5,6 +5,7 @@ import type { AdminTeam, AdminTeamMember } from "@shared/types/admin";
 import { DELETION_REASON_REQUIRED, SUSPENSION_REASON_REQUIRED } from "@shared/validators/admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -13,7 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate, formatRecord } from "@/lib/format";
+import { formatCount, formatDate, formatRecord } from "@/lib/format";
 import { useAdminTeams } from "../api/get-admin-teams";
 import { usePermanentDeleteTeam, useRestoreTeam, useSoftDeleteTeam } from "../api/team-actions";
 import { useDeleteUser, useSuspendUser, useUnsuspendUser } from "../api/user-actions";
@@ -117,7 +118,7 @@ export function ManageTeamsCard() {
               <ChevronLeft aria-hidden="true" /> Previous
             </Button>
             <span className="text-sm text-muted-foreground">
-              Page {data.page} of {data.totalPages} · {data.total} teams
+              Page {data.page} of {data.totalPages} · {formatCount(data.total, "team")}
             </span>
             <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
               Next <ChevronRight aria-hidden="true" />
@@ -253,7 +254,9 @@ function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSu
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0 space-y-1">
           <div className="flex flex-wrap items-center gap-2">
-            <h3 className="truncate font-semibold">{team.name}</h3>
+            <ClampedText as="h3" className="font-semibold">
+              {team.name}
+            </ClampedText>
             {deleted && <Badge variant="destructive">TEAM DELETED</Badge>}
             {anySuspended && <Badge variant="warning">MEMBER SUSPENDED</Badge>}
             {!team.isApproved && <Badge variant="secondary">Pending</Badge>}
@@ -294,13 +297,13 @@ function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSu
             <li key={m.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
               <div className="min-w-0 text-sm">
                 <div className="flex flex-wrap items-center gap-1.5">
-                  <span className="font-medium">{m.name}</span>
+                  <ClampedText className="font-medium">{m.name}</ClampedText>
                   <Badge variant="secondary">{m.isCaptain ? "Captain" : "Partner"}</Badge>
                   {m.isSuspended && <Badge variant="destructive">Suspended</Badge>}
                   {!m.isApproved && <Badge variant="outline">Not approved</Badge>}
                   {m.isAdmin && <Badge variant="default">Admin</Badge>}
                 </div>
-                <p className="truncate text-xs text-muted-foreground">
+                <p className="text-xs text-muted-foreground">
                   {m.username ? `@${m.username}` : "no login yet"} · {m.email}
                 </p>
                 {m.isSuspended && m.suspensionReason && <p className="text-xs text-destructive-text">Reason: {m.suspensionReason}</p>}

@@ -38,8 +38,8 @@ export function MatchDetails({ match }: { match: MatchView }) {
     <dl className="grid grid-cols-[minmax(0,7rem)_1fr] gap-x-3 gap-y-1.5 text-sm">
       {rows.map(([k, v]) => (
         <div key={k} className="contents">
-          <dt className="break-words text-muted-foreground">{k}</dt>
-          <dd className="min-w-0 break-words">{v}</dd>
+          <dt className="text-muted-foreground">{k}</dt>
+          <dd className="min-w-0">{v}</dd>
         </div>
       ))}
     </dl>

@@ -2,6 +2,7 @@
 import { UserCheck } from "lucide-react";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { toast } from "@/components/ui/toast";
@@ -38,8 +39,8 @@ export function PendingUsersCard() {
           <TableHeader>
             <TableRow>
               <TableHead className="pl-5 sm:pl-6">User</TableHead>
-              <TableHead>Email</TableHead>
-              <TableHead>Joined</TableHead>
+              <TableHead className="hidden md:table-cell">Email</TableHead>
+              <TableHead className="hidden sm:table-cell">Joined</TableHead>
               <TableHead className="pr-5 text-right sm:pr-6">Action</TableHead>
             </TableRow>
           </TableHeader>
@@ -47,16 +48,25 @@ export function PendingUsersCard() {
             {users.map((u) => (
               <TableRow key={u.id}>
                 <TableCell className="pl-5 sm:pl-6">
-                  <div className="font-medium">{u.name}</div>
+                  <ClampedText as="div" lines={2} className="font-medium">
+                    {u.name}
+                  </ClampedText>
                   <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-                    {u.username ? `@${u.username}` : "no login yet"}
-                    {u.teamName && <span>· {u.teamName}</span>}
+                    <ClampedText lines={1}>{u.username ? `@${u.username}` : "no login yet"}</ClampedText>
+                    {u.teamName && <ClampedText lines={1}>{`· ${u.teamName}`}</ClampedText>}
                     <Badge variant="secondary">{u.isCaptain ? "Captain" : u.isPartner ? "Partner" : "Player"}</Badge>
                     {!u.isEmailVerified && <Badge variant="warning">Email not verified</Badge>}
                   </div>
+                  {/* Phones: the email and the date under the name (their columns are hidden). */}
+                  <ClampedText as="div" lines={1} className="text-xs text-muted-foreground md:hidden">
+                    {u.email}
+                  </ClampedText>
+                  <div className="text-xs text-muted-foreground sm:hidden">Joined {formatDate(u.joinedAt)}</div>
                 </TableCell>
-                <TableCell className="max-w-48 truncate" title={u.email}>{u.email}</TableCell>
-                <TableCell className="whitespace-nowrap">{formatDate(u.joinedAt)}</TableCell>
+                <TableCell className="hidden max-w-64 md:table-cell">
+                  <ClampedText lines={2}>{u.email}</ClampedText>
+                </TableCell>
+                <TableCell className="hidden whitespace-nowrap sm:table-cell">{formatDate(u.joinedAt)}</TableCell>
                 <TableCell className="pr-5 text-right sm:pr-6">
                   <Button
                     size="sm"
@@ -70,7 +80,7 @@ export function PendingUsersCard() {
                       })
                     }
                   >
-                    <UserCheck aria-hidden="true" /> Approve
+                    <UserCheck className="max-sm:hidden" aria-hidden="true" /> Approve
                   </Button>
                 </TableCell>
               </TableRow>

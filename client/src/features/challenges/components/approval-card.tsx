@@ -10,7 +10,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
-import { formatDate } from "@/lib/format";
+import { formatCount, formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { useApproveMatch } from "../api/approve-match";
 import { useDisputeMatch } from "../api/dispute-match";
@@ -30,7 +30,7 @@ function Deadline({ deadline }: { deadline: string | null }) {
   return (
     <Badge variant={urgent ? "destructive" : "warning"}>
       <Hourglass aria-hidden="true" />
-      {days <= 0 ? "Overdue" : `${days} ${days === 1 ? "day" : "days"} left`}
+      {days <= 0 ? "Overdue" : `${formatCount(days, "day")} left`}
     </Badge>
   );
 }
@@ -99,7 +99,7 @@ export function ApprovalItem({ match }: { match: MatchView }) {
         {match.notes && (
           <div className="sm:col-span-2">
             <dt className="inline text-muted-foreground">Notes: </dt>
-            <dd className="inline whitespace-pre-wrap break-words">{match.notes}</dd>
+            <dd className="inline whitespace-pre-wrap">{match.notes}</dd>
           </div>
         )}
       </dl>

@@ -1,106 +1,165 @@
 import { Swords } from "lucide-react";
 import type { ChallengeCandidate } from "@shared/types/challenges";
-import { CHALLENGE_REFUSAL } from "@shared/validators/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { SimpleTooltip, TooltipProvider } from "@/components/ui/tooltip";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { formatRecord } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { TeamIdentity } from "./team-identity";
 
-/** The available teams: Team, Rating, Record, Status, Win chance, Action. */
-export function CandidatesTable({
-  rows,
-  isCaptain,
-  surfaceChosen,
-  sendingTo,
-  onChallenge,
-}: {
+export interface CandidatesProps {
   rows: ChallengeCandidate[];
-  isCaptain: boolean;
+  /**
+   * Why the user can challenge nobody (a partner: 'Captain only'; a team awaiting approval), shown
+   * in place of every row's button; null when the rows decide.
+   */
+  blocked: string | null;
   surfaceChosen: boolean;
   sendingTo: number | null;
   onChallenge: (row: ChallengeCandidate) => void;
-}) {
+}
+
+const WIN_CHANCE_HINT = "Your chance to win on this surface";
+
+function WinChance({ row, surfaceChosen }: { row: ChallengeCandidate; surfaceChosen: boolean }) {
+  if (row.winProbability === null) return <>—</>;
   return (
-    // One provider for the table's tooltips: after one closes, the next opens without the delay.
-    <TooltipProvider>
-      <Table>
+    <span
+      className={cn(
+        "font-medium",
+        row.winProbability >= 55 ? "text-success-text" : row.winProbability <= 45 ? "text-destructive-text" : "text-foreground",
+      )}
+      title={surfaceChosen ? WIN_CHANCE_HINT : "Your chance to win (average of the three surfaces)"}
+    >
+      {row.winProbability}%
+    </span>
+  );
+}
+
+/**
+ * The Challenge button, or why there is none: the reason is visible text under a disabled button at
+ * every width (a tooltip would never show on a touch screen).
+ */
+function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Omit<CandidatesProps, "rows" | "surfaceChosen"> & { row: ChallengeCandidate; className?: string }) {
+  if (blocked) return <span className={cn("text-xs font-medium text-muted-foreground", className)}>{blocked}</span>;
+  if (row.reachable) {
+    return (
+      <Button size="sm" className={className} loading={sendingTo === row.id} disabled={sendingTo !== null} onClick={() => onChallenge(row)}>
+        {sendingTo !== row.id && <Swords aria-hidden="true" />}
+        Challenge
+        <span className="sr-only"> {row.name}</span>
+      </Button>
+    );
+  }
+  const reasonId = `candidate-${row.id}-reason`;
+  return (
+    <div className={cn("grid justify-items-start gap-1 lg:justify-items-end", className)}>
+      <Button size="sm" variant="outline" disabled aria-describedby={reasonId}>
+        Challenge
+        <span className="sr-only"> {row.name}</span>
+      </Button>
+      <p id={reasonId} className="max-w-56 text-xs text-muted-foreground lg:text-right">
+        {row.reason ?? "This team cannot be challenged right now."}
+      </p>
+    </div>
+  );
+}
+
+function RankBadge({ rank, className }: { rank: number | null; className?: string }) {
+  if (rank === null) return null;
+  return (
+    <Badge variant="secondary" className={className} title="Rank on this surface's ladder">
+      #{rank}
+    </Badge>
+  );
+}
+
+/** Phones and tablets: one card per team, its action under its figures. */
+function CandidatesList(props: CandidatesProps) {
+  const { rows, surfaceChosen } = props;
+  return (
+    <ul className="divide-y divide-border border-t border-border lg:hidden">
+      {rows.map((row) => (
+        <li key={row.id} className={cn("grid gap-3 px-5 py-4 sm:px-6", !row.reachable && !props.blocked && "text-muted-foreground")}>
+          <div className="flex items-start justify-between gap-3">
+            <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />
+            <RankBadge rank={row.rank} className="shrink-0" />
+          </div>
+          <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
+            <div className="flex gap-1.5">
+              <dt className="text-muted-foreground">Rating</dt>
+              <dd className="font-semibold tabular-nums text-foreground">{row.rating}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-muted-foreground">Record</dt>
+              <dd className="tabular-nums">{formatRecord(row.wins, row.losses)}</dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="text-muted-foreground">Win chance</dt>
+              <dd className="tabular-nums">
+                <WinChance row={row} surfaceChosen={surfaceChosen} />
+              </dd>
+            </div>
+            <div className="flex gap-1.5">
+              <dt className="sr-only">Status</dt>
+              <dd>
+                <TeamStatusBadge status={row.status} />
+              </dd>
+            </div>
+          </dl>
+          <CandidateAction row={row} blocked={props.blocked} sendingTo={props.sendingTo} onChallenge={props.onChallenge} className="justify-self-start" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The available teams: Team, Rating, Record, Status, Win chance, Action (a table from 1024 px, cards below). */
+export function CandidatesTable(props: CandidatesProps) {
+  const { rows, surfaceChosen } = props;
+  return (
+    <>
+      <CandidatesList {...props} />
+      <Table wrapperClassName="hidden lg:block">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
-            <TableHead>Team</TableHead>
+            <TableHead className="pl-5 sm:pl-6">Team</TableHead>
             <TableHead className="text-right">Rating</TableHead>
             <TableHead className="text-right">Record</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">
-              <abbr title="Your chance to win on this surface" className="no-underline">
+              <abbr title={WIN_CHANCE_HINT} className="no-underline">
                 Win chance
               </abbr>
             </TableHead>
-            <TableHead className="text-right">Action</TableHead>
+            <TableHead className="pr-5 text-right sm:pr-6">Action</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={row.id} className={cn(!row.reachable && row.reasonCode !== CHALLENGE_REFUSAL.captainOnly && "text-muted-foreground")}>
-              <TableCell className="min-w-52 max-w-72">
+            <TableRow key={row.id} className={cn(!row.reachable && !props.blocked && "text-muted-foreground")}>
+              <TableCell className="w-full pl-5 sm:pl-6">
                 <div className="flex items-center gap-2">
                   <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />
-                  {row.rank !== null && (
-                    <Badge variant="secondary" className="ml-auto" title="Rank on this surface's ladder">
-                      #{row.rank}
-                    </Badge>
-                  )}
+                  <RankBadge rank={row.rank} className="ml-auto" />
                 </div>
               </TableCell>
               <TableCell className="text-right font-semibold tabular-nums text-foreground">{row.rating}</TableCell>
               <TableCell className="text-right tabular-nums">{formatRecord(row.wins, row.losses)}</TableCell>
               <TableCell>
-                <Badge variant={row.status === "Active" ? "success" : "warning"}>{row.status}</Badge>
+                <TeamStatusBadge status={row.status} />
               </TableCell>
               <TableCell className="text-right tabular-nums">
-                {row.winProbability === null ? (
-                  "—"
-                ) : (
-                  <span
-                    className={cn(
-                      "font-medium",
-                      row.winProbability >= 55 ? "text-success-text" : row.winProbability <= 45 ? "text-destructive-text" : "text-foreground",
-                    )}
-                    title={surfaceChosen ? "Your chance to win on this surface" : "Your chance to win (average of the three surfaces)"}
-                  >
-                    {row.winProbability}%
-                  </span>
-                )}
+                <WinChance row={row} surfaceChosen={surfaceChosen} />
               </TableCell>
-              <TableCell className="text-right">
-                {!isCaptain ? (
-                  <span className="whitespace-nowrap text-xs font-medium text-muted-foreground">Captain only</span>
-                ) : row.reachable ? (
-                  <Button size="sm" loading={sendingTo === row.id} disabled={sendingTo !== null} onClick={() => onChallenge(row)}>
-                    {sendingTo !== row.id && <Swords aria-hidden="true" />}
-                    Challenge
-                  </Button>
-                ) : (
-                  <SimpleTooltip content={row.reason ?? "This team cannot be challenged right now."} side="left">
-                    <span
-                      role="button"
-                      aria-disabled="true"
-                      tabIndex={0}
-                      className="inline-flex rounded-md focus-visible:outline-2 focus-visible:outline-ring"
-                      aria-label={`Cannot challenge ${row.name}: ${row.reason ?? ""}`}>
-                      <Button size="sm" variant="outline" disabled tabIndex={-1} aria-hidden="true">
-                        Challenge
-                      </Button>
-                    </span>
-                  </SimpleTooltip>
-                )}
+              <TableCell className="pr-5 text-right sm:pr-6">
+                <CandidateAction row={row} blocked={props.blocked} sendingTo={props.sendingTo} onChallenge={props.onChallenge} className="ml-auto" />
               </TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
-    </TooltipProvider>
+    </>
   );
 }

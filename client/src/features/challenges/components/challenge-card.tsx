@@ -125,7 +125,7 @@ export function ChallengeCard({
           <div className="flex items-start gap-2 sm:col-span-2">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
             <dt className="sr-only">Contact information</dt>
-            <dd className="min-w-0 whitespace-pre-wrap break-words">{challenge.notes}</dd>
+            <dd className="min-w-0 whitespace-pre-wrap">{challenge.notes}</dd>
           </div>
         )}
       </dl>

@@ -10,6 +10,7 @@ import {
   type ReportMatchFormValues,
 } from "@shared/validators/matches";
 import { Button } from "@/components/ui/button";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
@@ -95,18 +96,18 @@ export function ReportMatchDialog({
                   <label
                     key={team.id}
                     className={cn(
-                      "flex cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm font-medium",
+                      "flex min-w-0 cursor-pointer items-center gap-3 rounded-lg border px-3 py-2.5 text-sm font-medium",
                       checked ? "border-primary bg-primary-soft text-primary-text" : "border-border-strong hover:bg-muted",
                     )}
                   >
                     <input
                       type="radio"
                       value={team.id}
-                      className="size-4 accent-primary"
+                      className="size-4 shrink-0 accent-primary"
                       checked={checked}
                       onChange={() => form.setValue("winnerTeamId", team.id, { shouldValidate: form.formState.isSubmitted })}
                     />
-                    <span className="min-w-0 truncate">{team.name}</span>
+                    <ClampedText lines={2}>{team.name}</ClampedText>
                   </label>
                 );
               })}
@@ -122,10 +123,10 @@ export function ReportMatchDialog({
             <legend className="mb-1 text-sm font-medium">
               Set scores <span className="font-normal text-muted-foreground">(first to {SET_WINNING_SCORE})</span>
             </legend>
-            <div className="grid grid-cols-[3.5rem_1fr_1fr_2.5rem] items-center gap-2 text-xs font-medium text-muted-foreground">
+            <div className="grid grid-cols-[3.5rem_minmax(0,1fr)_minmax(0,1fr)_2.5rem] items-end gap-2 text-xs font-medium text-muted-foreground">
               <span />
-              <span className="truncate">{team1.name}</span>
-              <span className="truncate">{team2.name}</span>
+              <ClampedText lines={2}>{team1.name}</ClampedText>
+              <ClampedText lines={2}>{team2.name}</ClampedText>
               <span />
             </div>
             {fields.map((field, index) => {
@@ -134,7 +135,7 @@ export function ReportMatchDialog({
                 setErrors?.team1Score?.message ?? setErrors?.team2Score?.message ?? setErrors?.message ?? setErrors?.root?.message;
               return (
                 <div key={field.id} className="grid gap-1">
-                  <div className="grid grid-cols-[3.5rem_1fr_1fr_2.5rem] items-center gap-2">
+                  <div className="grid grid-cols-[3.5rem_minmax(0,1fr)_minmax(0,1fr)_2.5rem] items-center gap-2">
                     <span className="text-sm font-medium">Set {index + 1}</span>
                     <Input
                       type="number"

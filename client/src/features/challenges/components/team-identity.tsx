@@ -1,8 +1,9 @@
 import type { ChallengeMemberView } from "@shared/types/challenges";
 import { Avatar } from "@/components/ui/avatar";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { cn } from "@/lib/utils";
 
-/** Avatar (initials fallback), team name and member names. */
+/** Avatar (initials fallback), team name (two lines at most) and member names (one line). */
 export function TeamIdentity({
   name,
   avatar,
@@ -21,8 +22,12 @@ export function TeamIdentity({
     <div className={cn("flex min-w-0 items-center gap-3", className)}>
       <Avatar name={name} src={avatar} size={size} />
       <div className="min-w-0">
-        <p className="truncate font-semibold text-foreground">{name}</p>
-        <p className="truncate text-xs text-muted-foreground">{memberNames || "No members"}</p>
+        <ClampedText as="p" lines={2} className="font-semibold text-foreground">
+          {name}
+        </ClampedText>
+        <ClampedText as="p" lines={1} className="text-xs text-muted-foreground">
+          {memberNames || "No members"}
+        </ClampedText>
       </div>
     </div>
   );

@@ -17,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Label } from "@/components/ui/label";
+import { AwaitingApprovalNotice, isAwaitingApproval, Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -35,6 +36,9 @@ const EMPTY_SCHEDULE: Schedule = { date: "", time: "", notes: "" };
 export default function ChallengeTeamsPage() {
   const { data: user } = useUser();
   const isCaptain = Boolean(user?.isCaptain && user.teamId);
+  const awaitingApproval = isAwaitingApproval(user);
+  // Nobody on the list can be challenged: say so once per row instead of a button.
+  const blocked = !isCaptain ? "Captain only" : awaitingApproval ? "Your team is awaiting approval" : null;
   const [surface, setSurface] = useState<Surface | null>(null);
   const [category, setCategory] = useState<CompetitionType | "all">(user?.competitionType ?? "all");
   const [page, setPage] = useState(1);
@@ -155,17 +159,14 @@ export default function ChallengeTeamsPage() {
           </CardContent>
         </Card>
 
-        {!isCaptain && (
-          <div className="flex items-start gap-3 rounded-lg border border-warning-border bg-warning-soft p-4 text-sm text-warning-text" role="note">
-            <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <p>
-              <span className="font-semibold">Only team captains can send challenges.</span> You can browse the teams here; ask your
-              captain to challenge the one you want to play.
-            </p>
-          </div>
+        <AwaitingApprovalNotice user={user} />
+        {!isCaptain && !awaitingApproval && (
+          <Notice tone="warning" title="Only team captains can send challenges.">
+            You can browse the teams here; ask your captain to challenge the one you want to play.
+          </Notice>
         )}
 
-        {scheduleVisible && isCaptain && (
+        {scheduleVisible && blocked === null && (
           <ScheduleCard
             surface={surface}
             value={schedule}
@@ -219,7 +220,7 @@ export default function ChallengeTeamsPage() {
               <>
                 <CandidatesTable
                   rows={data.items}
-                  isCaptain={isCaptain}
+                  blocked={blocked}
                   surfaceChosen={surface !== null}
                   sendingTo={sendingTo}
                   onChallenge={onChallenge}

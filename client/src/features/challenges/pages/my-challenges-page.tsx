@@ -1,13 +1,14 @@
 // /challenges (SPEC §2 My Challenges): Incoming, Matches Awaiting Approval (only when present), My
 // Challenges to Others.
 import { useState, type ReactNode } from "react";
-import { ArrowDownLeft, ArrowUpRight, ClipboardCheck, Info } from "lucide-react";
+import { ArrowDownLeft, ArrowUpRight, ClipboardCheck } from "lucide-react";
 import { CHALLENGE_REACH } from "@shared/constants";
 import type { ChallengesPage } from "@shared/types/challenges";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
@@ -100,10 +101,9 @@ export default function MyChallengesPage() {
   return (
     <section>
       <PageHeader title="My Challenges" description="Challenges you received and sent, and results waiting for your approval." />
-      <div className="mb-6 flex items-start gap-3 rounded-lg border border-primary/20 bg-primary-soft p-4 text-sm text-primary-text" role="note">
-        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-        <p>You can challenge players ranked up to {CHALLENGE_REACH} positions above you on a surface&apos;s ladder (and anyone below you).</p>
-      </div>
+      <Notice className="mb-6">
+        You can challenge players ranked up to {CHALLENGE_REACH} positions above you on a surface&apos;s ladder (and anyone below you).
+      </Notice>
       <div className="grid grid-cols-1 gap-6">
         <Section icon={<ArrowDownLeft className="size-5 text-primary" aria-hidden="true" />} title="Incoming Challenges">
           <ChallengeList

@@ -11,7 +11,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Avatar } from "@/components/ui/avatar";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { Pagination } from "@/components/ui/pagination";
+import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
 
@@ -101,7 +103,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
         <CardTitle id={headingId}>{title}</CardTitle>
         {/* Always one line: the count arriving must not push the table down (layout shift). */}
         <CardDescription>
-          {query.data ? (query.data.total === 1 ? "1 ranked team" : `${query.data.total} ranked teams`) : "\u00a0"}
+          {query.data ? formatCount(query.data.total, "ranked team") : "\u00a0"}
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
@@ -122,10 +124,16 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
           <Table>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead className="w-14 pl-5 sm:w-16 sm:pl-6">Rank</TableHead>
+                <TableHead className="w-12 pl-4 sm:w-16 sm:pl-6">
+                  {/* Phones: "#" keeps the column narrow; screen readers still hear "Rank". */}
+                  <span className="max-sm:sr-only">Rank</span>
+                  <span className="sm:hidden" aria-hidden="true">
+                    #
+                  </span>
+                </TableHead>
                 <TableHead>Team</TableHead>
                 <TableHead className="text-right">Rating</TableHead>
-                <TableHead className="pr-5 text-right sm:pr-3">W-L</TableHead>
+                <TableHead className="pr-4 text-right sm:pr-3">W-L</TableHead>
                 <TableHead className="hidden md:table-cell">Members</TableHead>
                 <TableHead className="hidden pr-5 sm:table-cell sm:pr-6">Category</TableHead>
               </TableRow>
@@ -155,7 +163,7 @@ function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; o
       className={cn(own && "bg-primary-soft/70 hover:bg-primary-soft font-medium")}
       aria-current={own ? "true" : undefined}
     >
-      <TableCell className="pl-5 font-semibold tabular-nums sm:pl-6">
+      <TableCell className="pl-4 font-semibold tabular-nums sm:pl-6">
         <span className="inline-flex items-center gap-1.5">
           {rank === 1 ? (
             <Trophy className="size-4 text-amber-500" aria-label="First place" role="img" />
@@ -168,23 +176,25 @@ function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; o
           <Avatar name={team.name} src={team.avatar} size="sm" className="hidden sm:inline-flex" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <span className="font-medium text-foreground">{team.name}</span>
+              <ClampedText lines={2} className="font-medium text-foreground">
+                {team.name}
+              </ClampedText>
               {own && <Badge variant="default">Your team</Badge>}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
             </div>
-            <p className="mt-0.5 text-xs text-muted-foreground md:hidden">
+            <ClampedText as="p" lines={2} className="mt-0.5 text-xs text-muted-foreground md:hidden">
               {team.members.map((m) => m.name).join(" & ")}
-              <span className="sm:hidden"> · {team.competitionType}</span>
-            </p>
+            </ClampedText>
+            <p className="text-xs text-muted-foreground sm:hidden">{team.competitionType}</p>
           </div>
         </div>
       </TableCell>
       <TableCell className="text-right font-semibold tabular-nums">{surfaceRating(team, surface)}</TableCell>
-      <TableCell className="whitespace-nowrap pr-5 text-right tabular-nums sm:pr-3">
+      <TableCell className="whitespace-nowrap pr-4 text-right tabular-nums sm:pr-3">
         {record.wins}-{record.losses}
       </TableCell>
       <TableCell className="hidden min-w-44 text-muted-foreground md:table-cell">
-        {team.members.map((m) => m.name).join(" & ") || "—"}
+        <ClampedText lines={2}>{team.members.map((m) => m.name).join(" & ") || "—"}</ClampedText>
       </TableCell>
       <TableCell className="hidden whitespace-nowrap pr-5 sm:table-cell sm:pr-6">
         <Badge variant="secondary">{team.competitionType}</Badge>

@@ -5,9 +5,11 @@ import { SURFACES, SURFACE_LABELS } from "@shared/constants";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { buttonVariants } from "@/components/ui/button";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { AwaitingApprovalNotice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
@@ -31,6 +33,7 @@ export default function HomePage() {
           {user.teamName ? `Here is how ${user.teamName} is doing.` : "Here is what is happening on the ladder."}
         </p>
       </div>
+      <AwaitingApprovalNotice user={user} />
       {user.teamId ? <TeamGlance teamId={user.teamId} /> : null}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
         <WaitingCard teamId={user.teamId} />
@@ -132,7 +135,7 @@ function RecentResults({ teamId }: { teamId: number }) {
                     {m.won ? "W" : "L"}
                   </Badge>
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">vs {m.opponentName}</p>
+                    <ClampedText as="p" lines={2} className="font-medium">{`vs ${m.opponentName}`}</ClampedText>
                     <p className="text-xs text-muted-foreground">
                       {formatDate(m.date)} · {SURFACE_LABELS[m.surface]}
                     </p>

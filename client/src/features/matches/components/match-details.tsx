@@ -5,6 +5,7 @@ import { MATCH_TYPE } from "@shared/constants";
 import type { MatchTeam, MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
 import { Badge } from "@/components/ui/badge";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { formatLongDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
@@ -20,8 +21,8 @@ function TeamBlock({ team, winner }: { team: MatchTeam; winner: boolean }) {
         winner ? "border-success-border bg-success-soft" : "border-border bg-muted/40",
       )}
     >
-      <div className="flex items-center gap-2">
-        <p className="truncate font-semibold text-foreground">{team.name}</p>
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+        <p className="min-w-0 font-semibold text-foreground">{team.name}</p>
         {winner && (
           <Badge variant="success" className="shrink-0">
             <Trophy aria-hidden="true" />
@@ -99,15 +100,17 @@ export function MatchDetails({ match }: { match: MatchView }) {
         </h3>
         {match.sets && match.sets.length > 0 ? (
           <div className="overflow-x-auto">
-            <table className="w-full min-w-[16rem] border-collapse text-sm">
+            <table className="w-full border-collapse text-sm">
               <thead>
                 <tr className="border-b border-border text-left text-xs uppercase tracking-wide text-muted-foreground">
                   <th scope="col" className="py-2 pr-3 font-semibold">
                     Team
                   </th>
                   {match.sets.map((_, i) => (
-                    <th key={i} scope="col" className="px-2 py-2 text-center font-semibold">
-                      Set {i + 1}
+                    <th key={i} scope="col" className="px-1.5 py-2 text-center font-semibold whitespace-nowrap sm:px-2">
+                      {/* Phones: "1 2 3 4 5" under "Team", so five sets fit in 320 px. */}
+                      <span className="max-sm:sr-only">Set </span>
+                      {i + 1}
                     </th>
                   ))}
                 </tr>
@@ -115,14 +118,14 @@ export function MatchDetails({ match }: { match: MatchView }) {
               <tbody>
                 {[match.team1, match.team2].map((team, side) => (
                   <tr key={team.id} className="border-b border-border last:border-0">
-                    <th scope="row" className="max-w-[10rem] truncate py-2 pr-3 text-left font-medium text-foreground">
-                      {team.name}
+                    <th scope="row" className="w-full py-2 pr-3 text-left font-medium text-foreground">
+                      <ClampedText lines={2}>{team.name}</ClampedText>
                     </th>
                     {match.sets!.map((set, i) => (
                       <td
                         key={i}
                         className={cn(
-                          "px-2 py-2 text-center tabular-nums",
+                          "px-1.5 py-2 text-center tabular-nums sm:px-2",
                           set[side]! > set[1 - side]! ? "font-bold text-foreground" : "text-muted-foreground",
                         )}
                       >
@@ -144,7 +147,7 @@ export function MatchDetails({ match }: { match: MatchView }) {
           <h3 id="notes-heading" className="text-sm font-semibold text-foreground">
             Notes
           </h3>
-          <p className="whitespace-pre-wrap break-words rounded-md bg-muted/50 p-3 text-sm text-foreground">{match.notes}</p>
+          <p className="whitespace-pre-wrap rounded-md bg-muted/50 p-3 text-sm text-foreground">{match.notes}</p>
         </section>
       )}
     </div>

@@ -4,6 +4,7 @@ import type { MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
 import { formatScore } from "@shared/validators/matches";
 import { Badge } from "@/components/ui/badge";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -51,14 +52,14 @@ function MatchHistoryList({ matches, teamId }: { matches: MatchView[]; teamId: n
                 <ResultBadge result={resultFor(m, teamId)} />
               </span>
             </div>
-            <div className="grid grid-cols-[1fr_auto_1fr] items-center gap-2 text-sm">
-              <span className={cn("truncate", m.winnerTeamId === m.team1.id && "font-semibold", m.team1.id === teamId && "text-primary-text")}>
+            <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 text-sm">
+              <ClampedText lines={2} className={cn(m.winnerTeamId === m.team1.id && "font-semibold", m.team1.id === teamId && "text-primary-text")}>
                 {m.team1.name}
-              </span>
+              </ClampedText>
               <span className="whitespace-nowrap text-center tabular-nums text-foreground">{formatScore(m.sets)}</span>
-              <span className={cn("truncate text-right", m.winnerTeamId === m.team2.id && "font-semibold", m.team2.id === teamId && "text-primary-text")}>
+              <ClampedText lines={2} className={cn("text-right", m.winnerTeamId === m.team2.id && "font-semibold", m.team2.id === teamId && "text-primary-text")}>
                 {m.team2.name}
-              </span>
+              </ClampedText>
             </div>
           </li>
         );
@@ -98,11 +99,11 @@ export function MatchHistoryTable({ matches, teamId }: { matches: MatchView[]; t
                 )}
               </TableCell>
               <TableCell className={cn("min-w-[8rem]", m.winnerTeamId === m.team1.id && "font-semibold", mine(m.team1.id) && "text-primary-text")}>
-                {m.team1.name}
+                <ClampedText lines={2}>{m.team1.name}</ClampedText>
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">{formatScore(m.sets)}</TableCell>
               <TableCell className={cn("min-w-[8rem]", m.winnerTeamId === m.team2.id && "font-semibold", mine(m.team2.id) && "text-primary-text")}>
-                {m.team2.name}
+                <ClampedText lines={2}>{m.team2.name}</ClampedText>
               </TableCell>
               <TableCell>
                 <Badge variant="outline">{surfaceBadge(m.location)}</Badge>

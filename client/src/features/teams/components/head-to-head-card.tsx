@@ -1,6 +1,7 @@
 // W-L against each opponent in confirmed matches.
 import { Trophy } from "lucide-react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -42,7 +43,9 @@ export function HeadToHeadCard({ teamId }: { teamId: number }) {
             <TableBody>
               {h2h.data.map((r) => (
                 <TableRow key={r.opponentId}>
-                  <TableCell className="pl-5 font-medium sm:pl-6">{r.opponentName}</TableCell>
+                  <TableCell className="pl-5 font-medium sm:pl-6">
+                    <ClampedText lines={2}>{r.opponentName}</ClampedText>
+                  </TableCell>
                   <TableCell className="text-right tabular-nums">
                     <span className={r.wins > r.losses ? "text-success-text font-semibold" : r.wins < r.losses ? "text-destructive-text font-semibold" : ""}>
                       {r.wins}-{r.losses}

@@ -6,6 +6,7 @@ import type { TeamView } from "@shared/types/teams";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
+import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent } from "@/components/ui/card";
 
 export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editing: boolean; onEdit: () => void; onDelete: () => void }) {
@@ -22,9 +23,9 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
         <div className="flex min-w-0 flex-1 items-center gap-4">
           <Avatar name={team.name} src={team.avatar} size="xl" />
           <div className="min-w-0">
-            <p className="truncate text-2xl font-bold tracking-tight" aria-hidden="true">
+            <ClampedText as="p" lines={2} className="text-2xl font-bold tracking-tight">
               {team.name}
-            </p>
+            </ClampedText>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{team.competitionType}</Badge>
               {team.inProgress ? <Badge variant="warning">In Progress</Badge> : !team.isApproved && <Badge variant="warning">Pending</Badge>}
@@ -40,7 +41,7 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
           ))}
         </dl>
         {props.isCaptain && !props.editing && (
-          <div className="flex gap-2 md:flex-col">
+          <div className="flex flex-wrap gap-2 md:flex-col">
             <Button variant="outline" onClick={props.onEdit} className="flex-1">
               <Pencil aria-hidden="true" /> Edit Profile
             </Button>

@@ -1,0 +1,151 @@
+// Teams made through the API for journeys that need their own data: register (the verification
+// link from the mail followed), approve as the admin, challenge, accept, report, dispute.
+import crypto from "node:crypto";
+import type { APIRequestContext, Browser } from "playwright-core";
+import { expect } from "vitest";
+import { SURFACE_LOCATIONS, type CompetitionType, type Surface } from "@shared/constants";
+import type { MatchView } from "@shared/types/matches";
+import { DEMO, mail, tokenFromLink, url } from "./app";
+import { signInViaApi } from "./browser";
+
+export interface Registration {
+  username: string;
+  password: string;
+  name: string;
+  email: string;
+  competitionType: CompetitionType;
+  teamName: string;
+  partnerName: string;
+  partnerEmail: string;
+}
+
+/** `text` repeated (joined by `joiner`) and cut to exactly `length` characters. */
+export function fill(text: string, length: number, joiner = " "): string {
+  let out = text;
+  while (out.length < length) out += joiner + text;
+  return out.slice(0, length).trimEnd().padEnd(length, "x");
+}
+
+/** One unbroken word of exactly `length` characters ("Backhandvolleyer…"). */
+export const unbroken = (length: number, seed = "Backhandvolleyer") => fill(seed, length, "");
+
+/**
+ * The longest email that can get mail (253 characters: SMTP's path limit, RFC 5321 4.5.3.1.3; the
+ * form takes 254), with a 64-character local part and labels of at most 63, unique per `id`.
+ */
+export function longestEmail(id: string): string {
+  const local = fill(`${id}.longaddress`, 64, "").replace(/\.+$/, "x");
+  const domainLength = 253 - local.length - 1;
+  const tail = ".test";
+  const labels = ["a".repeat(63), "b".repeat(63)];
+  const last = "c".repeat(domainLength - labels.join(".").length - 1 - tail.length);
+  const email = `${local}@${labels.join(".")}.${last}${tail}`;
+  if (email.length !== 253) throw new Error(`longestEmail: ${email.length} characters`);
+  return email;
+}
+
+/** A registration with every field at its longest (names 100, team name 100, emails 253, username 50). */
+export function longestRegistration(opts: { teamName: string; captainName: string; partnerName: string }): Registration {
+  const id = crypto.randomBytes(3).toString("hex");
+  return {
+    username: fill(`long_${id}_`, 50, ""),
+    password: "Longest123",
+    name: opts.captainName,
+    email: longestEmail(`cap${id}`),
+    competitionType: "Mixed Doubles",
+    teamName: opts.teamName,
+    partnerName: opts.partnerName,
+    partnerEmail: longestEmail(`par${id}`),
+  };
+}
+
+async function postJson(path: string, body: unknown): Promise<{ status: number; text: string }> {
+  const res = await fetch(url(path), {
+    method: "POST",
+    headers: { "Content-Type": "application/json", Origin: new URL(url("/")).origin },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Registers the team and follows the verification link of the mail the captain gets. */
+export async function registerAndVerify(person: Registration): Promise<void> {
+  const res = await postJson("/api/register-team", { ...person, verifyEmail: true });
+  expect(res.status, res.text).toBeLessThan(300);
+  const verification = await mail.waitFor((m) => m.to.includes(person.email.toLowerCase()) && m.links.some((l) => l.includes("/verify-email/")));
+  const verified = await postJson(`/api/verify-email/${tokenFromLink(verification, "/verify-email/")}`, {});
+  expect(verified.status, verified.text).toBeLessThan(300);
+}
+
+/** The API as one signed-in user (a context of its own in `browser`). */
+export async function apiAs(browser: Browser, username: string, password: string): Promise<APIRequestContext> {
+  const context = await browser.newContext({ baseURL: url("/") });
+  await signInViaApi(context, username, password);
+  return context.request;
+}
+
+export const adminApi = (browser: Browser) => apiAs(browser, DEMO.admin.username, DEMO.admin.password);
+
+/** The admin approves the captain of each address (which approves the team and its partner). */
+export async function approve(admin: APIRequestContext, emails: string[]): Promise<void> {
+  const res = await admin.get(url("/api/admin/pending-users?pageSize=100"));
+  expect(res.ok()).toBe(true);
+  const pending = ((await res.json()) as { items: { id: number; email: string }[] }).items;
+  for (const email of emails) {
+    const user = pending.find((u) => u.email === email.toLowerCase() || u.email === email);
+    expect(user, `pending registration of ${email}`).toBeDefined();
+    const approved = await admin.post(url(`/api/admin/approve-user/${user!.id}`), { data: {} });
+    expect(approved.status(), await approved.text()).toBe(200);
+  }
+}
+
+export async function teamIdOf(request: APIRequestContext): Promise<number> {
+  const me = await request.get(url("/api/user"));
+  const { teamId } = (await me.json()) as { teamId: number | null };
+  if (teamId === null) throw new Error("no team");
+  return teamId;
+}
+
+export interface Side {
+  request: APIRequestContext;
+  teamId: number;
+}
+
+/** `from` challenges `to` on `surface` (in two days, 6 PM); returns the challenge id. */
+export async function challenge(from: Side, to: Side, surface: Surface, notes: string): Promise<number> {
+  const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);
+  when.setHours(18, 0, 0, 0);
+  const res = await from.request.post(url("/api/challenges"), {
+    data: {
+      challengedTeamId: to.teamId,
+      location: SURFACE_LOCATIONS[surface],
+      competitionType: "Mixed Doubles",
+      notes,
+      proposedDateTime: when.toISOString(),
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+export async function accept(side: Side, challengeId: number): Promise<void> {
+  const res = await side.request.patch(url(`/api/challenges/${challengeId}`), { data: { status: "accepted" } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** The challenger reports a win for itself (team 1 = challenger) with the given notes. */
+export async function report(challenger: Side, challenged: Side, challengeId: number, surface: Surface, notes: string): Promise<MatchView> {
+  const res = await challenger.request.post(url("/api/matches"), {
+    data: {
+      challengeId,
+      team1Id: challenger.teamId,
+      team2Id: challenged.teamId,
+      winnerTeamId: challenger.teamId,
+      score: "[[3,1],[1,3],[3,2]]",
+      location: SURFACE_LOCATIONS[surface],
+      notes,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { match: MatchView }).match;
+}
