@@ -8,6 +8,7 @@ export const MATCH_MESSAGES = {
   winner: "Please select the winning team.",
   setsMissing: "Please enter scores for all sets.",
   maxScore: `Maximum score per set is ${SET_WINNING_SCORE} points.`,
+  wholeNumber: `Scores must be whole numbers from 0 to ${SET_WINNING_SCORE}.`,
   negativeScore: "Scores cannot be negative.",
   winningScore: `In each set, one player must reach the winning score of ${SET_WINNING_SCORE}`,
   setsCount: `A match has between ${SETS_MIN} and ${SETS_MAX} sets.`,
@@ -88,7 +89,7 @@ const setScoreValue = z.preprocess(
   blankToUndefined,
   z
     .number({ error: MATCH_MESSAGES.setsMissing })
-    .int(MATCH_MESSAGES.setsMissing)
+    .int(MATCH_MESSAGES.wholeNumber)
     .min(0, MATCH_MESSAGES.negativeScore)
     .max(SET_WINNING_SCORE, MATCH_MESSAGES.maxScore),
 );
@@ -162,8 +163,12 @@ export const scoreTextSchema = z
         return z.NEVER;
       }
       const [a, b] = s as unknown[];
-      if (typeof a !== "number" || typeof b !== "number" || !Number.isInteger(a) || !Number.isInteger(b)) {
+      if (typeof a !== "number" || typeof b !== "number") {
         ctx.addIssue({ code: "custom", message: MATCH_MESSAGES.setsMissing });
+        return z.NEVER;
+      }
+      if (!Number.isInteger(a) || !Number.isInteger(b)) {
+        ctx.addIssue({ code: "custom", message: MATCH_MESSAGES.wholeNumber });
         return z.NEVER;
       }
       if (a < 0 || b < 0) {

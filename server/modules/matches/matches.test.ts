@@ -138,6 +138,19 @@ describe("reporting a match (POST /api/matches)", () => {
     expect(count).toHaveLength(0);
   });
 
+  it("a set score that is not a whole number (2.5) is refused as such, not as a missing score", async () => {
+    const { a, b } = await pair();
+    const ch = await acceptedChallenge(t.db, a.team, b.team);
+    const captain = await signedIn(a.captain.username);
+    const base = { challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id };
+    for (const score of ["[[2.5,3],[3,1],[3,0]]", "[[3,0.5]]", "[[3,1],[1,3],[3,1.0000001]]"]) {
+      const res = await captain.post("/api/matches").send(body({ ...base, score }));
+      expect(res.status, score).toBe(400);
+      expect(res.body.message, score).toBe(MATCH_MESSAGES.wholeNumber);
+    }
+    expect((await challengeRow(t.db, ch.id)).status).toBe("accepted");
+  });
+
   it("when two captains report the same challenge at once, one wins and the other gets 409", async () => {
     const { a, b } = await pair();
     const ch = await acceptedChallenge(t.db, a.team, b.team);
