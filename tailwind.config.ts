@@ -38,7 +38,7 @@ const config: Config = {
           to: { opacity: "1", transform: "none" },
         },
         "drawer-in": { from: { transform: "translateX(-100%)" }, to: { transform: "translateX(0)" } },
-        "toast-in": { from: { opacity: "0", transform: "translateY(100%)" }, to: { opacity: "1", transform: "translateY(0)" } },
+        "toast-in": { from: { opacity: "0", transform: "translateY(0.5rem) scale(0.98)" }, to: { opacity: "1", transform: "none" } },
         "toast-out": { from: { opacity: "1" }, to: { opacity: "0", transform: "translateX(100%)" } },
       },
       animation: {

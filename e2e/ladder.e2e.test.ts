@@ -118,7 +118,8 @@ describe("the home page", () => {
     const page = await signedIn(CAPTAIN, 390);
     const team = await myTeam(page.context().request);
     await page.goto(url("/"));
-    await page.getByRole("heading", { name: /^Welcome back, Sam/ }).waitFor();
+    // Signed in through the API in a new browser: greeted as on a first sign-in here.
+    await page.getByRole("heading", { name: /^Welcome, Sam/ }).waitFor();
     const glance = page.locator("div").filter({ has: page.getByRole("heading", { name: TEAM, exact: true }) }).filter({ has: page.locator("dl") }).last();
     await glance.locator("dl").waitFor();
     const stat = (label: string) => glance.locator("dl > div").filter({ has: page.getByText(label, { exact: true }) }).locator("dd");

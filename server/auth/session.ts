@@ -8,7 +8,7 @@ import { loadSessionWithUser, type SessionUser } from "../modules/auth/current-u
 import type { ReadCache } from "../lib/read-cache";
 
 export const SESSION_COOKIE = "dl.sid";
-const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
+export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export interface SessionOptions {
   database: Database;

@@ -1,8 +1,14 @@
-import { QueryClient } from "@tanstack/react-query";
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { onApiError } from "./auth";
 
-/** SPEC §9: no automatic retry, no refetch on window focus, no polling, data never stale. */
+/**
+ * SPEC §9: no automatic retry, no refetch on window focus, no polling, data never stale. A failed
+ * call that shows the session has ended sends the member to the sign-in page (lib/auth onApiError).
+ */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (err) => onApiError(client, err) }),
+    mutationCache: new MutationCache({ onError: (err) => onApiError(client, err) }),
     defaultOptions: {
       queries: {
         retry: false,
@@ -13,6 +19,7 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }
 
 export const queryClient = createQueryClient();

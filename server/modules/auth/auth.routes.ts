@@ -9,7 +9,8 @@ import { loadSessionUser, toCurrentUser, type SessionUser } from "./current-user
 import { SESSION_COOKIE } from "../../auth/session";
 import { forgiveAttempt, rateLimit } from "../../lib/rate-limit";
 import { PENDING_MAX_ATTEMPTS, PENDING_TTL_MS, secondFactorState } from "../../auth/second-factor";
-import { refuseBlockedUser } from "./login.service";
+import { clearSignedInMarker, setSignedInMarker, signedInMarker } from "../../auth/signed-in-marker";
+import { endedSessionRefusal, refuseBlockedUser } from "./login.service";
 import { confirmEnrolment, disableSecondFactor, getSecondFactorStatus, SECOND_FACTOR_MESSAGES, startEnrolment, useSecondFactorCode } from "./second-factor.service";
 import { endOtherSessions } from "./sessions";
 
@@ -21,6 +22,7 @@ export const SECOND_FACTOR_STEP = {
 
 export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
   const router = Router();
+  const marker = { secret: deps.env.SESSION_SECRET, secure: deps.env.APP_URL.startsWith("https:") };
 
   // Every request: where the signed-in user stands on the second factor. An enrolled user's session
   // that did not pass the code step is not signed in (it cannot normally exist: such users are only
@@ -33,8 +35,14 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     next();
   });
 
-  router.get("/user", (req, res) => {
-    if (!req.user) throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
+  router.get("/user", async (req, res) => {
+    if (!req.user) {
+      // A session an admin ended (suspension, deleted team): say why to the browser that held it.
+      const lastMember = signedInMarker(req, marker.secret);
+      const refusal = lastMember === null ? null : await endedSessionRefusal({ db: deps.db, userId: lastMember, adminEmail: deps.env.ADMIN_EMAIL });
+      if (refusal) throw new AppError(401, refusal.message, { title: refusal.title, code: refusal.code });
+      throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
+    }
     res.json(toCurrentUser(req.user));
   });
 
@@ -66,6 +74,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     await logIn(req, user);
     user.secondFactor = secondFactorState(user, undefined, deps.env.ADMIN_MFA_REQUIRED) as SessionUser["secondFactor"];
     deps.logger.info({ event: "auth.login", userId: user.id }, "signed in");
+    setSignedInMarker(res, marker, user.id);
     res.json(toCurrentUser(user));
   });
 
@@ -101,11 +110,13 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     req.session.secondFactor = { userId: user.id, at: Date.now() };
     user.secondFactor = "passed";
     deps.logger.info({ event: "auth.login", userId: user.id, secondFactor: used }, "signed in with a second factor");
+    setSignedInMarker(res, marker, user.id);
     res.json(toCurrentUser(user));
   });
 
   router.post("/logout", (req, res, next) => {
     const userId = req.user?.id;
+    clearSignedInMarker(res, marker);
     req.logout((err) => {
       if (err) return next(err);
       if (!req.session) {

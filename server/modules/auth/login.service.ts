@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "@shared/schema";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { burnPasswordCheck, verifyPassword } from "../../auth/password";
 import { loadSessionUser, type SessionUser } from "./current-user";
@@ -35,27 +35,53 @@ export async function authenticateUser(options: {
 
 /** Suspended, rejected users and members of deleted teams are refused with the reason (at the password and at the code step). */
 export function refuseBlockedUser(user: SessionUser, adminEmail: string): void {
+  const refusal = accountRefusal(user, adminEmail);
+  if (refusal) throw new AppError(403, refusal.message, { title: refusal.title, code: refusal.code });
+}
+
+/** A reason as a sentence: trimmed, ending with a full stop unless it ends with . ! or ?. */
+function sentence(reason: string): string {
+  const text = reason.trim();
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+export interface AccountRefusal {
+  title: string;
+  message: string;
+  code: "account_suspended" | "registration_rejected" | "team_deleted";
+}
+
+/**
+ * Why this account may not be signed in (suspended, rejected, or its team deleted), or null. The one
+ * place these messages are written: the login refusal and the notice of a session they ended
+ * (GET /api/user) both use it.
+ */
+export function accountRefusal(
+  user: Pick<SessionUser, "isSuspended" | "suspensionReason" | "rejectionReason" | "teamDeletedAt">,
+  adminEmail: string,
+): AccountRefusal | null {
+  const contact = `Please contact the administrator at ${adminEmail}.`;
   if (user.isSuspended) {
-    const reason = user.suspensionReason?.trim() || "No reason was given.";
-    throw new AppError(
-      403,
-      `Your account has been suspended. Reason: ${reason} Please contact the administrator at ${adminEmail}.`,
-      { title: "Account Suspended", code: "account_suspended" },
-    );
+    const reason = user.suspensionReason?.trim() ? sentence(user.suspensionReason) : "No reason was given.";
+    return { title: "Account Suspended", message: `Your account has been suspended. Reason: ${reason} ${contact}`, code: "account_suspended" };
   }
-  if (user.rejectionReason) {
-    const reason = user.rejectionReason.trim();
-    throw new AppError(
-      403,
-      `Your registration was not approved. Reason: ${reason}${/[.!?]$/.test(reason) ? "" : "."} Please contact the administrator at ${adminEmail}.`,
-      { title: "Registration Rejected", code: "registration_rejected" },
-    );
+  if (user.rejectionReason?.trim()) {
+    return {
+      title: "Registration Rejected",
+      message: `Your registration was not approved. Reason: ${sentence(user.rejectionReason)} ${contact}`,
+      code: "registration_rejected",
+    };
   }
-  if (user.teamDeletedAt) {
-    throw new AppError(
-      403,
-      `Your team has been deleted. Please contact the administrator at ${adminEmail}.`,
-      { title: "Team Deleted", code: "team_deleted" },
-    );
-  }
+  if (user.teamDeletedAt) return { title: "Team Deleted", message: `Your team has been deleted. ${contact}`, code: "team_deleted" };
+  return null;
+}
+
+/**
+ * A browser whose session ended (GET /api/user without a session) and whose last sign-in was
+ * `userId`: why, when the account is now refused; null otherwise (a plain sign-out, an expired
+ * session, a password reset, a deleted account).
+ */
+export async function endedSessionRefusal(options: { db: DbOrTx; userId: number; adminEmail: string }): Promise<AccountRefusal | null> {
+  const user = await loadSessionUser(options.db, { id: options.userId });
+  return user ? accountRefusal(user, options.adminEmail) : null;
 }

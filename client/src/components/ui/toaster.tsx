@@ -54,9 +54,11 @@ export default function RadixToaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/* Phones: at the top, below the top bar (its menu stays usable), where it covers no form's
+          button (a form's submit sits low on a phone's screen); from 640 px at the bottom right. */}
       <ToastPrimitive.Viewport
         hotkey={[...TOAST_HOTKEY]}
-        className="fixed bottom-0 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:max-w-[420px]"
+        className="fixed top-14 right-0 z-[100] m-0 flex max-h-screen w-full list-none flex-col gap-2 p-4 outline-none sm:top-auto sm:bottom-0 sm:max-w-[420px]"
       />
     </ToastPrimitive.Provider>
   );

@@ -8,6 +8,7 @@ import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
+import { getSignedOutNotice, greeting, recordSignIn } from "@/lib/auth";
 import { lazyResolver } from "@/lib/lazy-resolver";
 import type { CurrentUser } from "@shared/api";
 import { needsSecondFactor, useLogin } from "../api/login";
@@ -20,14 +21,16 @@ const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginRes
 export function LoginForm() {
   const [, navigate] = useLocation();
   const login = useLogin();
-  const [serverError, setServerError] = useState<string | null>(null);
+  // Opens with why the last session ended, when an admin ended it (suspension, deleted team).
+  const [serverError, setServerError] = useState<{ title?: string; message: string } | null>(getSignedOutNotice);
   /** The code step's prompt once the password was right on an account with two-step sign-in. */
   const [codeStep, setCodeStep] = useState<string | null>(null);
   const form = useForm<LoginInput>({ resolver, defaultValues: { username: "", password: "" } });
   const { errors } = form.formState;
 
   const signedIn = (user: CurrentUser) => {
-    toast({ variant: "success", title: "Login successful", description: `Welcome back, ${user.name}!` });
+    recordSignIn(user.id);
+    toast({ variant: "success", title: "Login successful", description: `${greeting(user.id)}, ${user.name}!` });
     navigate("/", { replace: true });
   };
 
@@ -40,8 +43,11 @@ export function LoginForm() {
       },
       onError: (err) => {
         const message = err instanceof ApiError && err.message ? err.message : "Invalid username or password";
-        setServerError(message);
-        toast({ variant: "destructive", title: "Login failed", description: message });
+        // An account refusal (suspended, rejected, team deleted) has its own title: the form shows
+        // its whole message once, the toast only names it.
+        const refusal = err instanceof ApiError && err.title && err.title !== "Login failed" ? err.title : undefined;
+        setServerError({ title: refusal, message });
+        toast({ variant: "destructive", title: "Login failed", description: refusal ?? message });
       },
     });
   });
@@ -54,7 +60,7 @@ export function LoginForm() {
         onRestart={(message) => {
           setCodeStep(null);
           form.setValue("password", "");
-          setServerError(message ?? null);
+          setServerError(message ? { message } : null);
         }}
       />
     );
@@ -62,7 +68,7 @@ export function LoginForm() {
 
   return (
     <form onSubmit={onSubmit} onFocus={resolver.preload} noValidate className="grid gap-4" aria-label="Login">
-      <FormAlert message={serverError} />
+      <FormAlert title={serverError?.title} message={serverError?.message} />
       <FormField label="Username" error={errors.username?.message}>
         <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
       </FormField>

@@ -1,5 +1,7 @@
-// /auth (SPEC §2): Login and Register tabs. Signed-in users are sent to / by the router.
+// /auth (SPEC §2): Login and Register tabs. Signed-in users are sent to / by the router. The open
+// tab is in the address (/auth?tab=register), so a refresh or a shared link keeps it.
 import { Suspense, useState } from "react";
+import { useLocation, useSearch } from "wouter";
 import { ShieldCheck, Swords, Trophy } from "lucide-react";
 import { Card, CardContent, CardHeader } from "@/components/ui/card";
 import { Spinner } from "@/components/ui/spinner";
@@ -21,10 +23,18 @@ const POINTS = [
 ];
 
 export default function AuthPage() {
-  const [tab, setTab] = useState("login");
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const tab = new URLSearchParams(search).get("tab") === "register" ? "register" : "login";
   const [registerOpened, setRegisterOpened] = useState(false);
+  // The Register form is rendered once its tab has been open (from a click or from the address).
+  const registerMounted = registerOpened || tab === "register";
   const selectTab = (next: string) => {
-    setTab(next);
+    const params = new URLSearchParams(search);
+    if (next === "register") params.set("tab", "register");
+    else params.delete("tab");
+    const query = params.toString();
+    navigate(query ? `/auth?${query}` : "/auth", { replace: true });
     if (next === "register") setRegisterOpened(true);
   };
   return (
@@ -61,7 +71,7 @@ export default function AuthPage() {
               <LoginForm />
             </TabsContent>
             <TabsContent value="register" forceMount>
-              {registerOpened && (
+              {registerMounted && (
                 <Suspense fallback={<Spinner className="flex py-10" />}>
                   <RegisterForm />
                 </Suspense>

@@ -11,7 +11,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { AwaitingApprovalNotice } from "@/components/ui/notice";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useUser } from "@/lib/auth";
+import { greeting, useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -28,7 +28,9 @@ export default function HomePage() {
     <section className="space-y-6">
       <HeaderImage />
       <div>
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Welcome back, {firstName}</h1>
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {greeting(user.id)}, {firstName}
+        </h1>
         <p className="text-sm text-muted-foreground sm:text-base">
           {user.teamName ? `Here is how ${user.teamName} is doing.` : "Here is what is happening on the ladder."}
         </p>
