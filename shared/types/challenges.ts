@@ -1,5 +1,5 @@
 // Response shapes of the challenges reads (server builds them, client reads them).
-import type { ChallengeStatus, CompetitionType, Surface } from "../constants";
+import type { ChallengeStatus, CompetitionType, ConfirmationStatus, Surface } from "../constants";
 import type { Page } from "../api";
 import type { ChallengeRefusalCode } from "../validators/challenges";
 
@@ -33,6 +33,8 @@ export interface ChallengeView extends Omit<ChallengeRecord, "createdBy"> {
   opponent: ChallengeTeamView;
   /** The match reported for this challenge (match_reported / completed), else null. */
   matchId: number | null;
+  /** That match's confirmation (pending, confirmed, disputed), else null: a disputed result is labelled so. */
+  matchConfirmationStatus: ConfirmationStatus | null;
 }
 
 export type ChallengesPage = Page<ChallengeView>;

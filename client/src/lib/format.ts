@@ -33,6 +33,12 @@ export function formatLongDateTime(value: DateInput, fallback = "—"): string {
   return d ? format(d, "EEEE, MMMM d, yyyy 'at' h:mm a") : fallback;
 }
 
+/** 'Wednesday, March 5, 2025' */
+export function formatLongDate(value: DateInput, fallback = "—"): string {
+  const d = toDate(value);
+  return d ? format(d, "EEEE, MMMM d, yyyy") : fallback;
+}
+
 /** '3 days ago' */
 export function formatRelative(value: DateInput, fallback = "—"): string {
   const d = toDate(value);

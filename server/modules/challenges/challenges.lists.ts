@@ -1,7 +1,13 @@
 // The challenge lists: incoming / outgoing (My Challenges) and the /challenge-teams table.
 import { sql } from "drizzle-orm";
 import { sqlLiterals } from "@shared/schema";
-import { OPEN_CHALLENGE_STATUSES, type ChallengeStatus, type CompetitionType, type Surface } from "@shared/constants";
+import {
+  OPEN_CHALLENGE_STATUSES,
+  type ChallengeStatus,
+  type CompetitionType,
+  type ConfirmationStatus,
+  type Surface,
+} from "@shared/constants";
 import { meanSurfaceRating, winProbabilityPercent } from "@shared/rating";
 import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/challenges";
 import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
@@ -31,6 +37,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   losses: number;
   members: unknown;
   match_id: number | null;
+  match_confirmation: ConfirmationStatus | null;
   total: number;
 }
 
@@ -56,10 +63,11 @@ export async function listChallenges(options: {
            o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
-           (select m.id from matches m where m.challenge_id = c.id order by m.id desc limit 1) as match_id,
+           lm.id as match_id, lm.confirmation_status as match_confirmation,
            (count(*) over ())::int as total
     from challenges c
     join teams o on o.id = ${otherColumn}
+    left join lateral (select m.id, m.confirmation_status from matches m where m.challenge_id = c.id order by m.id desc limit 1) lm on true
     where ${ownColumn} = ${teamId} and ${statusFilter}
     order by c.created_at desc, c.id desc
     limit ${query.limit} offset ${offset}`);
@@ -101,6 +109,7 @@ export async function listChallenges(options: {
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
     matchId: r.match_id === null ? null : Number(r.match_id),
+    matchConfirmationStatus: r.match_confirmation,
   }));
   return { items, page: query.page, pageSize: query.limit, total, totalPages: Math.ceil(total / query.limit) };
 }

@@ -496,6 +496,26 @@ describe("GET /api/challenges/incoming and /outgoing", () => {
   });
 });
 
+describe("a reported challenge's result on the lists", () => {
+  it("carries the match's confirmation, so a disputed result shows as disputed (not waiting for approval)", async () => {
+    const { a, b, capA, capB } = await pair();
+    const sent = await send(capA, b);
+    expect((await capA.get("/api/challenges/outgoing")).body.items[0]).toMatchObject({ id: sent.body.id, matchId: null, matchConfirmationStatus: null });
+    await capB.patch(`/api/challenges/${sent.body.id}`).send({ status: "accepted" });
+    const reported = await capA
+      .post("/api/matches")
+      .send({ challengeId: sent.body.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id, score: "[[3,1]]", location: "UBC grass", notes: null });
+    expect(reported.status).toBe(201);
+    const matchId = reported.body.match.id as number;
+    expect((await capA.get("/api/challenges/outgoing")).body.items[0]).toMatchObject({ status: "match_reported", matchId, matchConfirmationStatus: "pending" });
+
+    const disputed = await capB.post(`/api/matches/${matchId}/dispute`).send({ reason: "The score was 3-1 for us, not for them." });
+    expect(disputed.status).toBe(200);
+    expect((await capA.get("/api/challenges/outgoing")).body.items[0]).toMatchObject({ status: "match_reported", matchConfirmationStatus: "disputed" });
+    expect((await capB.get("/api/challenges/incoming")).body.items[0]).toMatchObject({ status: "match_reported", matchConfirmationStatus: "disputed" });
+  });
+});
+
 describe("GET /api/challenges/candidates", () => {
   it("lists other active teams with surface rating, record, status, rank, reach and win probability", async () => {
     const category: CompetitionType = "Women's Doubles";

@@ -1,7 +1,7 @@
 // One match in a few lines: teams, winner, set scores, when and where (disputes and recent matches).
 import type { MatchView } from "@shared/types/matches";
 import { MATCH_TYPE, SURFACE_LABELS } from "@shared/constants";
-import { formatDateTime } from "@/lib/format";
+import { formatDate, formatDateTime } from "@/lib/format";
 
 export function scoreText(match: MatchView): string {
   if (!match.sets || match.sets.length === 0) return match.score ?? "—";
@@ -24,14 +24,14 @@ export function MatchTeams({ match }: { match: MatchView }) {
 
 export function MatchDetails({ match }: { match: MatchView }) {
   const rows: [string, string][] = [
-    ["Date", formatDateTime(match.matchDate)],
+    ["Match date", formatDate(match.matchDate)],
     ["Match type", match.matchType === MATCH_TYPE.friendly ? "Friendly Match" : "Challenge Match"],
     ["Location", `${match.location} (${SURFACE_LABELS[match.surface]})`],
     [match.team1.name, match.team1.members.map((m) => m.name).join(" & ") || "—"],
     [match.team2.name, match.team2.members.map((m) => m.name).join(" & ") || "—"],
     ["Winner", match.winnerTeamName],
     ["Set scores", scoreText(match)],
-    ["Reported by", match.reporter?.name ?? "—"],
+    ["Reported", `by ${match.reporter?.name ?? "an unknown player"}, ${formatDateTime(match.createdAt)}`],
   ];
   if (match.notes) rows.push(["Notes", match.notes]);
   return (

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, X } from "lucide-react";
-import { CHALLENGE_STATUS, SURFACE_LABELS } from "@shared/constants";
+import { CHALLENGE_STATUS, CONFIRMATION_STATUS, SURFACE_LABELS } from "@shared/constants";
 import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -24,7 +24,9 @@ const STATUS_TEXT: Record<ChallengeView["status"], string> = {
 };
 const isActive = (status: ChallengeView["status"]) => status === CHALLENGE_STATUS.pending || status === CHALLENGE_STATUS.accepted;
 
-function StatusTags({ status }: { status: ChallengeView["status"] }) {
+function StatusTags({ status, result }: { status: ChallengeView["status"]; result: ChallengeView["matchConfirmationStatus"] }) {
+  // A reported result the other team disputed waits for an admin, not for approval.
+  if (status === CHALLENGE_STATUS.matchReported && result === CONFIRMATION_STATUS.disputed) return <Badge variant="destructive">Disputed</Badge>;
   if (status === CHALLENGE_STATUS.matchReported) return <Badge variant="warning">Waiting for Approval</Badge>;
   if (isActive(status)) {
     return (
@@ -97,7 +99,7 @@ export function ChallengeCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <TeamIdentity name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
         <div className="flex flex-wrap items-center gap-1.5">
-          <StatusTags status={status} />
+          <StatusTags status={status} result={challenge.matchConfirmationStatus} />
         </div>
       </div>
       <dl className="grid gap-1.5 text-sm sm:grid-cols-2">

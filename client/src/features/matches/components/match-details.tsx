@@ -6,7 +6,7 @@ import type { MatchTeam, MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
 import { Badge } from "@/components/ui/badge";
 import { ClampedText } from "@/components/ui/clamped-text";
-import { formatLongDateTime } from "@/lib/format";
+import { formatDateTime, formatLongDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
 export function matchTypeLabel(match: Pick<MatchView, "matchType">): string {
@@ -47,19 +47,23 @@ export function MatchDetails({ match }: { match: MatchView }) {
   return (
     <div className="space-y-5">
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
+        {/* The day the match was played (the challenge's date, or the report's when it came first),
+            not when the result was sent: that is "Reported". */}
         <div>
           <dt className="flex items-center gap-2 text-muted-foreground">
             <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-            Date
+            Match date
           </dt>
-          <dd className="pl-6 font-medium text-foreground">{formatLongDateTime(match.matchDate)}</dd>
+          <dd className="pl-6 font-medium text-foreground">{formatLongDate(match.matchDate)}</dd>
         </div>
         <div>
           <dt className="flex items-center gap-2 text-muted-foreground">
             <UserRound className="size-4 shrink-0" aria-hidden="true" />
-            Reported by
+            Reported
           </dt>
-          <dd className="pl-6 font-medium text-foreground">{match.reporter?.name ?? "Unknown"}</dd>
+          <dd className="pl-6 font-medium text-foreground">
+            by {match.reporter?.name ?? "an unknown player"}, {formatDateTime(match.createdAt)}
+          </dd>
         </div>
         <div>
           <dt className="flex items-center gap-2 text-muted-foreground">

@@ -9,9 +9,12 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
 
-/** 'W' or 'L' when the viewer's team played a match that counts or awaits confirmation; '-' otherwise. */
+/**
+ * 'W' or 'L' when the viewer's team played a match that counts (approved); '-' otherwise. A result
+ * awaiting confirmation or disputed has no W/L yet: its tag says where it stands.
+ */
 export function resultFor(match: MatchView, teamId: number | null | undefined): "W" | "L" | "-" {
-  if (!teamId || match.matchStatus === MATCH_STATUS.voided) return "-";
+  if (!teamId || match.matchStatus !== MATCH_STATUS.approved) return "-";
   if (match.team1.id !== teamId && match.team2.id !== teamId) return "-";
   return match.winnerTeamId === teamId ? "W" : "L";
 }
@@ -89,7 +92,7 @@ export function MatchHistoryTable({ matches, teamId }: { matches: MatchView[]; t
           const tag = statusTag(m);
           const mine = (id: number) => id === teamId;
           return (
-            <TableRow key={m.id} className={cn(result !== "-" && "bg-primary-soft/30")}>
+            <TableRow key={m.id} className={cn((mine(m.team1.id) || mine(m.team2.id)) && "bg-primary-soft/30")}>
               <TableCell className="whitespace-nowrap">
                 <div className="tabular-nums">{formatDate(m.matchDate)}</div>
                 {tag && (
