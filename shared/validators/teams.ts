@@ -16,6 +16,10 @@ const optionalText = (max: number, label: string) =>
     .nullable()
     .optional();
 
+/** The longest team bio and location the profile takes (the form's counters show them). */
+export const TEAM_BIO_MAX = 1000;
+export const TEAM_LOCATION_MAX = 200;
+
 /** PUT /api/teams/{id}: strict, so privileged fields (rating, isApproved...) are refused, never written. */
 export const updateTeamSchema = z.strictObject(
   {
@@ -24,8 +28,8 @@ export const updateTeamSchema = z.strictObject(
       .trim()
       .min(2, TEAM_NAME_MIN_MESSAGE)
       .max(100, "Team name must be at most 100 characters"),
-    bio: optionalText(1000, "Bio"),
-    location: optionalText(200, "Location"),
+    bio: optionalText(TEAM_BIO_MAX, "Bio"),
+    location: optionalText(TEAM_LOCATION_MAX, "Location"),
     avatar: optionalHttpUrl(AVATAR_URL_MESSAGE),
     preferredCourtSurface: z.enum(PREFERRED_SURFACES, {
       error: "Preferred court surface must be grass, beach, hardcourt or clay",

@@ -12,16 +12,19 @@ import { errorMessage } from "@/lib/api-client";
 import { useHeaderImage } from "@/features/ladder/api/get-header-image";
 import { useUpdateHeaderImage } from "../api/update-header-image";
 
-function Preview({ url }: { url: string }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+const PREVIEW_FAILED = "The image could not be loaded from this URL";
+const SAVE_REFUSED = "This URL does not load an image (see the preview). Check the address, or use another image.";
+
+/** The image at `url`, or why there is none. `failed` is the URL whose image did not load (lifted up, so Save can refuse it). */
+function Preview({ url, failed, onFailed }: { url: string; failed: string | null; onFailed: (url: string) => void }) {
   if (!url) return <PreviewBox>No image set</PreviewBox>;
-  if (failedUrl === url) return <PreviewBox>The image could not be loaded from this URL</PreviewBox>;
+  if (failed === url) return <PreviewBox>{PREVIEW_FAILED}</PreviewBox>;
   return (
     <img
       src={url}
       alt="Header image preview"
       className="h-32 w-full rounded-lg border border-border object-cover sm:h-40"
-      onError={() => setFailedUrl(url)}
+      onError={() => onFailed(url)}
     />
   );
 }
@@ -40,6 +43,7 @@ export function HeaderImageCard() {
   const update = useUpdateHeaderImage();
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | undefined>();
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const editing = draft !== null;
   const savedUrl = current.data?.url ?? "";
 
@@ -47,6 +51,11 @@ export function HeaderImageCard() {
     const parsed = headerImageSchema.safeParse({ url: draft ?? "" });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    // The preview of this very URL failed: saving it would put a broken image on the home page.
+    if (failedUrl !== null && failedUrl === parsed.data.url) {
+      setError(SAVE_REFUSED);
       return;
     }
     update.mutate(parsed.data.url, {
@@ -90,7 +99,7 @@ export function HeaderImageCard() {
                 }}
               />
             </FormField>
-            <Preview url={draft.trim()} />
+            <Preview url={draft.trim()} failed={failedUrl} onFailed={setFailedUrl} />
             <div className="flex flex-wrap gap-2">
               <Button onClick={save} loading={update.isPending}>
                 Save
@@ -109,7 +118,7 @@ export function HeaderImageCard() {
           </>
         ) : (
           <>
-            <Preview url={savedUrl} />
+            <Preview url={savedUrl} failed={failedUrl} onFailed={setFailedUrl} />
             {savedUrl && <p className="truncate text-xs text-muted-foreground" title={savedUrl}>{savedUrl}</p>}
           </>
         )}

@@ -4,11 +4,11 @@ import { CalendarClock } from "lucide-react";
 import { CONTACT_NOTES_MAX, SURFACE_LOCATIONS, type Surface } from "@shared/constants";
 import { timeSlots } from "@shared/validators/challenges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { cn } from "@/lib/utils";
 
 export interface Schedule {
   date: string;
@@ -37,7 +37,6 @@ export function ScheduleCard({
     return now.getHours() * 60 + now.getMinutes();
   }, []);
   const isToday = value.date === today;
-  const count = value.notes.length;
 
   return (
     <Card>
@@ -79,14 +78,7 @@ export function ScheduleCard({
           required
           error={errors.notes}
           hint="Phone number, email or anything else the other team needs to arrange the match."
-          labelAside={
-            <span
-              className={cn("text-xs tabular-nums text-muted-foreground", count >= CONTACT_NOTES_MAX && "font-semibold text-destructive-text")}
-              aria-live="polite"
-            >
-              {count}/{CONTACT_NOTES_MAX}
-            </span>
-          }
+          labelAside={<CharCount value={value.notes} max={CONTACT_NOTES_MAX} />}
         >
           <Textarea
             maxLength={CONTACT_NOTES_MAX}

@@ -7,6 +7,7 @@ import { DISPUTE_REASON_MIN } from "@shared/constants";
 import { DISPUTE_REASON_MAX, disputeSchema, type DisputeInput } from "@shared/validators/matches";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
@@ -58,11 +59,7 @@ export default function DisputeMatchPage() {
                 required
                 error={form.formState.errors.reason?.message}
                 hint={`At least ${DISPUTE_REASON_MIN} characters. Say what the correct result was.`}
-                labelAside={
-                  <span className="text-xs tabular-nums text-muted-foreground" aria-hidden="true">
-                    {reason.length}/{DISPUTE_REASON_MAX}
-                  </span>
-                }
+                labelAside={<CharCount value={reason} max={DISPUTE_REASON_MAX} />}
               >
                 <Textarea rows={4} maxLength={DISPUTE_REASON_MAX} {...form.register("reason")} />
               </FormField>

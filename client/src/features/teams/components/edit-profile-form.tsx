@@ -3,9 +3,10 @@ import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { PREFERRED_SURFACES } from "@shared/constants";
 import type { TeamView } from "@shared/types/teams";
-import { updateTeamSchema, type UpdateTeamInput } from "@shared/validators/teams";
+import { TEAM_BIO_MAX, TEAM_LOCATION_MAX, updateTeamSchema, type UpdateTeamInput } from "@shared/validators/teams";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
@@ -28,6 +29,7 @@ export function EditProfileForm({ team, onDone }: { team: TeamView; onDone: () =
     },
   });
   const { errors } = form.formState;
+  const bio = form.watch("bio") ?? "";
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(values, {
       onSuccess: () => {
@@ -48,7 +50,7 @@ export function EditProfileForm({ team, onDone }: { team: TeamView; onDone: () =
             <Input autoComplete="off" {...form.register("name")} />
           </FormField>
           <FormField label="Location" error={errors.location?.message}>
-            <Input {...form.register("location")} />
+            <Input maxLength={TEAM_LOCATION_MAX} {...form.register("location")} />
           </FormField>
           <FormField label="Avatar URL" error={errors.avatar?.message} hint="An http or https image address.">
             <Input type="url" inputMode="url" {...form.register("avatar")} />
@@ -62,8 +64,8 @@ export function EditProfileForm({ team, onDone }: { team: TeamView; onDone: () =
               ))}
             </Select>
           </FormField>
-          <FormField label="Bio" error={errors.bio?.message} className="sm:col-span-2">
-            <Textarea rows={3} {...form.register("bio")} />
+          <FormField label="Bio" error={errors.bio?.message} className="sm:col-span-2" labelAside={<CharCount value={bio} max={TEAM_BIO_MAX} />}>
+            <Textarea rows={3} maxLength={TEAM_BIO_MAX} {...form.register("bio")} />
           </FormField>
           <div className="flex gap-2 sm:col-span-2">
             <Button type="submit" loading={update.isPending}>
