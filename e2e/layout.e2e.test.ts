@@ -14,6 +14,7 @@ import { expectNoAxeViolations, heightFor, screenshot, signInViaApi, useBrowser 
 import {
   accept,
   adminApi,
+  postJson,
   apiAs,
   approve,
   challenge,
@@ -45,6 +46,12 @@ const C = longestRegistration({
   teamName: fill(`Sunset Smashers ${id} Doubles Club of the Jericho Beach`, 100),
   captainName: fill("Guinevere Montgomery-Saint-Clair", 100),
   partnerName: fill("Percival Archibald Huntington", 100),
+});
+/** Registered, never verified: the verify-email page shows the longest address. */
+const E = longestRegistration({
+  teamName: unbroken(100, `Unverifiedteam${id}`),
+  captainName: unbroken(100, "Bartholomaeus"),
+  partnerName: unbroken(100, "Maximiliane"),
 });
 /** Registered and verified, not approved: the admin's pending list; then suspended with a long reason. */
 const D = longestRegistration({
@@ -228,6 +235,48 @@ describe("long names at 320, 390 and 1280 px", () => {
     await page.goto(url(`/dispute-match/${confirmToken}`));
     await page.getByRole("button", { name: "Submit Dispute" }).waitFor();
     await expectScreenFits(page, "dispute-match");
+  });
+
+  it("the partner's invitation page and the verify-email page of an unverified member", async () => {
+    const invitation = await mail.waitFor((m) => m.to.includes(A.partnerEmail.toLowerCase()) && m.links.some((l) => l.includes("/accept-invite/")));
+    const page = await kit.newPage({ width: 390 });
+    await page.goto(url(`/accept-invite/${tokenFromLink(invitation, "/accept-invite/")}`));
+    await page.getByRole("button", { name: "Join Team" }).waitFor();
+    await expectScreenFits(page, "accept-invite");
+
+    const registered = await postJson("/api/register-team", { ...E, verifyEmail: true });
+    expect(registered.status, registered.text).toBeLessThan(300);
+    const unverified = await as(E, 390);
+    await unverified.goto(url("/verify-email"));
+    await unverified.getByRole("button", { name: "Resend Verification Email" }).waitFor();
+    await expectScreenFits(unverified, "verify-email");
+  });
+
+  it("the phone menu and the confirmations that name a team", async () => {
+    const page = await as(A, 390);
+    await page.goto(url("/challenges"));
+    await page.getByText(C.teamName).filter({ visible: true }).first().waitFor();
+    for (const width of WIDTHS.filter((w) => w < 768)) {
+      await page.setViewportSize({ width, height: heightFor(width) });
+      await page.getByRole("button", { name: "Open menu" }).click();
+      const menu = page.getByRole("dialog");
+      await menu.getByRole("link", { name: "My Profile" }).waitFor();
+      await menu.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+      await expectFitsAt(page, width, "phone-menu");
+      await screenshot(page, "layout-phone-menu", { fullPage: false, widths: [width] });
+      await page.keyboard.press("Escape");
+      await expect.poll(() => menu.count()).toBe(0);
+    }
+    const outgoing = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Cancel Challenge" }) }).first();
+    await expectDialogFits(
+      page,
+      "cancel-challenge",
+      async () => {
+        await outgoing.getByRole("button", { name: "Cancel Challenge" }).click();
+        return page.getByRole("alertdialog");
+      },
+      "Cancel Challenge",
+    );
   });
 
   it("the admin panel: pending registrations, teams, disputes, recent matches and their dialogs", async () => {

@@ -59,7 +59,8 @@ export function longestRegistration(opts: { teamName: string; captainName: strin
   };
 }
 
-async function postJson(path: string, body: unknown): Promise<{ status: number; text: string }> {
+/** A JSON POST from outside the browser (no session), as the app's own origin. */
+export async function postJson(path: string, body: unknown): Promise<{ status: number; text: string }> {
   const res = await fetch(url(path), {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: new URL(url("/")).origin },
