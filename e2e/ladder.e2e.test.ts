@@ -50,9 +50,13 @@ async function rowsOf(page: Page, title: string): Promise<Locator> {
   return region.locator("tbody tr");
 }
 
-/** Team names of the rows, in order (the name is the first span of the Team cell). */
+/**
+ * Team names of the rows, in order (the name is the first span of the Team cell). Text content, not
+ * innerText: a table below the fold is not laid out (content-visibility), and a clamped name there
+ * has no innerText until it is.
+ */
 async function namesOf(rows: Locator): Promise<string[]> {
-  return rows.locator("td:nth-child(2) span.font-medium").allInnerTexts();
+  return (await rows.locator("td:nth-child(2) span.font-medium").allTextContents()).map((t) => t.trim());
 }
 
 describe("the ladder", () => {
