@@ -51,9 +51,15 @@ export function PendingUsersCard() {
                   <ClampedText as="div" lines={2} className="font-medium">
                     {u.name}
                   </ClampedText>
-                  <div className="flex flex-wrap items-center gap-1 text-xs text-muted-foreground">
-                    <ClampedText lines={1}>{u.username ? `@${u.username}` : "no login yet"}</ClampedText>
-                    {u.teamName && <ClampedText lines={1}>{`· ${u.teamName}`}</ClampedText>}
+                  <ClampedText as="div" lines={1} className="text-xs text-muted-foreground">
+                    {u.username ? `@${u.username}` : "no login yet"}
+                  </ClampedText>
+                  {u.teamName && (
+                    <ClampedText as="div" lines={1} className="text-xs text-muted-foreground">
+                      {u.teamName}
+                    </ClampedText>
+                  )}
+                  <div className="mt-1 flex flex-wrap items-center gap-1">
                     <Badge variant="secondary">{u.isCaptain ? "Captain" : u.isPartner ? "Partner" : "Player"}</Badge>
                     {!u.isEmailVerified && <Badge variant="warning">Email not verified</Badge>}
                   </div>

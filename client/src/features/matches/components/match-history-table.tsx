@@ -45,14 +45,16 @@ function MatchHistoryList({ matches, teamId }: { matches: MatchView[]; teamId: n
     <ul className="divide-y divide-border sm:hidden">
       {matches.map((m) => {
         const tag = statusTag(m);
+        const result = resultFor(m, teamId);
         return (
           <li key={m.id} className="space-y-1.5 py-3">
             <div className="flex items-center justify-between gap-2 text-xs text-muted-foreground">
-              <span className="tabular-nums">{formatDate(m.matchDate)}</span>
-              <span className="flex items-center gap-1.5">
+              <span className="shrink-0 whitespace-nowrap tabular-nums">{formatDate(m.matchDate)}</span>
+              <span className="flex flex-wrap items-center justify-end gap-1.5">
                 {tag && <Badge variant={tag.variant}>{tag.text}</Badge>}
                 <Badge variant="outline">{surfaceBadge(m.location)}</Badge>
-                <ResultBadge result={resultFor(m, teamId)} />
+                {/* A tagged result (pending, disputed, voided) needs no '-' beside its tag. */}
+                {(result !== "-" || !tag) && <ResultBadge result={result} />}
               </span>
             </div>
             <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 text-sm">
