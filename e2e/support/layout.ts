@@ -16,6 +16,11 @@ export interface WidthReport {
   sideways: string[];
   /** Open dialogs that do not fit in the viewport, or scroll sideways. */
   dialogs: string[];
+  /**
+   * Short words (2-14 characters: labels, figures, dates) split over two lines: a box too narrow
+   * for its own label. Member-typed long words may break; these may not (nor at a hyphen).
+   */
+  brokenWords: string[];
 }
 
 /** Runs in the page: what sticks out at the current viewport width. */
@@ -71,11 +76,30 @@ function measure(): Omit<WidthReport, "width"> {
       if (el.scrollWidth > el.clientWidth + 1) problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth}px in ${el.clientWidth}px)`);
       return problems;
     });
+  const brokenWords: string[] = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode() && brokenWords.length < 8) {
+    const node = walker.currentNode as Text;
+    const el = node.parentElement;
+    // Member-typed text (ClampedText: wrap-anywhere) may break anywhere, by design.
+    if (!el || !visible(el) || el.closest(".wrap-anywhere")) continue;
+    // Whole runs between spaces, without a hyphen (a legitimate place to break).
+    const words = /[^\s\u00a0]+/g;
+    for (let m = words.exec(node.data); m; m = words.exec(node.data)) {
+      if (m[0].length < 2 || m[0].length > 14 || m[0].includes("-")) continue;
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+      if (lines.size > 1) brokenWords.push(`"${m[0]}" in ${describe(el)}`);
+    }
+  }
   return {
     scrollWidth: document.documentElement.scrollWidth,
     outside: deepest.slice(0, 8).map(describe),
     sideways: sideways.slice(0, 8),
     dialogs,
+    brokenWords,
   };
 }
 
@@ -90,9 +114,15 @@ export async function measureAt(page: Page, width: number): Promise<WidthReport>
 export async function expectFitsAt(page: Page, width: number, screen: string): Promise<void> {
   const report = await measureAt(page, width);
   expect(
-    { scrollWidth: report.scrollWidth <= width ? width : report.scrollWidth, outside: report.outside, sideways: report.sideways, dialogs: report.dialogs },
+    {
+      scrollWidth: report.scrollWidth <= width ? width : report.scrollWidth,
+      outside: report.outside,
+      sideways: report.sideways,
+      dialogs: report.dialogs,
+      brokenWords: report.brokenWords,
+    },
     `${screen} at ${width} px`,
-  ).toEqual({ scrollWidth: width, outside: [], sideways: [], dialogs: [] });
+  ).toEqual({ scrollWidth: width, outside: [], sideways: [], dialogs: [], brokenWords: [] });
 }
 
 /** The element is wholly inside the viewport as it is (nothing scrolled). */

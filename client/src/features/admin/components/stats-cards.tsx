@@ -13,7 +13,7 @@ function StatCard({ label, value, note, icon: Icon, loading }: { label: string; 
       <CardContent className="flex items-start justify-between gap-3 px-3 pt-4 pb-4 sm:px-6 sm:pt-6 sm:pb-6">
         <div className="min-w-0">
           <p className="text-xs font-medium text-muted-foreground sm:text-sm">{label}</p>
-          {loading ? <Skeleton className="mt-2 h-8 w-16" /> : <p className="mt-1 text-2xl font-bold tabular-nums sm:text-3xl">{value ?? "—"}</p>}
+          {loading ? <Skeleton className="mt-2 h-8 w-16" /> : <p className="mt-1 whitespace-nowrap text-2xl font-bold tabular-nums sm:text-3xl">{value ?? "—"}</p>}
           {note && <p className="mt-1 text-[11px] leading-tight text-muted-foreground sm:text-xs">{note}</p>}
         </div>
         <span className="hidden rounded-lg bg-primary-soft p-2 text-primary-text sm:block">
@@ -30,7 +30,7 @@ export function StatsCards() {
   const loading = stats.isPending;
   return (
     <section aria-label="Statistics" className="space-y-2">
-      <div className="grid grid-cols-3 gap-2 sm:gap-4">
+      <div className="grid grid-cols-1 gap-2 min-[380px]:grid-cols-3 sm:gap-4">
         <StatCard
           label="Total Players"
           value={s?.totalPlayers}

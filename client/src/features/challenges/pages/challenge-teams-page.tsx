@@ -125,7 +125,7 @@ export default function ChallengeTeamsPage() {
                         setPage(1);
                       }}
                       className={cn(
-                        "flex cursor-pointer flex-col items-center gap-1 rounded-lg border px-2 py-3 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:flex-row sm:justify-center sm:gap-2",
+                        "flex cursor-pointer flex-col items-center gap-1 rounded-lg border px-1 py-3 text-xs font-medium min-[360px]:px-2 min-[360px]:text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring sm:flex-row sm:justify-center sm:gap-2",
                         selected
                           ? "border-primary bg-primary-soft text-primary-text"
                           : "border-border-strong bg-surface text-foreground hover:bg-muted",

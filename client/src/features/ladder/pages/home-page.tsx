@@ -77,7 +77,7 @@ function TeamGlance({ teamId }: { teamId: number }) {
         </Link>
       </CardHeader>
       <CardContent>
-        <dl className="grid grid-cols-3 gap-3 sm:grid-cols-6">
+        <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6">
           <Stat label="Rank" value={t.rank === null ? "N/A" : `#${t.rank}`} />
           <Stat label="Record" value={`${t.wins}-${t.losses}`} />
           <Stat label="Win %" value={`${winPercent(t.wins, t.losses)}%`} />
@@ -94,8 +94,8 @@ function TeamGlance({ teamId }: { teamId: number }) {
 function Stat({ label, value, sub }: { label: string; value: string; sub?: string }) {
   return (
     <div className="rounded-lg bg-muted/60 px-3 py-2.5">
-      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{label}</dt>
-      <dd className="text-xl font-bold tabular-nums">
+      <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground [overflow-wrap:normal]">{label}</dt>
+      <dd className="whitespace-nowrap text-xl font-bold tabular-nums">
         {value}
         {sub && <span className="block text-xs font-medium text-muted-foreground">{sub} W-L</span>}
       </dd>

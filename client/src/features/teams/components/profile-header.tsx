@@ -36,7 +36,7 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
           {stats.map((s) => (
             <div key={s.label}>
               <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{s.label}</dt>
-              <dd className="text-lg font-bold tabular-nums sm:text-xl">{s.value}</dd>
+              <dd className="whitespace-nowrap text-lg font-bold tabular-nums sm:text-xl">{s.value}</dd>
             </div>
           ))}
         </dl>
