@@ -237,6 +237,22 @@ describe("long names at 320, 390 and 1280 px", () => {
     await expectScreenFits(page, "dispute-match");
   });
 
+  it("the public pages: sign-in and register, verification, reset, 404", async () => {
+    const page = await kit.newPage({ width: 390 });
+    for (const [path, ready, screen] of [
+      ["/auth", "Forgot Password?", "auth-login"],
+      ["/auth?tab=register", "Your Information", "auth-register"],
+      ["/email-verification-pending", "Back to Login", "verification-pending"],
+      ["/verify-success", "Email Verified!", "verify-success"],
+      [`/reset-password/${"x".repeat(43)}`, "Reset Password", "reset-password"],
+      ["/no-such-page", "404 Page Not Found", "not-found"],
+    ] as const) {
+      await page.goto(url(path));
+      await page.getByText(ready, { exact: false }).first().waitFor();
+      await expectScreenFits(page, screen);
+    }
+  });
+
   it("the partner's invitation page and the verify-email page of an unverified member", async () => {
     const invitation = await mail.waitFor((m) => m.to.includes(A.partnerEmail.toLowerCase()) && m.links.some((l) => l.includes("/accept-invite/")));
     const page = await kit.newPage({ width: 390 });
