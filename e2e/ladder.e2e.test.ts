@@ -43,20 +43,20 @@ async function ladder(request: APIRequestContext, surface: Surface, competitionT
   return ((await res.json()) as ApiPage<TeamView>).items;
 }
 
-/** The body rows of the ladder table titled `title`, once loaded. */
+/**
+ * The body rows of the ladder table titled `title`, once loaded, scrolled to as a reader would: a
+ * table below the fold is not laid out (content-visibility), so its text has no innerText until then.
+ */
 async function rowsOf(page: Page, title: string): Promise<Locator> {
   const region = page.getByRole("region", { name: title, exact: true });
   await region.getByRole("table").waitFor();
+  await region.scrollIntoViewIfNeeded();
   return region.locator("tbody tr");
 }
 
-/**
- * Team names of the rows, in order (the name is the first span of the Team cell). Text content, not
- * innerText: a table below the fold is not laid out (content-visibility), and a clamped name there
- * has no innerText until it is.
- */
+/** Team names of the rows, in order (the name is the first span of the Team cell). */
 async function namesOf(rows: Locator): Promise<string[]> {
-  return (await rows.locator("td:nth-child(2) span.font-medium").allTextContents()).map((t) => t.trim());
+  return rows.locator("td:nth-child(2) span.font-medium").allInnerTexts();
 }
 
 describe("the ladder", () => {
