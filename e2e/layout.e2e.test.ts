@@ -262,6 +262,8 @@ describe("long names at 320, 390 and 1280 px", () => {
 
     const registered = await postJson("/api/register-team", { ...E, verifyEmail: true });
     expect(registered.status, registered.text).toBeLessThan(300);
+    // The account is made after the answer (enumeration rule): its verification mail says it exists.
+    await mail.waitFor((m) => m.to.includes(E.email.toLowerCase()) && m.links.some((l) => l.includes("/verify-email/")));
     const unverified = await as(E, 390);
     await unverified.goto(url("/verify-email"));
     await unverified.getByRole("button", { name: "Resend Verification Email" }).waitFor();
