@@ -30,7 +30,13 @@ async function main() {
   const started = Date.now();
   const dataDir = path.resolve(env.DATA_DIR);
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX } : { dataDir: path.join(dataDir, "pglite") },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          poolMax: env.DB_POOL_MAX,
+          onConnectionLost: (err) => logger.warn({ event: "db.connection_lost", err: err.message }, "a database connection was lost (it is replaced)"),
+        }
+      : { dataDir: path.join(dataDir, "pglite") },
   );
   await migrateDatabase(database);
   const fresh = await isDatabaseEmpty(database.db);

@@ -6,6 +6,8 @@ import { sql } from "drizzle-orm";
 import type { Database, DbOrTx } from "../db/client";
 import { loadSessionWithUser, type SessionUser } from "../modules/auth/current-user";
 import type { ReadCache } from "../lib/read-cache";
+import { AppError } from "../lib/app-error";
+import { databaseUnavailable, MESSAGES } from "../db/errors";
 
 export const SESSION_COOKIE = "dl.sid";
 const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -74,7 +76,7 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
           if (found.userId !== null) sess[PRELOADED] = found.user ? { ...found.user } : undefined;
           fn(null, sess);
         },
-        (err: unknown) => fn(err),
+        (err: unknown) => fn(sessionUnavailable(err)),
       );
     }
 
@@ -97,14 +99,18 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
     pruneSessionInterval: options.pruneMinutes === false ? false : options.pruneMinutes * 60,
     errorLog: () => undefined,
   });
-  const middleware = session({
+  const expressSession = session({
     name: SESSION_COOKIE,
     store,
     secret: options.secret,
     resave: false,
     saveUninitialized: false,
     rolling: false,
-    unset: "destroy",
+    // "keep": express-session deletes the stored session at the end of a request that has a session
+    // cookie but no req.session, which is also the state after a failed session read; with
+    // "destroy" a database hiccup on reading signed the member out for good. Sign-out and the
+    // other endings destroy the session explicitly.
+    unset: "keep",
     cookie: {
       httpOnly: true,
       sameSite: "lax",
@@ -113,7 +119,30 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
       path: "/",
     },
   });
+  // express-session saves a changed session when the response ends, after the status and most of the
+  // body are written (a sign-in saves twice: passport saves the regenerated session itself, and the
+  // id change makes express-session save it again). A failure there reached Express's final handler,
+  // which can only destroy the socket: the client saw its 200 cut off. The session was saved once
+  // already; the failure is logged and the answer completes.
+  const middleware: RequestHandler = (req, res, next) =>
+    expressSession(req, res, (err?: unknown) => {
+      if (err !== undefined && res.headersSent) {
+        req.log.warn({ event: "session.save_failed", err: databaseUnavailable(err)?.code ?? (err as Error)?.message }, "session save after the answer failed");
+        return;
+      }
+      next(err);
+    });
   return { middleware, close: () => store.close() };
+}
+
+/**
+ * A session that could not be read (the database is down, cut, or failing): the request answers 503
+ * and the session stays as it is, so the same cookie works again once the database answers.
+ */
+function sessionUnavailable(err: unknown): AppError {
+  const error = new AppError(503, databaseUnavailable(err)?.message ?? MESSAGES.unreachable, { code: "unavailable" });
+  (error as { cause?: unknown }).cause = err;
+  return error;
 }
 
 /** Ends every session of one user: suspension, deletion, password reset, team deletion. */

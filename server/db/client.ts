@@ -13,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
 import { CHANGE_CHANNEL, DataChanges, mayWrite } from "./changes";
+import { DatabasePool } from "./pool";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -53,6 +54,8 @@ export interface OpenOptions {
   poolMax?: number;
   /** pg: statement timeout in ms. */
   statementTimeoutMs?: number;
+  /** pg: told when a connection of the pool is lost (it is dropped and replaced; nothing else to do). */
+  onConnectionLost?: (err: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -95,7 +98,9 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 async function openPg(url: string, options: OpenOptions): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
-  const pool = new pg.Pool({
+  // Connections that die while in use neither crash the process nor leak (server/db/pool.ts).
+  const pool = new DatabasePool({
+    ...(options.onConnectionLost ? { onConnectionLost: options.onConnectionLost } : {}),
     connectionString: url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5_000,
@@ -105,8 +110,6 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     idle_in_transaction_session_timeout: 15_000,
     application_name: "doubles-ladder",
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on("error", () => undefined);
   const changes = new DataChanges();
   const statementNames = new Map<string, string>();
   pool.on("connect", (client) => instrumentClient(client, statementNames, changes));

@@ -165,3 +165,39 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
     },
   };
 }
+
+/**
+ * Terminates, in a loop, every PostgreSQL backend of the server processes on one database
+ * (`pg_terminate_backend`, what an administrator or a failover does), from its own connection.
+ * Returns how many backends it ended once stopped.
+ */
+export function terminateBackendsInLoop(serverUrl: string, database: string, everyMs: number): { stop(): Promise<number> } {
+  let stopped = false;
+  let terminated = 0;
+  const done = (async () => {
+    const pg = (await import("pg")).default;
+    const killer = new pg.Client({ connectionString: serverUrl, application_name: "dl-fault-killer" });
+    killer.on("error", () => undefined);
+    await killer.connect();
+    try {
+      while (!stopped) {
+        const res = await killer.query<{ ok: boolean }>(
+          `select pg_terminate_backend(pid) as ok from pg_stat_activity
+           where datname = $1 and application_name like 'doubles-ladder%' and pid <> pg_backend_pid()`,
+          [database],
+        );
+        terminated += res.rows.filter((r) => r.ok).length;
+        await new Promise((r) => setTimeout(r, everyMs));
+      }
+    } finally {
+      await killer.end().catch(() => undefined);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      return terminated;
+    },
+  };
+}

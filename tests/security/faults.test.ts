@@ -14,7 +14,8 @@ import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db
 import { createTeam, PASSWORD } from "../helpers/factories";
 import { seedBulk } from "../../bench/seed-bulk";
 import { call, signInCookie } from "./http";
-import { ADMIN, startServer, startTcpProxy, type ServerProcess, type TcpProxy } from "./fault-helpers";
+import { ADMIN, startServer, startTcpProxy, terminateBackendsInLoop, type ServerProcess, type TcpProxy } from "./fault-helpers";
+import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { sameMatchRace, type Side } from "./race-scenarios";
 
 const NEEDS_PG = "needs a PostgreSQL server (TEST_DATABASE_URL): runs in CI's PostgreSQL pass";
@@ -258,4 +259,80 @@ describe("faults", () => {
     );
     expect(violations).toEqual([]);
   }, 300_000);
+  it.skipIf(!onPostgres())("(e) connections terminated in a loop under load: the process lives, requests in flight answer 503, sessions survive", async () => {
+    const { testDb } = await freshDatabaseEnv();
+    const seeded = await seedBulk(testDb!.database.db, { scale: 0.02, pendingMatches: 400 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-"));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const srv = track(await startServer({ DATABASE_URL: testDb!.url!, DATA_DIR: dataDir, DB_POOL_MAX: "8" }));
+    const adminCookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
+    const captainCookie = await signInCookie(srv.base, seeded.captainUsernames[0]!, seeded.password);
+    const tokens = [...seeded.confirmTokens];
+
+    // Reads, sign-ins, registrations (a transaction of several inserts) and confirmations (a
+    // transaction that locks rows and moves ratings), from 12 clients, while every backend of the
+    // server is terminated every 50 ms.
+    const statuses = new Map<string, number>();
+    const resets: string[] = [];
+    const note = (what: string, status: number) => statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
+    const requests: [string, () => Promise<number>][] = [
+      ["GET /api/user", async () => (await call(srv.base, "GET", "/api/user", { cookie: adminCookie })).status],
+      ["GET /api/teams", async () => (await call(srv.base, "GET", "/api/teams?surface=grass&limit=50", { cookie: captainCookie })).status],
+      ["POST /api/register-team", async () => (await call(srv.base, "POST", "/api/register-team", { json: registration() })).status],
+      ["POST /api/matches/confirm", async () => (await call(srv.base, "POST", `/api/matches/confirm/${tokens.pop() ?? "none"}`, { json: {} })).status],
+      ["POST /api/login", async () => (await call(srv.base, "POST", "/api/login", { json: { username: ADMIN.username, password: ADMIN.password } })).status],
+    ];
+    let running = true;
+    const inFlight = new Set<string>();
+    const client = async (i: number) => {
+      for (let n = i; running && srv.child.exitCode === null && srv.child.signalCode === null; n++) {
+        const [what, send] = requests[n % requests.length]!;
+        const id = `${what} #${n}`;
+        inFlight.add(id);
+        try {
+          note(what, await send());
+        } catch (err) {
+          resets.push(`${what}: ${String((err as Error)?.cause ?? err).slice(0, 80)}`);
+        } finally {
+          inFlight.delete(id);
+        }
+      }
+    };
+    const killer = terminateBackendsInLoop(process.env.TEST_DATABASE_URL!, new URL(testDb!.url!).pathname.slice(1), 50);
+    const clients = Array.from({ length: 12 }, (_, i) => client(i));
+    await new Promise((r) => setTimeout(r, 8_000));
+    const terminated = await killer.stop();
+    running = false;
+    // Every request must end: a query on a dead connection that never settles would hang it.
+    const settled = await Promise.race([Promise.all(clients).then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 30_000))]);
+    expect(settled, `requests still waiting 30 s after the last termination: ${[...inFlight].join(", ")}\n${srv.output().slice(-3000)}`).toBe(true);
+
+    const alive = srv.child.exitCode === null && srv.child.signalCode === null;
+    let ready = await readyAnswer(srv.base);
+    for (let i = 0; alive && ready.status !== 200 && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      ready = await readyAnswer(srv.base);
+    }
+    const sessionAfter = alive ? await call(srv.base, "GET", "/api/user", { cookie: adminCookie }) : undefined;
+    const captainAfter = alive ? await call(srv.base, "GET", "/api/user", { cookie: captainCookie }) : undefined;
+    const writeAfter = alive ? await call(srv.base, "POST", "/api/register-team", { json: registration() }) : undefined;
+    const byStatus = [...statuses.entries()].sort().map(([k, n]) => `${k}: ${n}`);
+    const count = (pred: (status: number) => boolean) => [...statuses.entries()].filter(([k]) => pred(Number(k.split(" ").pop()))).reduce((n, [, v]) => n + v, 0);
+    console.log(
+      `faults / connections terminated under load (PostgreSQL): ${terminated} backends terminated in 8 s (every 50 ms), ` +
+        `${count(() => true)} answers (${count((s) => s === 503)}× 503, ${count((s) => s >= 500 && s !== 503)}× other 5xx), ${resets.length} connection resets; ` +
+        `process ${alive ? "alive" : `died (${srv.child.exitCode ?? srv.child.signalCode})`}; afterwards /api/ready ${ready.status}, ` +
+        `sessions made before: ${sessionAfter?.status}/${captainAfter?.status}, a registration ${writeAfter?.status}\n  ${byStatus.join("\n  ")}`,
+    );
+    expect(alive, srv.output().slice(-3000)).toBe(true);
+    expect(resets, "requests in flight must get an answer, not a reset").toEqual([]);
+    expect(count((s) => s >= 500 && s !== 503), byStatus.join(", ")).toBe(0);
+    expect(terminated).toBeGreaterThan(0);
+    expect(count((s) => s === 503), "terminations hit requests in flight: they answer 503").toBeGreaterThan(0);
+    expect(ready.status).toBe(200);
+    expect(sessionAfter?.status).toBe(200);
+    expect((sessionAfter?.body as { username?: string }).username).toBe(ADMIN.username);
+    expect(captainAfter?.status).toBe(200);
+    expect(writeAfter?.status).toBe(201);
+  }, 180_000);
 });

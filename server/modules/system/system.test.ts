@@ -106,4 +106,28 @@ describe("sessions", () => {
     const replay = await t.request.get("/api/user").set("Cookie", cookie);
     expect(replay.status).toBe(401);
   });
+
+  it("a session that cannot be read answers 503 and survives: the same cookie works once the database answers", async () => {
+    const { captain } = await createTeam(t.db);
+    const agent = t.agent();
+    await signIn(agent, captain.username, PASSWORD);
+    const raw = (q: string) => t.testDb.database.raw.query(q);
+    // The session read joins users and teams: without the table, every session read fails.
+    await raw("alter table teams rename to teams_away");
+    let during: Awaited<ReturnType<typeof agent.get>>;
+    let write: Awaited<ReturnType<typeof agent.get>>;
+    try {
+      during = await agent.get("/api/user");
+      write = await agent.post("/api/logout").send({});
+    } finally {
+      await raw("alter table teams_away rename to teams");
+    }
+    expect(during.status).toBe(503);
+    expect(during.body.message).toBe("The service is temporarily unavailable. Please try again in a moment.");
+    expect(during.headers["set-cookie"]).toBeUndefined();
+    expect(write.status).toBe(503);
+    const after = await agent.get("/api/user");
+    expect(after.status).toBe(200);
+    expect(after.body.username).toBe(captain.username);
+  });
 });
