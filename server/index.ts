@@ -5,11 +5,12 @@ import fs from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { EnvError, loadEnv } from "./config/env";
+import { prepareDataDir, StartupError } from "./config/data-dir";
 import { createLogger } from "./lib/logger";
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./db/client";
 import { ensureAdmin } from "./db/bootstrap";
 import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
-import { createMailer } from "./mail/mailer";
+import { createMailer, smtpTimeouts } from "./mail/mailer";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
@@ -29,6 +30,8 @@ async function main() {
   const logger = createLogger(env.LOG_LEVEL);
   const started = Date.now();
   const dataDir = path.resolve(env.DATA_DIR);
+  // Every folder of DATA_DIR this configuration writes, private and proved writable (or a clear stop).
+  prepareDataDir(dataDir, { embedded: env.embedded, outbox: !env.SMTP_URL });
   const database = await openDatabase(
     env.DATABASE_URL
       ? {
@@ -36,7 +39,17 @@ async function main() {
           poolMax: env.DB_POOL_MAX,
           onConnectionLost: (err) => logger.warn({ event: "db.connection_lost", err: err.message }, "a database connection was lost (it is replaced)"),
         }
-      : { dataDir: path.join(dataDir, "pglite") },
+      : {
+          dataDir: path.join(dataDir, "pglite"),
+          onLockTakenOver: (owner) =>
+            logger.warn({ event: "data_dir.lock_taken_over", pid: owner.pid, host: owner.host, startedAt: owner.startedAt }, "the data directory's lock was left by a process that is gone; taken over"),
+          onLockWait: (owner) =>
+            logger.warn({ event: "data_dir.lock_wait", pid: owner.pid, host: owner.host }, "the data directory is locked by a process this one cannot see; waiting for its lock to go stale"),
+          onLockLost: (by) => {
+            logger.fatal({ event: "data_dir.lock_lost", pid: by?.pid, host: by?.host }, "another process took the data directory's lock over: stopping");
+            process.exit(1);
+          },
+        },
   );
   await migrateDatabase(database);
   const fresh = await isDatabaseEmpty(database.db);
@@ -51,7 +64,9 @@ async function main() {
   const mailer = createMailer({
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     from: env.MAIL_FROM,
+    timeouts: smtpTimeouts(env),
     outboxDir: path.join(dataDir, "outbox"),
+    outboxRetention: { keepDays: env.OUTBOX_KEEP_DAYS, maxFiles: env.OUTBOX_MAX_FILES },
     logger,
     printToConsole: true,
   });
@@ -121,6 +136,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof StartupError) {
+    process.stderr.write(`\nCannot start: ${err.message}\n\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
   process.exit(1);
 });

@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
 import { CHANGE_CHANNEL, DataChanges, mayWrite } from "./changes";
 import { DatabasePool } from "./pool";
+import { lockDataDir, type DataDirLock, type LockOwner } from "./data-dir-lock";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -54,6 +55,12 @@ export interface OpenOptions {
   poolMax?: number;
   /** pg: statement timeout in ms. */
   statementTimeoutMs?: number;
+  /** PGlite on a data directory: another process took the directory's lock over (default: exit 1). */
+  onLockLost?: (by: LockOwner | undefined) => void;
+  /** PGlite: waiting for the lock of a process this one cannot see (another container or host). */
+  onLockWait?: (owner: LockOwner) => void;
+  /** PGlite: the lock of a process that is gone (killed) was taken over. */
+  onLockTakenOver?: (owner: LockOwner) => void;
   /** pg: told when a connection of the pool is lost (it is dropped and replaced; nothing else to do). */
   onConnectionLost?: (err: Error) => void;
 }
@@ -64,12 +71,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  await client.waitReady;
+  // One process at a time on a data directory (server/db/data-dir-lock.ts).
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    fs.mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
+    lock = await lockDataDir(options.dataDir, {
+      onLost: options.onLockLost ?? ((by) => {
+        process.stderr.write(`\nThe lock on ${options.dataDir} was taken over by process ${by?.pid ?? "?"}: stopping so as not to corrupt it.\n`);
+        process.exit(1);
+      }),
+      ...(options.onLockWait ? { onWait: options.onLockWait } : {}),
+    });
+    if (lock.tookOverFrom) options.onLockTakenOver?.(lock.tookOverFrom);
+  }
+  let client: PGlite;
+  try {
+    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    client = new PGlite({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One connection, in this process: every committed write's NOTIFY reaches this callback before
   // the statement that made it returns (and a rolled-back one never does).
@@ -90,6 +116,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      lock?.release();
     },
     dump: () => client.dumpDataDir("gzip") as Promise<Blob>,
     withAdvisoryLock: (_key, fn) => fn(),
