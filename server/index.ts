@@ -6,6 +6,7 @@ import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { EnvError, loadEnv } from "./config/env";
 import { prepareDataDir, StartupError } from "./config/data-dir";
+import { configurationProblems } from "./config/deployment";
 import { createLogger } from "./lib/logger";
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./db/client";
 import { ensureAdmin } from "./db/bootstrap";
@@ -28,6 +29,9 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // Settings that start but cannot work: said loudly now, and listed by /api/ready.
+  const problems = configurationProblems(env);
+  for (const problem of problems) logger.warn({ event: "config.problem" }, problem);
   const started = Date.now();
   const dataDir = path.resolve(env.DATA_DIR);
   // Every folder of DATA_DIR this configuration writes, private and proved writable (or a clear stop).
@@ -95,6 +99,7 @@ async function main() {
       (env.embedded && env.adminPassword
         ? `Admin sign-in: ${env.ADMIN_USERNAME} / ${env.adminPassword}${seeded ? `   Demo captains (e.g. alex, isla, quinn) / ${DEMO_PLAYER_PASSWORD}` : ""}\n`
         : "") +
+      problems.map((p) => `WARNING: ${p}\n`).join("") +
       (staticDir ? "" : "No client build found: run `npm run build` (or `npm run dev` for the Vite dev server).\n"),
   );
 

@@ -8,6 +8,7 @@ import { loadSessionWithUser, type SessionUser } from "../modules/auth/current-u
 import type { ReadCache } from "../lib/read-cache";
 import { AppError } from "../lib/app-error";
 import { databaseUnavailable, MESSAGES } from "../db/errors";
+import type { DeploymentCheck } from "../config/deployment";
 
 export const SESSION_COOKIE = "dl.sid";
 const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -20,6 +21,8 @@ export interface SessionOptions {
   secureCookie: boolean;
   /** Minutes between expired-session prunes; false in tests. */
   pruneMinutes: number | false;
+  /** Told of requests that could never get the Secure cookie (server/config/deployment.ts). */
+  deployment?: DeploymentCheck;
 }
 
 /** The user row loaded with the session (same statement): read once by passport's deserializer. */
@@ -124,7 +127,8 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
   // id change makes express-session save it again). A failure there reached Express's final handler,
   // which can only destroy the socket: the client saw its 200 cut off. The session was saved once
   // already; the failure is logged and the answer completes.
-  const middleware: RequestHandler = (req, res, next) =>
+  const middleware: RequestHandler = (req, res, next) => {
+    options.deployment?.observe(req);
     expressSession(req, res, (err?: unknown) => {
       if (err !== undefined && res.headersSent) {
         req.log.warn({ event: "session.save_failed", err: databaseUnavailable(err)?.code ?? (err as Error)?.message }, "session save after the answer failed");
@@ -132,6 +136,7 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
       }
       next(err);
     });
+  };
   return { middleware, close: () => store.close() };
 }
 

@@ -14,6 +14,7 @@ import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
 import { CHANGE_CHANNEL, DataChanges, mayWrite } from "./changes";
 import { DatabasePool } from "./pool";
+import { DatabaseHealth } from "./health";
 import { lockDataDir, type DataDirLock, type LockOwner } from "./data-dir-lock";
 
 export type Schema = typeof schema;
@@ -35,6 +36,8 @@ export interface Database {
   changes: DataChanges;
   /** Round trip to the server; throws when the database is unreachable. */
   ping(): Promise<void>;
+  /** Whether writes are being refused (disk full, read-only): readiness fails meanwhile (server/db/health.ts). */
+  health: DatabaseHealth;
   close(): Promise<void>;
   /** Only for PGlite: a gzipped tarball of the data directory (used to clone test databases). */
   dump?(): Promise<Blob>;
@@ -105,6 +108,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     kind: "pglite",
     db,
     changes,
+    health: new DatabaseHealth(),
     raw: {
       query: async (text, params) => {
         const res = await client.query<Record<string, unknown>>(text, params as unknown[] | undefined);
@@ -146,6 +150,7 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     kind: "pg",
     db,
     changes,
+    health: new DatabaseHealth(),
     raw: {
       query: async (text, params) => {
         const res = await pool.query(text, params as unknown[] | undefined);

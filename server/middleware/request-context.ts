@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { redactPath, type Logger } from "../lib/logger";
+import { healthOf } from "../db/health";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -37,6 +40,8 @@ export function requestContext(logger: Logger): RequestHandler {
     res.setHeader("X-Request-Id", id);
     const start = process.hrtime.bigint();
     res.on("finish", () => {
+      // A write that went through: the database takes writes (again). Readiness uses it.
+      if (res.statusCode < 400 && MUTATING.has(req.method)) healthOf(req.app)?.noteWrite();
       if (res.statusCode < 500 && !logger.isLevelEnabled("debug")) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = { event: "http", method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 };

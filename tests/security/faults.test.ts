@@ -475,4 +475,14 @@ describe("faults", () => {
     }
     console.log(`faults / SMTP that never answers (timeouts 0.5 s connect and greeting, 1 s idle socket):\n${lines.join("\n")}`);
   }, 240_000);
+  it("(i) an https APP_URL with TRUST_PROXY=0: the server warns at start-up that sign-in cannot work", async () => {
+    const { env } = await freshDatabaseEnv();
+    const srv = track(await startServer({ ...env, APP_URL: "https://ladder.example", TRUST_PROXY: "0" }));
+    const ready = await call(srv.base, "GET", "/api/ready");
+    const warning = srv.output().split("\n").find((l) => l.startsWith("WARNING:"));
+    console.log(`faults / https APP_URL with TRUST_PROXY=0: start-up says "${warning?.slice(0, 90)}…"; /api/ready ${ready.status} with ${(ready.body as { problems?: string[] }).problems?.length ?? 0} problem(s)`);
+    expect(warning).toMatch(/APP_URL is https but TRUST_PROXY=0/);
+    expect(srv.output()).toMatch(/"event":"config.problem"/);
+    expect((ready.body as { problems?: string[] }).problems?.[0]).toMatch(/TRUST_PROXY=0/);
+  }, 120_000);
 });
