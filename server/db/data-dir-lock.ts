@@ -158,7 +158,7 @@ export async function lockDataDir(dir: string, options: LockOptions = {}): Promi
     const owner = parseOwner(seen);
     let verdict = judgeOwner(owner, me);
     if (verdict === "unknown") {
-      let age = 0;
+      let age: number;
       try {
         age = Date.now() - fs.statSync(file).mtimeMs;
       } catch {
