@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 const schemaTables = () =>
-  Object.values(schema)
+  (Object.values(schema) as unknown[])
     .filter((v): v is PgTable => is(v, PgTable))
     .map((table) => getTableConfig(table).name)
     .sort();
