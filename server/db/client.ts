@@ -1,5 +1,4 @@
 // One Drizzle database over either driver: PGlite (embedded default) or a pg Pool (DATABASE_URL).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +11,9 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
-import { CHANGE_CHANNEL, DataChanges, mayWrite } from "./changes";
+import { CHANGE_CHANNEL, DataChanges } from "./changes";
+import { withWriteTracking } from "./write-tracking";
+import { PreparedNames, withPreparedReads } from "./prepared-reads";
 import { DatabasePool } from "./pool";
 import { DatabaseHealth } from "./health";
 import { lockDataDir, type DataDirLock, type LockOwner } from "./data-dir-lock";
@@ -56,6 +57,8 @@ export interface OpenOptions {
   /** PGlite: start from a dumped image instead of initdb. */
   loadDataDir?: Blob;
   poolMax?: number;
+  /** pg: reads as named prepared statements (default on; server/db/prepared-reads.ts). */
+  preparedStatements?: boolean;
   /** pg: statement timeout in ms. */
   statementTimeoutMs?: number;
   /** PGlite on a data directory: another process took the directory's lock over (default: exit 1). */
@@ -129,8 +132,13 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 async function openPg(url: string, options: OpenOptions): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
+  const changes = new DataChanges();
+  // Each connection: this process's writes move `changes` (server/db/write-tracking.ts), and reads
+  // run as named prepared statements unless switched off (server/db/prepared-reads.ts).
+  const Client = withWriteTracking(options.preparedStatements === false ? pg.Client : withPreparedReads(pg.Client, new PreparedNames()), changes);
   // Connections that die while in use neither crash the process nor leak (server/db/pool.ts).
   const pool = new DatabasePool({
+    Client,
     ...(options.onConnectionLost ? { onConnectionLost: options.onConnectionLost } : {}),
     connectionString: url,
     max: options.poolMax ?? 10,
@@ -141,9 +149,6 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     idle_in_transaction_session_timeout: 15_000,
     application_name: "doubles-ladder",
   });
-  const changes = new DataChanges();
-  const statementNames = new Map<string, string>();
-  pool.on("connect", (client) => instrumentClient(client, statementNames, changes));
   const listener = await listenForChanges(url, changes);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
@@ -177,75 +182,6 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
         conn.release();
       }
     },
-  };
-}
-
-type QueryFn = (...args: unknown[]) => unknown;
-
-/**
- * Every connection of the Pool, as it is opened:
- * - reads (SELECT/WITH) become named prepared statements, one name per distinct SQL text: each
- *   connection plans a statement once instead of on every request. On these small, indexed queries
- *   planning costs several times more than running them, so this roughly doubles the requests a
- *   server answers. Bounded: at most MAX_PREPARED distinct texts (dynamic ones beyond that run
- *   unnamed), and never DDL (which would invalidate a cached plan).
- * - a statement that may write (or ends a transaction) moves `changes` when it completes, before
- *   its caller sees the result: this process reads its own writes past the read cache.
- */
-const MAX_PREPARED = 400;
-const INSTRUMENTED = Symbol("instrumented");
-function instrumentClient(client: pg.PoolClient, names: Map<string, string>, changes: DataChanges): void {
-  const target = client as unknown as { query: QueryFn; [INSTRUMENTED]?: true };
-  if (target[INSTRUMENTED]) return;
-  target[INSTRUMENTED] = true;
-  const nameFor = (text: string): string | undefined => {
-    // Only reads (the caller has ruled out writes): SELECT or a WITH that ends in one.
-    if (text.length > 8000 || !/^\s*(select|with)\b/i.test(text)) return undefined;
-    let name = names.get(text);
-    if (!name && names.size < MAX_PREPARED) {
-      name = `dl_${crypto.createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const query = target.query.bind(client) as QueryFn;
-  target.query = (config: unknown, ...rest: unknown[]) => {
-    const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
-    if (typeof text !== "string") return query(config, ...rest);
-    if (!mayWrite(text)) {
-      if (typeof config === "string") {
-        const name = Array.isArray(rest[0]) ? nameFor(text) : undefined;
-        if (name) config = { text, name };
-      } else if (!(config as { name?: string }).name) {
-        const name = nameFor(text);
-        if (name) config = { ...(config as object), name };
-      }
-      return query(config, ...rest);
-    }
-    // A write: move `changes` once it has completed, whichever way the caller waits for it.
-    const last = rest.length - 1;
-    if (typeof rest[last] === "function") {
-      const callback = rest[last] as (...a: unknown[]) => void;
-      rest[last] = (...a: unknown[]) => {
-        changes.bump();
-        callback(...a);
-      };
-      return query(config, ...rest);
-    }
-    const result = query(config, ...rest);
-    if (result && typeof (result as Promise<unknown>).then === "function") {
-      return (result as Promise<unknown>).then(
-        (r) => {
-          changes.bump();
-          return r;
-        },
-        (err: unknown) => {
-          changes.bump();
-          throw err;
-        },
-      );
-    }
-    return result;
   };
 }
 
