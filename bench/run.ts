@@ -6,6 +6,10 @@
 //   --duration S     seconds per endpoint (default 10)
 //   --connections C  concurrent connections (default 32)
 //   --no-cache       run the server with READ_CACHE=off (every read goes to the database)
+//   --ab [names]     A/B of the library patches (server/config/ab-switch.ts; all when no names, or a
+//                    comma list): per patch, two servers on the same data, A as shipped and B with
+//                    AB_OFF=<patch>, each endpoint of the patch's path measured A, B, A, B, ...
+//                    (--rounds N, default 3); PostgreSQL only (two processes cannot share PGlite)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +18,8 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
-import { seedBulk } from "./seed-bulk";
+import { seedBulk, type BulkSeedResult } from "./seed-bulk";
+import { PATCHES, type PatchName } from "../server/config/ab-switch";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -28,6 +33,9 @@ const duration = opt("duration", 10);
 const connections = opt("connections", 32);
 const onPglite = flag("pglite");
 const noCache = flag("no-cache");
+const abIndex = args.indexOf("--ab");
+const abNames = abIndex < 0 ? [] : args[abIndex + 1] && !args[abIndex + 1]!.startsWith("--") ? args[abIndex + 1]!.split(",") : [...PATCHES];
+const rounds = opt("rounds", 3);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Row {
@@ -107,34 +115,54 @@ async function main() {
   const ceiling = spawn(process.execPath, [path.join(root, "bench/ceiling.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
   const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
 
-  const port = 5600 + Math.floor(Math.random() * 300);
-  const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
-      LOG_LEVEL: "warn",
-      SWEEP_INTERVAL_SECONDS: "0",
-      AUTH_RATE_LIMIT_MAX: "100000",
-      READ_CACHE: noCache ? "off" : "on",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
-    },
-  });
-  await waitForLine(server, /running at/);
-  const base = `http://127.0.0.1:${port}`;
+  /** The production server on the seeded data, signed in as a captain. */
+  const startAppServer = async (extraEnv: Record<string, string>) => {
+    const port = 5600 + Math.floor(Math.random() * 300);
+    const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: `http://localhost:${port}`,
+        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
+        LOG_LEVEL: "warn",
+        SWEEP_INTERVAL_SECONDS: "0",
+        AUTH_RATE_LIMIT_MAX: "100000",
+        READ_CACHE: noCache ? "off" : "on",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
+        ...extraEnv,
+      },
+    });
+    await waitForLine(server, /running at/);
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: seeded.captainUsernames[0], password: seeded.password }),
+    });
+    if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const stop = () =>
+      new Promise<void>((resolve) => {
+        server.once("exit", () => resolve());
+        server.kill("SIGTERM");
+      });
+    return { base, cookie, stop };
+  };
 
-  const login = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: seeded.captainUsernames[0], password: seeded.password }),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  if (abNames.length > 0) {
+    if (!databaseUrl) throw new Error("--ab needs PostgreSQL: two servers cannot share one embedded database");
+    await runAb(abNames as PatchName[], seeded, startAppServer, log);
+    ceiling.kill("SIGTERM");
+    await dropBenchDatabase(dbName);
+    return;
+  }
+
+  const server = await startAppServer({});
+  const { base, cookie } = server;
   // What a browser sends with every request: its session cookie and the encodings it accepts.
   const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
   const myTeam = seeded.teamIds[0]!;
@@ -177,15 +205,10 @@ async function main() {
     );
   }
 
-  server.kill("SIGTERM");
+  await server.stop();
   ceiling.kill("SIGTERM");
-  if (databaseUrl) {
-    await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  } else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await dropBenchDatabase(dbName);
+  else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 
   const ceilingRps = rows[0]!.rps || 1;
   const table: Row[] = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / ceilingRps) * 1000) / 10 }));
@@ -200,6 +223,90 @@ async function main() {
     file,
     JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table }, null, 2),
   );
+  log(`written ${path.relative(root, file)}`);
+}
+
+async function dropBenchDatabase(dbName: string) {
+  await new Promise((r) => setTimeout(r, 500));
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+
+/**
+ * Per patch: the paths it is meant to speed up. The per-request patches (headers, request logger,
+ * session user) sit on every request: measured on cached reads, where they are the largest part of
+ * the cost. Prepared statements speed up what reaches the database: measured with READ_CACHE=off.
+ */
+function abPlan(patch: PatchName, seeded: BulkSeedResult): { cache: "on" | "off"; paths: [string, string][] } {
+  const myTeam = seeded.teamIds[0]!;
+  const otherTeam = seeded.teamIds[3]!;
+  const reads: [string, string][] = [
+    ["ladder page", "/api/teams?surface=grass&limit=50"],
+    ["team profile", `/api/teams/${otherTeam}`],
+    ["history page", `/api/matches/team/${myTeam}?page=1&limit=5`],
+  ];
+  if (patch === "pg-prepared") return { cache: "off", paths: [...reads, ["signed-in user", "/api/user"]] };
+  return { cache: "on", paths: [...reads, ["signed-in user", "/api/user"]] };
+}
+
+interface AbServer {
+  base: string;
+  cookie: string;
+  stop(): Promise<void>;
+}
+
+async function runAb(
+  patches: PatchName[],
+  seeded: BulkSeedResult,
+  start: (env: Record<string, string>) => Promise<AbServer>,
+  log: (s: string) => void,
+) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const lines: string[] = [];
+  const results: Record<string, unknown>[] = [];
+  for (const patch of patches) {
+    if (!PATCHES.includes(patch)) throw new Error(`unknown patch ${patch}: one of ${PATCHES.join(", ")}`);
+    const plan = abPlan(patch, seeded);
+    const a = await start({ READ_CACHE: plan.cache });
+    const b = await start({ READ_CACHE: plan.cache, AB_OFF: patch });
+    for (const [name, p] of plan.paths) {
+      const runs: { a: number[]; b: number[]; aP99: number[]; bP99: number[] } = { a: [], b: [], aP99: [], bP99: [] };
+      const measure = async (server: AbServer, warm: boolean) =>
+        load(name, server.base + p, { headers: { cookie: server.cookie, "accept-encoding": "gzip, deflate, br" } }, warm);
+      await measure(a, true);
+      await measure(b, true);
+      for (let r = 0; r < rounds; r++) {
+        log(`${patch} · ${name} · round ${r + 1}/${rounds}`);
+        // Interleaved, and the order flipped every round, so drift on a shared machine hits both.
+        const order = r % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const);
+        for (const side of order) {
+          const row = await measure(side === "a" ? a : b, false);
+          if (row.errors || row.non2xx) throw new Error(`${patch} ${name} ${side}: ${row.errors} errors, ${row.non2xx} non-2xx`);
+          runs[side].push(row.rps);
+          runs[side === "a" ? "aP99" : "bP99"].push(row.p99);
+        }
+      }
+      const gain = Math.round((median(runs.a) / median(runs.b) - 1) * 1000) / 10;
+      results.push({ patch, path: name, cache: plan.cache, ...runs, gainPercent: gain });
+      lines.push(
+        `${patch.padEnd(20)} ${name.padEnd(16)} ${plan.cache.padEnd(5)} ${runs.a.join("/").padStart(22)} ${runs.b.join("/").padStart(22)} ${String(median(runs.a)).padStart(7)} ${String(median(runs.b)).padStart(7)} ${`${gain > 0 ? "+" : ""}${gain} %`.padStart(9)}  p99 ${median(runs.aP99)}/${median(runs.bP99)} ms`,
+      );
+    }
+    await a.stop();
+    await b.stop();
+  }
+  process.stdout.write(
+    `\nA = as shipped (with the patch), B = AB_OFF=<patch>; req/s of each run in the order measured (interleaved), medians, A over B\n` +
+      `${"patch".padEnd(20)} ${"path".padEnd(16)} ${"cache".padEnd(5)} ${"A runs".padStart(22)} ${"B runs".padStart(22)} ${"A med".padStart(7)} ${"B med".padStart(7)} ${"A vs B".padStart(9)}\n` +
+      lines.join("\n") +
+      "\n",
+  );
+  const out = path.join(root, "bench/results");
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `bench-ab-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, scale, duration, connections, rounds, results }, null, 2));
   log(`written ${path.relative(root, file)}`);
 }
 

@@ -9,6 +9,7 @@ import type { ReadCache } from "../lib/read-cache";
 import { AppError } from "../lib/app-error";
 import { databaseUnavailable, MESSAGES } from "../db/errors";
 import type { DeploymentCheck } from "../config/deployment";
+import { patchOff } from "../config/ab-switch";
 
 export const SESSION_COOKIE = "dl.sid";
 const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -35,6 +36,8 @@ type RequestWithUser = Request & { [PRELOADED]?: SessionUser | null };
  * session, or a session without a signed-in user). Taken once: a second call loads nothing.
  */
 export function takePreloadedUser(req: Request): SessionUser | null | undefined {
+  const store = req.sessionStore as { takeUser?: (sid: string) => SessionUser | null | undefined } | undefined;
+  if (store?.takeUser) return store.takeUser(req.sessionID);
   const r = req as RequestWithUser;
   const user = r[PRELOADED];
   delete r[PRELOADED];
@@ -64,7 +67,16 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
    * suspension, a deleted team) empties the cache: on this instance before the write's request
    * answers, on the others when its notification arrives (decision 011).
    */
+  const handoff = patchOff("session-user-symbol") ? new Map<string, SessionUser | null>() : undefined;
   class SessionStore extends PgStore {
+    takeUser = handoff
+      ? (sid: string): SessionUser | null | undefined => {
+          const user = handoff.get(sid);
+          handoff.delete(sid);
+          return user;
+        }
+      : undefined;
+
     override get(sid: string, fn: (err: unknown, sess?: session.SessionData | null) => void): void {
       if (!pruneStarted) {
         pruneStarted = true;
@@ -76,7 +88,12 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
           const sess = JSON.parse(found.sessJson) as SessionData;
           // A symbol key: not copied into req.session, not part of its change hash, never stored.
           // A copy of the user: a request may change its own req.user.
-          if (found.userId !== null) sess[PRELOADED] = found.user ? { ...found.user } : undefined;
+          if (found.userId !== null) {
+            if (handoff) {
+              if (handoff.size > 10_000) handoff.clear();
+              handoff.set(sid, found.user ? { ...found.user } : null);
+            } else sess[PRELOADED] = found.user ? { ...found.user } : undefined;
+          }
           fn(null, sess);
         },
         (err: unknown) => fn(sessionUnavailable(err)),

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { redactPath, type Logger } from "../lib/logger";
 import { healthOf } from "../db/health";
+import { patchOff } from "../config/ab-switch";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -23,9 +24,10 @@ type WithChild = { id: string; [CHILD]?: Logger };
  */
 export function requestContext(logger: Logger): RequestHandler {
   const installed = new WeakSet<object>();
+  const eager = patchOff("request-log-getter");
   return (req, res, next) => {
     const proto = Object.getPrototypeOf(req) as object;
-    if (!installed.has(proto)) {
+    if (!eager && !installed.has(proto)) {
       installed.add(proto);
       Object.defineProperty(proto, "log", {
         configurable: true,
@@ -37,6 +39,7 @@ export function requestContext(logger: Logger): RequestHandler {
     const incoming = req.get("x-request-id");
     const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     req.id = id;
+    if (eager) req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
     const start = process.hrtime.bigint();
     res.on("finish", () => {

@@ -1,6 +1,7 @@
 import type { RequestHandler } from "express";
 import helmet from "helmet";
 import { AppError } from "../lib/app-error";
+import { patchOff } from "../config/ab-switch";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -10,6 +11,7 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
  * (one middleware instead of helmet's thirteen nested ones on every request).
  */
 export function securityHeaders(appUrl: string): RequestHandler {
+  if (patchOff("helmet-replay")) return helmetFor(appUrl);
   const writes: [name: string, value: string | undefined][] = [];
   const recorder = {
     setHeader: (name: string, value: string) => writes.push([name, value]),
