@@ -66,7 +66,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): 
   });
 }
 
-async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio">> {
+async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio"> & { total: number }> {
   // One unmeasured second first: the JIT and the caches warm up (what a running server has done).
   if (warmUp) await autocannon({ url, connections, ...opts, duration: 1 });
   const result = await autocannon({ url, connections, duration, ...opts });
@@ -77,7 +77,19 @@ async function load(name: string, url: string, opts: Partial<autocannon.Options>
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc), or undefined when gone. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100/s)
+  } catch {
+    return undefined;
+  }
 }
 
 async function main() {
@@ -150,7 +162,7 @@ async function main() {
         server.once("exit", () => resolve());
         server.kill("SIGTERM");
       });
-    return { base, cookie, stop };
+    return { base, cookie, stop, pid: server.pid! };
   };
 
   if (abNames.length > 0) {
@@ -254,7 +266,33 @@ function abPlan(patch: PatchName, seeded: BulkSeedResult): { cache: "on" | "off"
 interface AbServer {
   base: string;
   cookie: string;
+  pid: number;
   stop(): Promise<void>;
+}
+
+/**
+ * The CPU a server and its PostgreSQL backends spend on a run, per request (ms): unlike requests per
+ * second, barely moved by what else the (shared) machine runs meanwhile.
+ */
+async function cpuPerRequest(server: AbServer, run: () => Promise<{ total: number }>): Promise<{ total: number; cpuMsPerRequest: number }> {
+  const backends = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    const res = await c.query<{ pid: number }>("select pid from pg_stat_activity where application_name = 'doubles-ladder' and client_port is not null");
+    await c.end();
+    return res.rows.map((r) => r.pid);
+  };
+  // The server's own connections: the backends whose client is this server's process are not
+  // tellable from pg_stat_activity alone, so every app backend is counted (the other server idles).
+  const before = new Map<number, number>();
+  for (const pid of [server.pid, ...(await backends())]) before.set(pid, cpuMs(pid) ?? 0);
+  const result = await run();
+  let used = 0;
+  for (const pid of new Set([server.pid, ...before.keys(), ...(await backends())])) {
+    const after = cpuMs(pid);
+    if (after !== undefined) used += after - (before.get(pid) ?? 0);
+  }
+  return { total: result.total, cpuMsPerRequest: Math.round((used / Math.max(1, result.total)) * 1000) / 1000 };
 }
 
 async function runAb(
@@ -272,7 +310,7 @@ async function runAb(
     const a = await start({ READ_CACHE: plan.cache });
     const b = await start({ READ_CACHE: plan.cache, AB_OFF: patch });
     for (const [name, p] of plan.paths) {
-      const runs: { a: number[]; b: number[]; aP99: number[]; bP99: number[] } = { a: [], b: [], aP99: [], bP99: [] };
+      const runs: { a: number[]; b: number[]; aP99: number[]; bP99: number[]; aCpu: number[]; bCpu: number[] } = { a: [], b: [], aP99: [], bP99: [], aCpu: [], bCpu: [] };
       const measure = async (server: AbServer, warm: boolean) =>
         load(name, server.base + p, { headers: { cookie: server.cookie, "accept-encoding": "gzip, deflate, br" } }, warm);
       await measure(a, true);
@@ -282,24 +320,31 @@ async function runAb(
         // Interleaved, and the order flipped every round, so drift on a shared machine hits both.
         const order = r % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const);
         for (const side of order) {
-          const row = await measure(side === "a" ? a : b, false);
-          if (row.errors || row.non2xx) throw new Error(`${patch} ${name} ${side}: ${row.errors} errors, ${row.non2xx} non-2xx`);
+          let row: Awaited<ReturnType<typeof measure>> | undefined;
+          const cpu = await cpuPerRequest(side === "a" ? a : b, async () => (row = await measure(side === "a" ? a : b, false)));
+          if (!row || row.errors || row.non2xx) throw new Error(`${patch} ${name} ${side}: ${row?.errors} errors, ${row?.non2xx} non-2xx`);
           runs[side].push(row.rps);
           runs[side === "a" ? "aP99" : "bP99"].push(row.p99);
+          runs[side === "a" ? "aCpu" : "bCpu"].push(cpu.cpuMsPerRequest);
         }
       }
+      const pct = (x: number) => `${x > 0 ? "+" : ""}${x} %`;
       const gain = Math.round((median(runs.a) / median(runs.b) - 1) * 1000) / 10;
-      results.push({ patch, path: name, cache: plan.cache, ...runs, gainPercent: gain });
+      // CPU per request saved by the patch (positive: A needs less).
+      const cpuGain = Math.round((median(runs.bCpu) / median(runs.aCpu) - 1) * 1000) / 10;
+      results.push({ patch, path: name, cache: plan.cache, ...runs, rpsGainPercent: gain, cpuGainPercent: cpuGain });
       lines.push(
-        `${patch.padEnd(20)} ${name.padEnd(16)} ${plan.cache.padEnd(5)} ${runs.a.join("/").padStart(22)} ${runs.b.join("/").padStart(22)} ${String(median(runs.a)).padStart(7)} ${String(median(runs.b)).padStart(7)} ${`${gain > 0 ? "+" : ""}${gain} %`.padStart(9)}  p99 ${median(runs.aP99)}/${median(runs.bP99)} ms`,
+        `${patch.padEnd(20)} ${name.padEnd(15)} ${plan.cache.padEnd(5)} ${runs.a.join("/").padStart(24)} ${runs.b.join("/").padStart(24)} ${pct(gain).padStart(9)}  ` +
+          `${runs.aCpu.join("/").padStart(24)} ${runs.bCpu.join("/").padStart(24)} ${pct(cpuGain).padStart(9)}  p99 ${median(runs.aP99)}/${median(runs.bP99)} ms`,
       );
     }
     await a.stop();
     await b.stop();
   }
   process.stdout.write(
-    `\nA = as shipped (with the patch), B = AB_OFF=<patch>; req/s of each run in the order measured (interleaved), medians, A over B\n` +
-      `${"patch".padEnd(20)} ${"path".padEnd(16)} ${"cache".padEnd(5)} ${"A runs".padStart(22)} ${"B runs".padStart(22)} ${"A med".padStart(7)} ${"B med".padStart(7)} ${"A vs B".padStart(9)}\n` +
+    `\nA = as shipped (with the patch), B = AB_OFF=<patch>; each run in the order measured (interleaved); "gain": A's median over B's ` +
+      `(req/s), and the CPU per request B needs more than A (server + its PostgreSQL backends, ms/request)\n` +
+      `${"patch".padEnd(20)} ${"path".padEnd(15)} ${"cache".padEnd(5)} ${"A req/s".padStart(24)} ${"B req/s".padStart(24)} ${"gain".padStart(9)}  ${"A cpu ms/req".padStart(24)} ${"B cpu ms/req".padStart(24)} ${"gain".padStart(9)}\n` +
       lines.join("\n") +
       "\n",
   );
