@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 import { EnvError, loadEnv } from "./config/env";
 import { prepareDataDir, StartupError } from "./config/data-dir";
 import { configurationProblems } from "./config/deployment";
-import { patchOff } from "./config/ab-switch";
 import { createLogger } from "./lib/logger";
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./db/client";
 import { ensureAdmin } from "./db/bootstrap";
@@ -42,7 +41,7 @@ async function main() {
       ? {
           url: env.DATABASE_URL,
           poolMax: env.DB_POOL_MAX,
-          preparedStatements: !patchOff("pg-prepared"),
+          preparedStatements: env.PREPARED_STATEMENTS === "on",
           onConnectionLost: (err) => logger.warn({ event: "db.connection_lost", err: err.message }, "a database connection was lost (it is replaced)"),
         }
       : {

@@ -9,7 +9,6 @@ import type { ReadCache } from "../lib/read-cache";
 import { AppError } from "../lib/app-error";
 import { databaseUnavailable, MESSAGES } from "../db/errors";
 import type { DeploymentCheck } from "../config/deployment";
-import { patchOff } from "../config/ab-switch";
 
 export const SESSION_COOKIE = "dl.sid";
 const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -26,22 +25,19 @@ export interface SessionOptions {
   deployment?: DeploymentCheck;
 }
 
-/** The user row loaded with the session (same statement): read once by passport's deserializer. */
-const PRELOADED = Symbol("preloadedUser");
-type SessionData = session.SessionData & { [PRELOADED]?: SessionUser | null };
-type RequestWithUser = Request & { [PRELOADED]?: SessionUser | null };
+/** What the store hands passport's deserializer for one session id (server/auth/passport.ts). */
+interface UserHandoff {
+  takeUser(sid: string): SessionUser | null | undefined;
+}
 
 /**
- * The user that was loaded together with this request's session, or undefined when none was (no
- * session, or a session without a signed-in user). Taken once: a second call loads nothing.
+ * The user that was loaded together with this request's session (same statement), or undefined
+ * when none was (no session, a session without a signed-in user, or another request of the same
+ * session took it first: then passport's deserializer loads the user itself). Taken once.
  */
 export function takePreloadedUser(req: Request): SessionUser | null | undefined {
-  const store = req.sessionStore as { takeUser?: (sid: string) => SessionUser | null | undefined } | undefined;
-  if (store?.takeUser) return store.takeUser(req.sessionID);
-  const r = req as RequestWithUser;
-  const user = r[PRELOADED];
-  delete r[PRELOADED];
-  return user;
+  const store = req.sessionStore as Partial<UserHandoff> | undefined;
+  return typeof store?.takeUser === "function" ? store.takeUser(req.sessionID) : undefined;
 }
 
 export function sessionMiddleware(options: SessionOptions): { middleware: RequestHandler; close: () => void } {
@@ -60,6 +56,9 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
     if (!found) return null;
     return { sessJson: JSON.stringify(found.sess), expiresAt: found.expire.getTime(), userId: found.userId, user: found.user };
   };
+  // The user read with a session waits here, by session id, for the same request's deserializer
+  // (express-session's req.sessionStore and req.sessionID; passport's deserializer gets req).
+  const handoff = new Map<string, SessionUser | null>();
   /**
    * connect-pg-simple, except that reading a session also reads its user and team in the same
    * statement, through the read cache: the first request of a session costs one round trip, the
@@ -67,15 +66,12 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
    * suspension, a deleted team) empties the cache: on this instance before the write's request
    * answers, on the others when its notification arrives (decision 011).
    */
-  const handoff = patchOff("session-user-symbol") ? new Map<string, SessionUser | null>() : undefined;
-  class SessionStore extends PgStore {
-    takeUser = handoff
-      ? (sid: string): SessionUser | null | undefined => {
-          const user = handoff.get(sid);
-          handoff.delete(sid);
-          return user;
-        }
-      : undefined;
+  class SessionStore extends PgStore implements UserHandoff {
+    takeUser(sid: string): SessionUser | null | undefined {
+      const user = handoff.get(sid);
+      handoff.delete(sid);
+      return user;
+    }
 
     override get(sid: string, fn: (err: unknown, sess?: session.SessionData | null) => void): void {
       if (!pruneStarted) {
@@ -85,28 +81,17 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
       readCache.get(`session:${sid}`, () => load(sid)).then(
         (found) => {
           if (!found || found.expiresAt < Date.now()) return fn(null, null);
-          const sess = JSON.parse(found.sessJson) as SessionData;
-          // A symbol key: not copied into req.session, not part of its change hash, never stored.
-          // A copy of the user: a request may change its own req.user.
+          const sess = JSON.parse(found.sessJson) as session.SessionData;
+          // A copy of the user: a request may change its own req.user. (An entry no deserializer
+          // took, which should not happen, is dropped with the others past 10,000.)
           if (found.userId !== null) {
-            if (handoff) {
-              if (handoff.size > 10_000) handoff.clear();
-              handoff.set(sid, found.user ? { ...found.user } : null);
-            } else sess[PRELOADED] = found.user ? { ...found.user } : undefined;
+            if (handoff.size > 10_000) handoff.clear();
+            handoff.set(sid, found.user ? { ...found.user } : null);
           }
           fn(null, sess);
         },
         (err: unknown) => fn(sessionUnavailable(err)),
       );
-    }
-
-    override createSession(req: Request, sess: session.SessionData): session.Session & session.SessionData {
-      const data = sess as SessionData;
-      if (PRELOADED in data) {
-        (req as RequestWithUser)[PRELOADED] = data[PRELOADED] ?? null;
-        delete data[PRELOADED];
-      }
-      return super.createSession(req, sess);
     }
   }
   const store = new SessionStore({

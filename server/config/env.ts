@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool,
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
+  PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;

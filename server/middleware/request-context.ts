@@ -2,7 +2,6 @@ import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { redactPath, type Logger } from "../lib/logger";
 import { healthOf } from "../db/health";
-import { patchOff } from "../config/ab-switch";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -13,33 +12,16 @@ declare module "express-serve-static-core" {
   }
 }
 
-const CHILD = Symbol("childLogger");
-type WithChild = { id: string; [CHILD]?: Logger };
-
 /**
  * Gives every request an id and a child logger, and logs one line when the response ends (debug
- * level; error for a 5xx). The child logger is made when first used (most requests log nothing),
- * by a getter on the app's request prototype, installed once: adding it per request would put
- * every request object on a slow path.
+ * level; error for a 5xx).
  */
 export function requestContext(logger: Logger): RequestHandler {
-  const installed = new WeakSet<object>();
-  const eager = patchOff("request-log-getter");
   return (req, res, next) => {
-    const proto = Object.getPrototypeOf(req) as object;
-    if (!eager && !installed.has(proto)) {
-      installed.add(proto);
-      Object.defineProperty(proto, "log", {
-        configurable: true,
-        get(this: WithChild) {
-          return (this[CHILD] ??= logger.child({ reqId: this.id }));
-        },
-      });
-    }
     const incoming = req.get("x-request-id");
     const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     req.id = id;
-    if (eager) req.log = logger.child({ reqId: id });
+    req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
     const start = process.hrtime.bigint();
     res.on("finish", () => {
