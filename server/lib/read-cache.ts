@@ -99,6 +99,8 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/admin/pending-users": "admin screen: rare, and must show the live queue",
   "GET /api/disputes/pending": "admin screen: rare, and must show the live queue",
   "GET /api/admin/stats": "admin screen: rare",
+  "GET /api/admin/admins": "admin screen: rare",
+  "GET /api/second-factor": "the admin's own second-factor standing: rare, and must be live",
   "GET /api/admin/teams": "admin screen: rare",
   "GET /api/admin/export-users": "a download of every user (CSV)",
   "GET /api/admin/export-full-backup": "a download of everything: one consistent snapshot, never kept in memory",
@@ -112,6 +114,7 @@ export const UNCACHED_READS: Record<string, string> = {
  */
 export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   rate_limits: "the rate limiter's counters: no read shows them, and every sign-in and token request writes one",
+  mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
 };
 
 /** A kept answer: its JSON text, and the text gzipped once the first client that accepts it asks. */
