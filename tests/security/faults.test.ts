@@ -466,10 +466,11 @@ describe("faults", () => {
         }),
       );
       // Registration answers first and mails after; a suspension mails the member inside the request.
-      const registered = await call(srv.base, "POST", "/api/register-team", { json: registration() });
+      const body = registration();
+      const registered = await call(srv.base, "POST", "/api/register-team", { json: body });
       const cookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
-      const pending = await call(srv.base, "GET", "/api/admin/pending-users", { cookie });
-      const member = (pending.body as { items?: { id: number }[] }).items?.[0];
+      const pending = await call(srv.base, "GET", "/api/admin/pending-users?pageSize=100", { cookie });
+      const member = (pending.body as { items?: { id: number; username: string | null }[] }).items?.find((u) => u.username === body.username);
       const suspended = await call(srv.base, "POST", `/api/admin/users/${member?.id}/suspend`, { cookie, json: { reason: "Testing the mail timeouts" } });
       // Every mail gives up within the transport's timeouts, and says so.
       let failures = 0;
