@@ -469,8 +469,14 @@ describe("faults", () => {
       const body = registration();
       const registered = await call(srv.base, "POST", "/api/register-team", { json: body });
       const cookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
-      const pending = await call(srv.base, "GET", "/api/admin/pending-users?pageSize=100", { cookie });
-      const member = (pending.body as { items?: { id: number; username: string | null }[] }).items?.find((u) => u.username === body.username);
+      // Registration creates the accounts after answering: wait for the captain to be there.
+      let member: { id: number } | undefined;
+      for (let i = 0; i < 100 && !member; i++) {
+        const pending = await call(srv.base, "GET", "/api/admin/pending-users?pageSize=100", { cookie });
+        member = (pending.body as { items?: { id: number; username: string | null }[] }).items?.find((u) => u.username === body.username);
+        if (!member) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(member, "the registered captain").toBeDefined();
       const suspended = await call(srv.base, "POST", `/api/admin/users/${member?.id}/suspend`, { cookie, json: { reason: "Testing the mail timeouts" } });
       // Every mail gives up within the transport's timeouts, and says so.
       let failures = 0;
