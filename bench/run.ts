@@ -6,6 +6,10 @@
 //   --duration S     seconds per endpoint (default 10)
 //   --connections C  concurrent connections (default 32)
 //   --no-cache       run the server with READ_CACHE=off (every read goes to the database)
+//   --ab [names]     A/B of the kept library patches (AB_PATCHES below; all when no names, or a
+//                    comma list): per patch, two servers on the same data, A as shipped and B with
+//                    the patch switched off, each endpoint of the patch's path measured A, B, A, B…
+//                    (--rounds N, default 3); PostgreSQL only (two processes cannot share PGlite)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -14,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
-import { seedBulk } from "./seed-bulk";
+import { seedBulk, type BulkSeedResult } from "./seed-bulk";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -28,6 +32,21 @@ const duration = opt("duration", 10);
 const connections = opt("connections", 32);
 const onPglite = flag("pglite");
 const noCache = flag("no-cache");
+/**
+ * Changes to a library's ordinary use, kept because `--ab` measured them above 10 % on their path
+ * (docs/performance.md, "Library patches, measured"): how to start a server without each, and the
+ * read cache setting under which its path is measured. Add a patch here with its switch, or it
+ * goes.
+ */
+const AB_PATCHES = {
+  // server/db/prepared-reads.ts: speeds up what reaches the database, so measured without the cache.
+  "pg-prepared": { off: { PREPARED_STATEMENTS: "off" }, cache: "off" },
+} as const satisfies Record<string, { off: Record<string, string>; cache: "on" | "off" }>;
+type PatchName = keyof typeof AB_PATCHES;
+const PATCHES = Object.keys(AB_PATCHES) as PatchName[];
+const abIndex = args.indexOf("--ab");
+const abNames = abIndex < 0 ? [] : args[abIndex + 1] && !args[abIndex + 1]!.startsWith("--") ? args[abIndex + 1]!.split(",") : [...PATCHES];
+const rounds = opt("rounds", 3);
 const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Row {
@@ -58,7 +77,7 @@ function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): 
   });
 }
 
-async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio">> {
+async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio"> & { total: number }> {
   // One unmeasured second first: the JIT and the caches warm up (what a running server has done).
   if (warmUp) await autocannon({ url, connections, ...opts, duration: 1 });
   const result = await autocannon({ url, connections, duration, ...opts });
@@ -69,7 +88,19 @@ async function load(name: string, url: string, opts: Partial<autocannon.Options>
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    total: result.requests.total,
   };
+}
+
+/** CPU time (user + system, ms) a process has used so far (Linux /proc), or undefined when gone. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100; // utime + stime, in USER_HZ (100/s)
+  } catch {
+    return undefined;
+  }
 }
 
 async function main() {
@@ -107,34 +138,54 @@ async function main() {
   const ceiling = spawn(process.execPath, [path.join(root, "bench/ceiling.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
   const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
 
-  const port = 5600 + Math.floor(Math.random() * 300);
-  const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
-      LOG_LEVEL: "warn",
-      SWEEP_INTERVAL_SECONDS: "0",
-      AUTH_RATE_LIMIT_MAX: "100000",
-      READ_CACHE: noCache ? "off" : "on",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
-    },
-  });
-  await waitForLine(server, /running at/);
-  const base = `http://127.0.0.1:${port}`;
+  /** The production server on the seeded data, signed in as a captain. */
+  const startAppServer = async (extraEnv: Record<string, string>) => {
+    const port = 5600 + Math.floor(Math.random() * 300);
+    const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_URL: `http://localhost:${port}`,
+        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
+        LOG_LEVEL: "warn",
+        SWEEP_INTERVAL_SECONDS: "0",
+        AUTH_RATE_LIMIT_MAX: "100000",
+        READ_CACHE: noCache ? "off" : "on",
+        ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
+        ...extraEnv,
+      },
+    });
+    await waitForLine(server, /running at/);
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ username: seeded.captainUsernames[0], password: seeded.password }),
+    });
+    if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+    const stop = () =>
+      new Promise<void>((resolve) => {
+        server.once("exit", () => resolve());
+        server.kill("SIGTERM");
+      });
+    return { base, cookie, stop, pid: server.pid! };
+  };
 
-  const login = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ username: seeded.captainUsernames[0], password: seeded.password }),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
+  if (abNames.length > 0) {
+    if (!databaseUrl) throw new Error("--ab needs PostgreSQL: two servers cannot share one embedded database");
+    await runAb(abNames as PatchName[], seeded, startAppServer, log);
+    ceiling.kill("SIGTERM");
+    await dropBenchDatabase(dbName);
+    return;
+  }
+
+  const server = await startAppServer({});
+  const { base, cookie } = server;
   // What a browser sends with every request: its session cookie and the encodings it accepts.
   const headers = { cookie, "accept-encoding": "gzip, deflate, br" };
   const myTeam = seeded.teamIds[0]!;
@@ -177,15 +228,10 @@ async function main() {
     );
   }
 
-  server.kill("SIGTERM");
+  await server.stop();
   ceiling.kill("SIGTERM");
-  if (databaseUrl) {
-    await new Promise((r) => setTimeout(r, 500));
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`drop database if exists ${dbName} with (force)`);
-    await admin.end();
-  } else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  if (databaseUrl) await dropBenchDatabase(dbName);
+  else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 
   const ceilingRps = rows[0]!.rps || 1;
   const table: Row[] = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / ceilingRps) * 1000) / 10 }));
@@ -200,6 +246,123 @@ async function main() {
     file,
     JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table }, null, 2),
   );
+  log(`written ${path.relative(root, file)}`);
+}
+
+async function dropBenchDatabase(dbName: string) {
+  await new Promise((r) => setTimeout(r, 500));
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${dbName} with (force)`);
+  await admin.end();
+}
+
+/**
+ * Per patch: the paths it is meant to speed up. The per-request patches (headers, request logger,
+ * session user) sit on every request: measured on cached reads, where they are the largest part of
+ * the cost. Prepared statements speed up what reaches the database: measured with READ_CACHE=off.
+ */
+function abPlan(patch: PatchName, seeded: BulkSeedResult): { cache: "on" | "off"; off: Record<string, string>; paths: [string, string][] } {
+  const myTeam = seeded.teamIds[0]!;
+  const otherTeam = seeded.teamIds[3]!;
+  const paths: [string, string][] = [
+    ["ladder page", "/api/teams?surface=grass&limit=50"],
+    ["team profile", `/api/teams/${otherTeam}`],
+    ["history page", `/api/matches/team/${myTeam}?page=1&limit=5`],
+    ["signed-in user", "/api/user"],
+  ];
+  return { ...AB_PATCHES[patch], paths };
+}
+
+interface AbServer {
+  base: string;
+  cookie: string;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/**
+ * The CPU a server and its PostgreSQL backends spend on a run, per request (ms): unlike requests per
+ * second, barely moved by what else the (shared) machine runs meanwhile.
+ */
+async function cpuPerRequest(server: AbServer, run: () => Promise<{ total: number }>): Promise<{ total: number; cpuMsPerRequest: number }> {
+  const backends = async () => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    const res = await c.query<{ pid: number }>("select pid from pg_stat_activity where application_name = 'doubles-ladder' and client_port is not null");
+    await c.end();
+    return res.rows.map((r) => r.pid);
+  };
+  // The server's own connections: the backends whose client is this server's process are not
+  // tellable from pg_stat_activity alone, so every app backend is counted (the other server idles).
+  const before = new Map<number, number>();
+  for (const pid of [server.pid, ...(await backends())]) before.set(pid, cpuMs(pid) ?? 0);
+  const result = await run();
+  let used = 0;
+  for (const pid of new Set([server.pid, ...before.keys(), ...(await backends())])) {
+    const after = cpuMs(pid);
+    if (after !== undefined) used += after - (before.get(pid) ?? 0);
+  }
+  return { total: result.total, cpuMsPerRequest: Math.round((used / Math.max(1, result.total)) * 1000) / 1000 };
+}
+
+async function runAb(
+  patches: PatchName[],
+  seeded: BulkSeedResult,
+  start: (env: Record<string, string>) => Promise<AbServer>,
+  log: (s: string) => void,
+) {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const lines: string[] = [];
+  const results: Record<string, unknown>[] = [];
+  for (const patch of patches) {
+    if (!PATCHES.includes(patch)) throw new Error(`unknown patch ${patch}: one of ${PATCHES.join(", ")}`);
+    const plan = abPlan(patch, seeded);
+    const a = await start({ READ_CACHE: plan.cache });
+    const b = await start({ READ_CACHE: plan.cache, ...plan.off });
+    for (const [name, p] of plan.paths) {
+      const runs: { a: number[]; b: number[]; aP99: number[]; bP99: number[]; aCpu: number[]; bCpu: number[] } = { a: [], b: [], aP99: [], bP99: [], aCpu: [], bCpu: [] };
+      const measure = async (server: AbServer, warm: boolean) =>
+        load(name, server.base + p, { headers: { cookie: server.cookie, "accept-encoding": "gzip, deflate, br" } }, warm);
+      await measure(a, true);
+      await measure(b, true);
+      for (let r = 0; r < rounds; r++) {
+        log(`${patch} · ${name} · round ${r + 1}/${rounds}`);
+        // Interleaved, and the order flipped every round, so drift on a shared machine hits both.
+        const order = r % 2 === 0 ? (["a", "b"] as const) : (["b", "a"] as const);
+        for (const side of order) {
+          let row: Awaited<ReturnType<typeof measure>> | undefined;
+          const cpu = await cpuPerRequest(side === "a" ? a : b, async () => (row = await measure(side === "a" ? a : b, false)));
+          if (!row || row.errors || row.non2xx) throw new Error(`${patch} ${name} ${side}: ${row?.errors} errors, ${row?.non2xx} non-2xx`);
+          runs[side].push(row.rps);
+          runs[side === "a" ? "aP99" : "bP99"].push(row.p99);
+          runs[side === "a" ? "aCpu" : "bCpu"].push(cpu.cpuMsPerRequest);
+        }
+      }
+      const pct = (x: number) => `${x > 0 ? "+" : ""}${x} %`;
+      const gain = Math.round((median(runs.a) / median(runs.b) - 1) * 1000) / 10;
+      // CPU per request saved by the patch (positive: A needs less).
+      const cpuGain = Math.round((median(runs.bCpu) / median(runs.aCpu) - 1) * 1000) / 10;
+      results.push({ patch, path: name, cache: plan.cache, ...runs, rpsGainPercent: gain, cpuGainPercent: cpuGain });
+      lines.push(
+        `${patch.padEnd(20)} ${name.padEnd(15)} ${plan.cache.padEnd(5)} ${runs.a.join("/").padStart(24)} ${runs.b.join("/").padStart(24)} ${pct(gain).padStart(9)}  ` +
+          `${runs.aCpu.join("/").padStart(24)} ${runs.bCpu.join("/").padStart(24)} ${pct(cpuGain).padStart(9)}  p99 ${median(runs.aP99)}/${median(runs.bP99)} ms`,
+      );
+    }
+    await a.stop();
+    await b.stop();
+  }
+  process.stdout.write(
+    `\nA = as shipped (with the patch), B = the patch switched off; each run in the order measured (interleaved); "gain": A's median over B's ` +
+      `(req/s), and the CPU per request B needs more than A (server + its PostgreSQL backends, ms/request)\n` +
+      `${"patch".padEnd(20)} ${"path".padEnd(15)} ${"cache".padEnd(5)} ${"A req/s".padStart(24)} ${"B req/s".padStart(24)} ${"gain".padStart(9)}  ${"A cpu ms/req".padStart(24)} ${"B cpu ms/req".padStart(24)} ${"gain".padStart(9)}\n` +
+      lines.join("\n") +
+      "\n",
+  );
+  const out = path.join(root, "bench/results");
+  fs.mkdirSync(out, { recursive: true });
+  const file = path.join(out, `bench-ab-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version }, scale, duration, connections, rounds, results }, null, 2));
   log(`written ${path.relative(root, file)}`);
 }
 

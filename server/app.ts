@@ -14,6 +14,8 @@ import { createPassport } from "./auth/passport";
 import { systemRoutes } from "./modules/system/system.routes";
 import { sessionRoutes } from "./modules/auth/auth.routes";
 import { featureRoutes } from "./modules";
+import { DeploymentCheck } from "./config/deployment";
+import { HEALTH_LOCAL } from "./db/health";
 
 export interface CreateAppOptions {
   /** The built SPA (dist/public). Omitted: only the API is served. */
@@ -37,13 +39,16 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   app.disable("x-powered-by");
   app.set("trust proxy", deps.env.TRUST_PROXY);
   app.set("etag", false);
+  // The error handler notes write refusals (disk full…) here; /api/ready reports them (server/db/health.ts).
+  app.locals[HEALTH_LOCAL] = deps.database.health;
+  const deployment = new DeploymentCheck(deps.env, deps.logger);
 
   app.use(requestContext(deps.logger));
   app.use(securityHeaders(deps.env.APP_URL));
 
   const api = express.Router();
   api.use(noStore);
-  api.use(systemRoutes(deps));
+  api.use(systemRoutes(deps, deployment));
   // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
   // non-JSON call is refused without parsing (or buffering 25 MB of) what it sent.
   api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
@@ -58,6 +63,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
     secret: deps.env.SESSION_SECRET,
     secureCookie: deps.env.APP_URL.startsWith("https:"),
     pruneMinutes: options.sessionPruneMinutes ?? 15,
+    deployment,
   });
   const passport = createPassport(deps.db, deps.env.ADMIN_EMAIL);
   api.use(sessions.middleware);

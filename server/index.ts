@@ -5,11 +5,13 @@ import fs from "node:fs";
 import http from "node:http";
 import { fileURLToPath } from "node:url";
 import { EnvError, loadEnv } from "./config/env";
+import { prepareDataDir, StartupError } from "./config/data-dir";
+import { configurationProblems } from "./config/deployment";
 import { createLogger } from "./lib/logger";
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./db/client";
 import { ensureAdmin } from "./db/bootstrap";
 import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
-import { createMailer } from "./mail/mailer";
+import { createMailer, smtpTimeouts } from "./mail/mailer";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
@@ -27,10 +29,32 @@ async function main() {
     throw err;
   }
   const logger = createLogger(env.LOG_LEVEL);
+  // Settings that start but cannot work: said loudly now, and listed by /api/ready.
+  const problems = configurationProblems(env);
+  for (const problem of problems) logger.warn({ event: "config.problem" }, problem);
   const started = Date.now();
   const dataDir = path.resolve(env.DATA_DIR);
+  // Every folder of DATA_DIR this configuration writes, private and proved writable (or a clear stop).
+  prepareDataDir(dataDir, { embedded: env.embedded, outbox: !env.SMTP_URL });
   const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL, poolMax: env.DB_POOL_MAX } : { dataDir: path.join(dataDir, "pglite") },
+    env.DATABASE_URL
+      ? {
+          url: env.DATABASE_URL,
+          poolMax: env.DB_POOL_MAX,
+          preparedStatements: env.PREPARED_STATEMENTS === "on",
+          onConnectionLost: (err) => logger.warn({ event: "db.connection_lost", err: err.message }, "a database connection was lost (it is replaced)"),
+        }
+      : {
+          dataDir: path.join(dataDir, "pglite"),
+          onLockTakenOver: (owner) =>
+            logger.warn({ event: "data_dir.lock_taken_over", pid: owner.pid, host: owner.host, startedAt: owner.startedAt }, "the data directory's lock was left by a process that is gone; taken over"),
+          onLockWait: (owner) =>
+            logger.warn({ event: "data_dir.lock_wait", pid: owner.pid, host: owner.host }, "the data directory is locked by a process this one cannot see; waiting for its lock to go stale"),
+          onLockLost: (by) => {
+            logger.fatal({ event: "data_dir.lock_lost", pid: by?.pid, host: by?.host }, "another process took the data directory's lock over: stopping");
+            process.exit(1);
+          },
+        },
   );
   await migrateDatabase(database);
   const fresh = await isDatabaseEmpty(database.db);
@@ -45,7 +69,9 @@ async function main() {
   const mailer = createMailer({
     ...(env.SMTP_URL ? { smtpUrl: env.SMTP_URL } : {}),
     from: env.MAIL_FROM,
+    timeouts: smtpTimeouts(env),
     outboxDir: path.join(dataDir, "outbox"),
+    outboxRetention: { keepDays: env.OUTBOX_KEEP_DAYS, maxFiles: env.OUTBOX_MAX_FILES },
     logger,
     printToConsole: true,
   });
@@ -74,6 +100,7 @@ async function main() {
       (env.embedded && env.adminPassword
         ? `Admin sign-in: ${env.ADMIN_USERNAME} / ${env.adminPassword}${seeded ? `   Demo captains (e.g. alex, isla, quinn) / ${DEMO_PLAYER_PASSWORD}` : ""}\n`
         : "") +
+      problems.map((p) => `WARNING: ${p}\n`).join("") +
       (staticDir ? "" : "No client build found: run `npm run build` (or `npm run dev` for the Vite dev server).\n"),
   );
 
@@ -115,6 +142,10 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
+  if (err instanceof StartupError) {
+    process.stderr.write(`\nCannot start: ${err.message}\n\n`);
+    process.exit(1);
+  }
   process.stderr.write(`Failed to start: ${(err as Error)?.stack ?? String(err)}\n`);
   process.exit(1);
 });

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
+import { describeFsError, ensurePrivateDir, StartupError } from "./data-dir";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -25,6 +26,11 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   SMTP_URL: optionalString.pipe(z.string().url("SMTP_URL must be a URL such as smtp://user:pass@host:587").optional()),
   MAIL_FROM: z.string().default("Doubles Ladder <no-reply@doubles-ladder.local>"),
+  SMTP_CONNECTION_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  SMTP_GREETING_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(600).default(5),
+  SMTP_SOCKET_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
+  OUTBOX_KEEP_DAYS: z.coerce.number().min(0).max(3650).default(7),
+  OUTBOX_MAX_FILES: z.coerce.number().int().min(0).max(1_000_000).default(1000),
   ADMIN_USERNAME: z.string().min(3, "ADMIN_USERNAME must be at least 3 characters").max(50).default("admin"),
   ADMIN_PASSWORD: optionalString,
   ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an email address").default("admin@doubles-ladder.local"),
@@ -35,6 +41,7 @@ const EnvSchema = z.object({
   SEED_DEMO: bool,
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
+  PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;
@@ -76,17 +83,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return { ...raw, APP_URL: appUrl, SESSION_SECRET: secret, isProduction, embedded, adminPassword };
 }
 
-/** On the embedded default, a session secret is generated once and kept in the data folder. */
+/** On the embedded default, a session secret is generated once and kept in the data folder (0600). */
 function persistentSecret(dataDir: string): string {
+  ensurePrivateDir(dataDir, "DATA_DIR");
   const file = path.resolve(dataDir, "session-secret");
+  let existing: string | undefined;
   try {
-    const existing = fs.readFileSync(file, "utf8").trim();
-    if (existing.length >= 32) return existing;
-  } catch {
-    // not there yet
+    existing = fs.readFileSync(file, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT")
+      throw new StartupError(`The session secret ${file} cannot be read (${describeFsError(err)}).`);
   }
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (existing && existing.length >= 32) {
+    // Written 0644 by versions before the data folder was made private.
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+    return existing;
+  }
   const secret = crypto.randomBytes(32).toString("hex");
-  fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  try {
+    fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
+  } catch (err) {
+    throw new StartupError(`The session secret ${file} cannot be written (${describeFsError(err)}).`);
+  }
   return secret;
 }

@@ -1,5 +1,4 @@
 // One Drizzle database over either driver: PGlite (embedded default) or a pg Pool (DATABASE_URL).
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,7 +11,12 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
-import { CHANGE_CHANNEL, DataChanges, mayWrite } from "./changes";
+import { CHANGE_CHANNEL, DataChanges } from "./changes";
+import { withWriteTracking } from "./write-tracking";
+import { PreparedNames, withPreparedReads } from "./prepared-reads";
+import { DatabasePool } from "./pool";
+import { DatabaseHealth } from "./health";
+import { lockDataDir, type DataDirLock, type LockOwner } from "./data-dir-lock";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,6 +37,8 @@ export interface Database {
   changes: DataChanges;
   /** Round trip to the server; throws when the database is unreachable. */
   ping(): Promise<void>;
+  /** Whether writes are being refused (disk full, read-only): readiness fails meanwhile (server/db/health.ts). */
+  health: DatabaseHealth;
   close(): Promise<void>;
   /** Only for PGlite: a gzipped tarball of the data directory (used to clone test databases). */
   dump?(): Promise<Blob>;
@@ -51,8 +57,18 @@ export interface OpenOptions {
   /** PGlite: start from a dumped image instead of initdb. */
   loadDataDir?: Blob;
   poolMax?: number;
+  /** pg: reads as named prepared statements (default on; server/db/prepared-reads.ts). */
+  preparedStatements?: boolean;
   /** pg: statement timeout in ms. */
   statementTimeoutMs?: number;
+  /** PGlite on a data directory: another process took the directory's lock over (default: exit 1). */
+  onLockLost?: (by: LockOwner | undefined) => void;
+  /** PGlite: waiting for the lock of a process this one cannot see (another container or host). */
+  onLockWait?: (owner: LockOwner) => void;
+  /** PGlite: the lock of a process that is gone (killed) was taken over. */
+  onLockTakenOver?: (owner: LockOwner) => void;
+  /** pg: told when a connection of the pool is lost (it is dropped and replaced; nothing else to do). */
+  onConnectionLost?: (err: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
@@ -61,12 +77,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(options: OpenOptions): Promise<Database> {
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite({
-    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
-  });
-  await client.waitReady;
+  // One process at a time on a data directory (server/db/data-dir-lock.ts).
+  let lock: DataDirLock | undefined;
+  if (options.dataDir) {
+    fs.mkdirSync(path.dirname(options.dataDir), { recursive: true, mode: 0o700 });
+    lock = await lockDataDir(options.dataDir, {
+      onLost: options.onLockLost ?? ((by) => {
+        process.stderr.write(`\nThe lock on ${options.dataDir} was taken over by process ${by?.pid ?? "?"}: stopping so as not to corrupt it.\n`);
+        process.exit(1);
+      }),
+      ...(options.onLockWait ? { onWait: options.onLockWait } : {}),
+    });
+    if (lock.tookOverFrom) options.onLockTakenOver?.(lock.tookOverFrom);
+  }
+  let client: PGlite;
+  try {
+    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    client = new PGlite({
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    await client.waitReady;
+  } catch (err) {
+    lock?.release();
+    throw err;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   // One connection, in this process: every committed write's NOTIFY reaches this callback before
   // the statement that made it returns (and a rolled-back one never does).
@@ -76,6 +111,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     kind: "pglite",
     db,
     changes,
+    health: new DatabaseHealth(),
     raw: {
       query: async (text, params) => {
         const res = await client.query<Record<string, unknown>>(text, params as unknown[] | undefined);
@@ -87,6 +123,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      lock?.release();
     },
     dump: () => client.dumpDataDir("gzip") as Promise<Blob>,
     withAdvisoryLock: (_key, fn) => fn(),
@@ -95,7 +132,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 
 async function openPg(url: string, options: OpenOptions): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
-  const pool = new pg.Pool({
+  const changes = new DataChanges();
+  // Each connection: this process's writes move `changes` (server/db/write-tracking.ts), and reads
+  // run as named prepared statements unless switched off (server/db/prepared-reads.ts).
+  const Client = withWriteTracking(options.preparedStatements === false ? pg.Client : withPreparedReads(pg.Client, new PreparedNames()), changes);
+  // Connections that die while in use neither crash the process nor leak (server/db/pool.ts).
+  const pool = new DatabasePool({
+    Client,
+    ...(options.onConnectionLost ? { onConnectionLost: options.onConnectionLost } : {}),
     connectionString: url,
     max: options.poolMax ?? 10,
     connectionTimeoutMillis: 5_000,
@@ -105,17 +149,13 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     idle_in_transaction_session_timeout: 15_000,
     application_name: "doubles-ladder",
   });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
-  pool.on("error", () => undefined);
-  const changes = new DataChanges();
-  const statementNames = new Map<string, string>();
-  pool.on("connect", (client) => instrumentClient(client, statementNames, changes));
   const listener = await listenForChanges(url, changes);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: "pg",
     db,
     changes,
+    health: new DatabaseHealth(),
     raw: {
       query: async (text, params) => {
         const res = await pool.query(text, params as unknown[] | undefined);
@@ -142,75 +182,6 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
         conn.release();
       }
     },
-  };
-}
-
-type QueryFn = (...args: unknown[]) => unknown;
-
-/**
- * Every connection of the Pool, as it is opened:
- * - reads (SELECT/WITH) become named prepared statements, one name per distinct SQL text: each
- *   connection plans a statement once instead of on every request. On these small, indexed queries
- *   planning costs several times more than running them, so this roughly doubles the requests a
- *   server answers. Bounded: at most MAX_PREPARED distinct texts (dynamic ones beyond that run
- *   unnamed), and never DDL (which would invalidate a cached plan).
- * - a statement that may write (or ends a transaction) moves `changes` when it completes, before
- *   its caller sees the result: this process reads its own writes past the read cache.
- */
-const MAX_PREPARED = 400;
-const INSTRUMENTED = Symbol("instrumented");
-function instrumentClient(client: pg.PoolClient, names: Map<string, string>, changes: DataChanges): void {
-  const target = client as unknown as { query: QueryFn; [INSTRUMENTED]?: true };
-  if (target[INSTRUMENTED]) return;
-  target[INSTRUMENTED] = true;
-  const nameFor = (text: string): string | undefined => {
-    // Only reads (the caller has ruled out writes): SELECT or a WITH that ends in one.
-    if (text.length > 8000 || !/^\s*(select|with)\b/i.test(text)) return undefined;
-    let name = names.get(text);
-    if (!name && names.size < MAX_PREPARED) {
-      name = `dl_${crypto.createHash("sha1").update(text).digest("base64url").slice(0, 24)}`;
-      names.set(text, name);
-    }
-    return name;
-  };
-  const query = target.query.bind(client) as QueryFn;
-  target.query = (config: unknown, ...rest: unknown[]) => {
-    const text = typeof config === "string" ? config : (config as { text?: unknown } | null)?.text;
-    if (typeof text !== "string") return query(config, ...rest);
-    if (!mayWrite(text)) {
-      if (typeof config === "string") {
-        const name = Array.isArray(rest[0]) ? nameFor(text) : undefined;
-        if (name) config = { text, name };
-      } else if (!(config as { name?: string }).name) {
-        const name = nameFor(text);
-        if (name) config = { ...(config as object), name };
-      }
-      return query(config, ...rest);
-    }
-    // A write: move `changes` once it has completed, whichever way the caller waits for it.
-    const last = rest.length - 1;
-    if (typeof rest[last] === "function") {
-      const callback = rest[last] as (...a: unknown[]) => void;
-      rest[last] = (...a: unknown[]) => {
-        changes.bump();
-        callback(...a);
-      };
-      return query(config, ...rest);
-    }
-    const result = query(config, ...rest);
-    if (result && typeof (result as Promise<unknown>).then === "function") {
-      return (result as Promise<unknown>).then(
-        (r) => {
-          changes.bump();
-          return r;
-        },
-        (err: unknown) => {
-          changes.bump();
-          throw err;
-        },
-      );
-    }
-    return result;
   };
 }
 

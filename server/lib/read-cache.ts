@@ -79,6 +79,44 @@ export class ReadCache {
   }
 }
 
+/** Marks the route handler cachedRead makes (server/lib/read-cache.rules.test.ts finds cached GETs by it). */
+export const CACHED_READ = Symbol("cachedRead");
+
+/**
+ * The GET routes of /api that are not cached, and why. Together with the cachedRead marker this
+ * declares every GET route one way or the other: server/lib/read-cache.rules.test.ts walks the
+ * app's router and fails on a GET route that is neither (a new read must choose) or both.
+ */
+export const UNCACHED_READS: Record<string, string> = {
+  "GET /api/health": "a probe: answers without the database",
+  "GET /api/ready": "a probe: must ask the database every time",
+  "GET /api/user": "the signed-in user, which comes with the session (the session itself is cached)",
+  "GET /api/invite/:token": "a public token view: one per emailed link, read once or twice",
+  "GET /api/reset-password/:token": "a public token view",
+  "GET /api/matches/token/:token": "a public token view",
+  "GET /api/matches/confirm/:token": "a public token view (a scanner's GET must change nothing and see the live state)",
+  "GET /api/challenges/:id/calendar.ics": "depends on the clock (DTSTAMP), and is a download",
+  "GET /api/admin/pending-users": "admin screen: rare, and must show the live queue",
+  "GET /api/disputes/pending": "admin screen: rare, and must show the live queue",
+  "GET /api/admin/stats": "admin screen: rare",
+  "GET /api/admin/admins": "admin screen: rare",
+  "GET /api/second-factor": "the admin's own second-factor standing: rare, and must be live",
+  "GET /api/admin/teams": "admin screen: rare",
+  "GET /api/admin/export-users": "a download of every user (CSV)",
+  "GET /api/admin/export-full-backup": "a download of everything: one consistent snapshot, never kept in memory",
+  "GET /api/settings/header-image": "public and tiny",
+};
+
+/**
+ * Tables without a change trigger (migration 0002), and why: no cached read shows them. Every
+ * other table of shared/schema must NOTIFY on every write, or another instance's cache would serve
+ * stale reads of it; server/lib/read-cache.rules.test.ts checks that on a migrated database.
+ */
+export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
+  rate_limits: "the rate limiter's counters: no read shows them, and every sign-in and token request writes one",
+  mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
+};
+
 /** A kept answer: its JSON text, and the text gzipped once the first client that accepts it asks. */
 interface CachedAnswer {
   text: string;
@@ -101,7 +139,7 @@ function sendJson(res: Response, body: string | Buffer, gzipped: boolean): void 
  * compressed once per kept answer (or per answer while the cache is bypassed). Anything else (errors, other statuses) is not kept.
  */
 export function cachedRead(cache: ReadCache): RequestHandler {
-  return (req: Request, res: Response, next: NextFunction) => {
+  const handler = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET") return next();
     const key = `read:${req.user?.id ?? 0}:${req.originalUrl}`;
     res.vary("Accept-Encoding");
@@ -125,4 +163,5 @@ export function cachedRead(cache: ReadCache): RequestHandler {
     };
     next();
   };
+  return Object.assign(handler, { [CACHED_READ]: true });
 }

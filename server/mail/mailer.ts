@@ -1,5 +1,15 @@
 // One sendMail for the whole server: SMTP when SMTP_URL is set, otherwise nodemailer's jsonTransport
 // with each message printed to the console and kept in <DATA_DIR>/outbox.
+//
+// Mail is still sent inside the request that causes it, so an SMTP server that never answers must
+// not hold that request: the transport gives up after the connection, greeting and socket
+// (inactivity) timeouts (SMTP_*_TIMEOUT_SECONDS; nodemailer's own are 2 min, 30 s and 10 min), the
+// failure is logged and the action stands.
+//
+// The outbox holds live links (invitations, password resets, match confirmations): its folder is
+// 0700 and its files 0600, and mail files older than OUTBOX_KEEP_DAYS, or beyond the newest
+// OUTBOX_MAX_FILES, are deleted (at start-up and at most once a minute while mail is kept).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
@@ -17,19 +27,55 @@ export interface Mailer {
   close(): void;
 }
 
+export interface SmtpTimeouts {
+  connectionMs: number;
+  greetingMs: number;
+  socketMs: number;
+}
+
+/** The defaults of the SMTP_*_TIMEOUT_SECONDS settings (server/config/env.ts). */
+export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 5_000, greetingMs: 5_000, socketMs: 15_000 };
+
+/** The transport's timeouts from the SMTP_*_TIMEOUT_SECONDS settings. */
+export function smtpTimeouts(env: { SMTP_CONNECTION_TIMEOUT_SECONDS: number; SMTP_GREETING_TIMEOUT_SECONDS: number; SMTP_SOCKET_TIMEOUT_SECONDS: number }): SmtpTimeouts {
+  return {
+    connectionMs: Math.round(env.SMTP_CONNECTION_TIMEOUT_SECONDS * 1000),
+    greetingMs: Math.round(env.SMTP_GREETING_TIMEOUT_SECONDS * 1000),
+    socketMs: Math.round(env.SMTP_SOCKET_TIMEOUT_SECONDS * 1000),
+  };
+}
+
+export interface OutboxRetention {
+  keepDays: number;
+  maxFiles: number;
+}
+
+export const DEFAULT_OUTBOX_RETENTION: OutboxRetention = { keepDays: 7, maxFiles: 1_000 };
+
 export interface MailerOptions {
   smtpUrl?: string;
   from: string;
+  /** SMTP only; DEFAULT_SMTP_TIMEOUTS when omitted. */
+  timeouts?: SmtpTimeouts;
   outboxDir?: string;
+  outboxRetention?: OutboxRetention;
   logger: Logger;
   /** Print jsonTransport messages to the console (the embedded default). */
   printToConsole?: boolean;
 }
 
 export function createMailer(options: MailerOptions): Mailer {
+  const timeouts = options.timeouts ?? DEFAULT_SMTP_TIMEOUTS;
   const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
+    ? nodemailer.createTransport({
+        url: options.smtpUrl,
+        connectionTimeout: timeouts.connectionMs,
+        greetingTimeout: timeouts.greetingMs,
+        socketTimeout: timeouts.socketMs,
+        dnsTimeout: timeouts.connectionMs,
+      })
     : nodemailer.createTransport({ jsonTransport: true });
+  const outbox = options.smtpUrl || !options.outboxDir ? undefined : new Outbox(options.outboxDir, options.outboxRetention ?? DEFAULT_OUTBOX_RETENTION, options.logger);
 
   return {
     async send(message) {
@@ -43,11 +89,12 @@ export function createMailer(options: MailerOptions): Mailer {
           text: message.text,
           html: message.html ?? textToHtml(message.text),
         });
-        if (!options.smtpUrl) keepInOutbox(options, recipients, message, info.messageId);
+        if (!options.smtpUrl) keepInOutbox(options, outbox, recipients, message, info.messageId);
         options.logger.info({ event: "mail.sent", subject: message.subject, recipients: recipients.length }, "mail sent");
       } catch (err) {
         // A mail failure never undoes the action that caused it; it is logged for the operator.
-        options.logger.error({ event: "mail.failed", subject: message.subject, err: (err as Error).message }, "mail failed");
+        const e = err as Error & { code?: string };
+        options.logger.error({ event: "mail.failed", subject: message.subject, code: e.code, err: e.message }, "mail failed");
       }
     },
     close() {
@@ -56,19 +103,78 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-function keepInOutbox(options: MailerOptions, to: string[], message: MailMessage, id: string | undefined) {
+function keepInOutbox(options: MailerOptions, outbox: Outbox | undefined, to: string[], message: MailMessage, id: string | undefined) {
   if (options.printToConsole) {
     const bar = "-".repeat(72);
     process.stdout.write(`\n${bar}\nMAIL to ${to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n${bar}\n`);
   }
-  if (!options.outboxDir) return;
-  try {
-    fs.mkdirSync(options.outboxDir, { recursive: true });
-    const safeId = (id ?? String(Math.random())).replace(/[^a-zA-Z0-9.-]/g, "");
-    const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.json`);
-    fs.writeFileSync(file, JSON.stringify({ to, subject: message.subject, text: message.text, html: message.html }, null, 2));
-  } catch (err) {
-    options.logger.warn({ event: "mail.outbox_failed", err: (err as Error).message }, "could not keep mail in outbox");
+  outbox?.keep(id, { to, subject: message.subject, text: message.text, html: message.html });
+}
+
+/** DATA_DIR/outbox: one private JSON file per mail, pruned by age and count. */
+export class Outbox {
+  private lastPrune = 0;
+
+  constructor(
+    readonly dir: string,
+    private readonly retention: OutboxRetention,
+    private readonly logger: Logger,
+  ) {
+    this.prune();
+  }
+
+  keep(id: string | undefined, mail: Record<string, unknown>): void {
+    try {
+      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      const safeId = (id ?? crypto.randomBytes(8).toString("hex")).replace(/[^a-zA-Z0-9.-]/g, "");
+      const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.json`);
+      fs.writeFileSync(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
+    } catch (err) {
+      this.logger.warn({ event: "mail.outbox_failed", err: (err as Error).message }, "could not keep mail in outbox");
+    }
+    if (Date.now() - this.lastPrune > 60_000) this.prune();
+  }
+
+  /** Deletes mail files past the retention; makes the folder and the files left private. */
+  prune(): { deleted: number; kept: number } {
+    this.lastPrune = Date.now();
+    let names: string[];
+    try {
+      names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".json"));
+    } catch {
+      return { deleted: 0, kept: 0 };
+    }
+    const files = names
+      .map((name) => {
+        const file = path.join(this.dir, name);
+        try {
+          const stat = fs.statSync(file);
+          return { file, mtime: stat.mtimeMs, mode: stat.mode };
+        } catch {
+          return undefined;
+        }
+      })
+      .filter((f) => f !== undefined)
+      .sort((a, b) => b.mtime - a.mtime);
+    const oldest = Date.now() - this.retention.keepDays * 24 * 60 * 60 * 1000;
+    let deleted = 0;
+    files.forEach((f, i) => {
+      try {
+        if (i >= this.retention.maxFiles || f.mtime < oldest) {
+          fs.rmSync(f.file, { force: true });
+          deleted++;
+        } else if ((f.mode & 0o077) !== 0) fs.chmodSync(f.file, 0o600);
+      } catch {
+        // not ours to change: leave it
+      }
+    });
+    try {
+      if ((fs.statSync(this.dir).mode & 0o077) !== 0) fs.chmodSync(this.dir, 0o700);
+    } catch {
+      // as above
+    }
+    if (deleted > 0) this.logger.info({ event: "mail.outbox_pruned", deleted, kept: files.length - deleted }, "old mail removed from the outbox");
+    return { deleted, kept: files.length - deleted };
   }
 }
 

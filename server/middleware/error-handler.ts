@@ -2,6 +2,8 @@ import type { ErrorRequestHandler, RequestHandler } from "express";
 import { z } from "zod";
 import { AppError } from "../lib/app-error";
 import { zodToAppError } from "./validate";
+import { databaseUnavailable } from "../db/errors";
+import { healthOf } from "../db/health";
 
 export const apiNotFound: RequestHandler = (req, _res, next) => {
   next(new AppError(404, `No API route for ${req.method} ${req.path.split("/").slice(0, 4).join("/")}`, { code: "not_found" }));
@@ -28,16 +30,24 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     else if (pgErr?.code === "22P02" || pgErr?.code === "22003" || pgErr?.code === "22001" || pgErr?.code === "22021" || pgErr?.code === "22P05")
       appError = new AppError(400, "Invalid value in the request.", { code: "bad_request" });
   }
-  if (!appError && isDatabaseUnavailable(err)) {
-    appError = new AppError(503, "The service is temporarily unavailable. Please try again in a moment.", { code: "unavailable" });
-  }
   const log = req.log ?? console;
+  // The database out of reach, out of space, or read-only: 503 with what to expect (server/db/errors.ts).
+  const unavailable = appError ? undefined : (healthOf(req.app)?.noteError(err) ?? databaseUnavailable(err));
+  if (unavailable) {
+    appError = new AppError(503, unavailable.message, { code: "unavailable" });
+    log.error({ event: "db.unavailable", reason: unavailable.reason, code: unavailable.code, err: safeErrorForLog(err).cause ?? safeErrorForLog(err).message }, "database unavailable");
+    res.status(503).json(appError.toJSON());
+    return;
+  }
   if (!appError) {
     log.error({ event: "error.unhandled", reqId: req.id, err: safeErrorForLog(err) }, "unhandled error");
     res.status(500).json({ message: "Something went wrong on our side. Please try again.", code: "internal", requestId: req.id });
     return;
   }
-  if (appError.status >= 500) log.error({ event: "error.operational", err: appError.message }, "server error");
+  if (appError.status >= 500) {
+    const cause = (err as { cause?: unknown }).cause;
+    log.error({ event: "error.operational", err: appError.message, ...(cause ? { cause: safeErrorForLog(cause).message } : {}) }, "server error");
+  }
   res.status(appError.status).json(appError.toJSON());
 };
 
@@ -74,21 +84,6 @@ function findPgError(err: unknown): PgLikeError | undefined {
   return undefined;
 }
 
-const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "EHOSTUNREACH", "57P01", "57P02", "57P03", "53300"]);
-
-/** The database is down or unreachable (refused, cut, pool connect timeout, shutting down): 503, not a bug. */
-function isDatabaseUnavailable(err: unknown): boolean {
-  let cur: unknown = err;
-  for (let i = 0; i < 5 && cur && typeof cur === "object"; i++) {
-    const code = (cur as { code?: unknown }).code;
-    if (typeof code === "string" && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
-    const message = (cur as { message?: unknown }).message;
-    if (typeof message === "string" && /timeout exceeded when trying to connect|Connection terminated/i.test(message)) return true;
-    cur = (cur as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 /**
  * What of an unknown error may be logged: its message and stack without a failed query's bound
  * parameters (drizzle's "Failed query: … params: …" would carry password hashes or token hashes),
@@ -98,10 +93,12 @@ export function safeErrorForLog(err: unknown): { message: string; stack?: string
   const strip = (text: string | undefined) => (text ?? "").replace(/\nparams:[\s\S]*$/, "\nparams: [redacted]");
   const e = err as Error | undefined;
   const pg = findPgError(err) as (PgLikeError & { message?: string }) | undefined;
+  // The driver's error under drizzle's "Failed query: …" (with or without a SQLSTATE).
+  const inner = (pg && pg !== (err as object) ? pg : (e as { cause?: unknown } | undefined)?.cause) as { message?: unknown } | undefined;
   return {
     message: strip(e?.message ?? String(err)),
     ...(e?.stack ? { stack: strip(e.stack) } : {}),
     ...(pg?.code ? { code: pg.code } : {}),
-    ...(pg && pg !== (err as object) && pg.message ? { cause: pg.message } : {}),
+    ...(typeof inner?.message === "string" ? { cause: strip(inner.message) } : {}),
   };
 }

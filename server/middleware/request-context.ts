@@ -1,6 +1,9 @@
 import crypto from "node:crypto";
 import type { RequestHandler } from "express";
 import { redactPath, type Logger } from "../lib/logger";
+import { healthOf } from "../db/health";
+
+const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 declare module "express-serve-static-core" {
   interface Request {
@@ -9,34 +12,21 @@ declare module "express-serve-static-core" {
   }
 }
 
-const CHILD = Symbol("childLogger");
-type WithChild = { id: string; [CHILD]?: Logger };
-
 /**
  * Gives every request an id and a child logger, and logs one line when the response ends (debug
- * level; error for a 5xx). The child logger is made when first used (most requests log nothing),
- * by a getter on the app's request prototype, installed once: adding it per request would put
- * every request object on a slow path.
+ * level; error for a 5xx).
  */
 export function requestContext(logger: Logger): RequestHandler {
-  const installed = new WeakSet<object>();
   return (req, res, next) => {
-    const proto = Object.getPrototypeOf(req) as object;
-    if (!installed.has(proto)) {
-      installed.add(proto);
-      Object.defineProperty(proto, "log", {
-        configurable: true,
-        get(this: WithChild) {
-          return (this[CHILD] ??= logger.child({ reqId: this.id }));
-        },
-      });
-    }
     const incoming = req.get("x-request-id");
     const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     req.id = id;
+    req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
     const start = process.hrtime.bigint();
     res.on("finish", () => {
+      // A write that went through: the database takes writes (again). Readiness uses it.
+      if (res.statusCode < 400 && MUTATING.has(req.method)) healthOf(req.app)?.noteWrite();
       if (res.statusCode < 500 && !logger.isLevelEnabled("debug")) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = { event: "http", method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 };

@@ -5,26 +5,12 @@ import { AppError } from "../lib/app-error";
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 /**
- * helmet with a CSP fit for the built SPA: only our own scripts, no framing, no plugins. Every
- * header is static, so helmet runs once here and each response gets the recorded header writes
- * (one middleware instead of helmet's thirteen nested ones on every request).
+ * helmet with a CSP fit for the built SPA: only our own scripts, no framing, no plugins. (Running
+ * helmet once at start and replaying its header writes saved nothing measurable: docs/performance.md,
+ * "Library patches, measured".)
  */
 export function securityHeaders(appUrl: string): RequestHandler {
-  const writes: [name: string, value: string | undefined][] = [];
-  const recorder = {
-    setHeader: (name: string, value: string) => writes.push([name, value]),
-    removeHeader: (name: string) => writes.push([name, undefined]),
-  };
-  let done = false;
-  helmetFor(appUrl)({} as never, recorder as never, () => (done = true));
-  if (!done) throw new Error("helmet did not finish synchronously");
-  return (_req, res, next) => {
-    for (const [name, value] of writes) {
-      if (value === undefined) res.removeHeader(name);
-      else res.setHeader(name, value);
-    }
-    next();
-  };
+  return helmetFor(appUrl);
 }
 
 function helmetFor(appUrl: string) {

@@ -73,8 +73,21 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms
   return performance.now() - t0;
 }
 
+/**
+ * Waits until every notification of a commit made so far has reached this instance (PostgreSQL
+ * delivers them in commit order: once a marker sent now arrives, the earlier ones have). Without
+ * it, on a busy machine, the late notification of an earlier test's write can arrive during the
+ * read that should fill the cache, which then (rightly) keeps nothing.
+ */
+async function settle() {
+  const version = t.deps.database.changes.current;
+  await t.deps.database.raw.query("select pg_notify('dl_data_changed', 'settle')");
+  await waitFor(() => t.deps.database.changes.current > version, "the marker notification");
+}
+
 describe("the read cache", () => {
   it("answers a repeated read from memory, and reads this process's own writes at once", async () => {
+    await settle();
     const before = await teamName();
     await renameSilently("Silently Renamed");
     expect(await teamName()).toBe(before); // from memory: the database was not asked
@@ -84,6 +97,7 @@ describe("the read cache", () => {
   });
 
   it("keeps a session in memory, and a write to users ends what it allowed on the very next request", async () => {
+    await settle();
     expect((await captain.get("/api/user")).status).toBe(200);
     await silent.query("update users set is_suspended = true where id = $1", [fixture.captain.id]);
     expect((await captain.get("/api/user")).status).toBe(200); // the session and its user came from memory
@@ -99,6 +113,7 @@ describe("the read cache", () => {
     await createTeam(t.db);
     await createTeam(t.db);
     const url = "/api/teams?limit=50";
+    await settle();
     const plain = await captain.get(url).set("Accept-Encoding", "identity"); // from the database
     expect(plain.status).toBe(200);
     expect(plain.headers["content-encoding"]).toBeUndefined();

@@ -28,11 +28,10 @@ export interface ServerProcess {
 export const ADMIN = { username: "faultadmin", password: "FaultAdmin1", email: "faultadmin@example.test" };
 const SECRET = "fault-suite-session-secret-0123456789abcdef";
 
-/**
- * The real entry (server/index.ts) in its own node process through tsx, so nothing needs building.
- * One process (no npx/tsx wrapper in between), so signals reach the server itself.
- */
-export async function startServer(env: { DATABASE_URL?: string; DATA_DIR?: string; [k: string]: string | undefined }): Promise<ServerProcess> {
+type ServerEnv = { DATABASE_URL?: string; DATA_DIR?: string; [k: string]: string | undefined };
+
+/** Spawns the real entry (server/index.ts) and returns at once (see startServer). */
+export async function spawnServer(env: ServerEnv, user?: { uid: number; gid: number }): Promise<Omit<ServerProcess, "stop">> {
   const port = await freePort();
   const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
     cwd: ROOT,
@@ -53,6 +52,7 @@ export async function startServer(env: { DATABASE_URL?: string; DATA_DIR?: strin
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
+    ...(user ?? {}),
   });
   let out = "";
   child.stdout!.on("data", (d: Buffer) => (out += d.toString()));
@@ -60,15 +60,24 @@ export async function startServer(env: { DATABASE_URL?: string; DATA_DIR?: strin
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.on("exit", (code, signal) => resolve({ code, signal })),
   );
-  const base = `http://127.0.0.1:${port}`;
+  return { base: `http://127.0.0.1:${port}`, port, child, output: () => out, exited };
+}
+
+/**
+ * The real entry (server/index.ts) in its own node process through tsx, so nothing needs building.
+ * One process (no npx/tsx wrapper in between), so signals reach the server itself. Resolves once
+ * /api/health answers.
+ */
+export async function startServer(env: ServerEnv): Promise<ServerProcess> {
+  const { base, port, child, output, exited } = await spawnServer(env);
   const deadline = Date.now() + 90_000;
   let gone = false;
   void exited.then(() => (gone = true));
   for (;;) {
-    if (gone) throw new Error(`server exited before it was ready:\n${out}`);
+    if (gone) throw new Error(`server exited before it was ready:\n${output()}`);
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`server not ready within 90 s:\n${out}`);
+      throw new Error(`server not ready within 90 s:\n${output()}`);
     }
     try {
       const res = await fetch(`${base}/api/health`);
@@ -82,7 +91,7 @@ export async function startServer(env: { DATABASE_URL?: string; DATA_DIR?: strin
     base,
     port,
     child,
-    output: () => out,
+    output,
     exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -162,6 +171,90 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
       const closed = stopListening();
       destroyAll();
       await closed;
+    },
+  };
+}
+
+/**
+ * Terminates, in a loop, every PostgreSQL backend of the server processes on one database
+ * (`pg_terminate_backend`, what an administrator or a failover does), from its own connection.
+ * Returns how many backends it ended once stopped.
+ */
+export function terminateBackendsInLoop(serverUrl: string, database: string, everyMs: number): { stop(): Promise<number> } {
+  let stopped = false;
+  let terminated = 0;
+  const done = (async () => {
+    const pg = (await import("pg")).default;
+    const killer = new pg.Client({ connectionString: serverUrl, application_name: "dl-fault-killer" });
+    killer.on("error", () => undefined);
+    await killer.connect();
+    try {
+      while (!stopped) {
+        const res = await killer.query<{ ok: boolean }>(
+          `select pg_terminate_backend(pid) as ok from pg_stat_activity
+           where datname = $1 and application_name like 'doubles-ladder%' and pid <> pg_backend_pid()`,
+          [database],
+        );
+        terminated += res.rows.filter((r) => r.ok).length;
+        await new Promise((r) => setTimeout(r, everyMs));
+      }
+    } finally {
+      await killer.end().catch(() => undefined);
+    }
+  })();
+  return {
+    stop: async () => {
+      stopped = true;
+      await done;
+      return terminated;
+    },
+  };
+}
+
+export type SmtpStall = "silent" | "greets-then-stalls" | "stalls-after-data";
+
+/**
+ * A TCP server that accepts and then misbehaves: says nothing at all; greets and never answers
+ * EHLO; or plays along until the message is sent and never acknowledges it.
+ */
+export async function stallingSmtp(behaviour: SmtpStall) {
+  const sockets = new Set<net.Socket>();
+  let closedByClient = 0;
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => undefined);
+    socket.on("close", () => {
+      sockets.delete(socket);
+      closedByClient++;
+    });
+    if (behaviour === "silent") return void socket.resume();
+    socket.write("220 stall.test ESMTP\r\n");
+    if (behaviour === "greets-then-stalls") return void socket.resume(); // reads the commands, answers none
+    let buffer = "";
+    let inData = false;
+    socket.on("data", (d: Buffer) => {
+      buffer += d.toString();
+      let i: number;
+      while ((i = buffer.indexOf("\r\n")) >= 0) {
+        const line = buffer.slice(0, i);
+        buffer = buffer.slice(i + 2);
+        if (inData) continue; // the message, and its final "." that is never acknowledged
+        if (/^EHLO/i.test(line)) socket.write("250-stall.test\r\n250 8BITMIME\r\n");
+        else if (/^(MAIL|RCPT)/i.test(line)) socket.write("250 OK\r\n");
+        else if (/^DATA/i.test(line)) {
+          socket.write("354 go ahead\r\n");
+          inData = true;
+        }
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `smtp://127.0.0.1:${(server.address() as net.AddressInfo).port}`,
+    closedByClient: () => closedByClient,
+    close: () => {
+      for (const s of sockets) s.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }

@@ -14,7 +14,9 @@ import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db
 import { createTeam, PASSWORD } from "../helpers/factories";
 import { seedBulk } from "../../bench/seed-bulk";
 import { call, signInCookie } from "./http";
-import { ADMIN, startServer, startTcpProxy, type ServerProcess, type TcpProxy } from "./fault-helpers";
+import { ADMIN, spawnServer, stallingSmtp, startServer, startTcpProxy, terminateBackendsInLoop, type ServerProcess, type TcpProxy } from "./fault-helpers";
+import { registration } from "../../server/modules/accounts/accounts.fixtures";
+import { spawn } from "node:child_process";
 import { sameMatchRace, type Side } from "./race-scenarios";
 
 const NEEDS_PG = "needs a PostgreSQL server (TEST_DATABASE_URL): runs in CI's PostgreSQL pass";
@@ -258,4 +260,249 @@ describe("faults", () => {
     );
     expect(violations).toEqual([]);
   }, 300_000);
+  it.skipIf(!onPostgres())("(e) connections terminated in a loop under load: the process lives, requests in flight answer 503, sessions survive", async () => {
+    const { testDb } = await freshDatabaseEnv();
+    const seeded = await seedBulk(testDb!.database.db, { scale: 0.02, pendingMatches: 400 });
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-"));
+    cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const srv = track(await startServer({ DATABASE_URL: testDb!.url!, DATA_DIR: dataDir, DB_POOL_MAX: "8" }));
+    const adminCookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
+    const captainCookie = await signInCookie(srv.base, seeded.captainUsernames[0]!, seeded.password);
+    const tokens = [...seeded.confirmTokens];
+
+    // Reads, sign-ins, registrations (a transaction of several inserts) and confirmations (a
+    // transaction that locks rows and moves ratings), from 12 clients, while every backend of the
+    // server is terminated every 50 ms.
+    const statuses = new Map<string, number>();
+    const resets: string[] = [];
+    const note = (what: string, status: number) => statuses.set(`${what} ${status}`, (statuses.get(`${what} ${status}`) ?? 0) + 1);
+    const requests: [string, () => Promise<number>][] = [
+      ["GET /api/user", async () => (await call(srv.base, "GET", "/api/user", { cookie: adminCookie })).status],
+      ["GET /api/teams", async () => (await call(srv.base, "GET", "/api/teams?surface=grass&limit=50", { cookie: captainCookie })).status],
+      ["POST /api/register-team", async () => (await call(srv.base, "POST", "/api/register-team", { json: registration() })).status],
+      ["POST /api/matches/confirm", async () => (await call(srv.base, "POST", `/api/matches/confirm/${tokens.pop() ?? "none"}`, { json: {} })).status],
+      ["POST /api/login", async () => (await call(srv.base, "POST", "/api/login", { json: { username: ADMIN.username, password: ADMIN.password } })).status],
+    ];
+    let running = true;
+    const inFlight = new Set<string>();
+    const client = async (i: number) => {
+      for (let n = i; running && srv.child.exitCode === null && srv.child.signalCode === null; n++) {
+        const [what, send] = requests[n % requests.length]!;
+        const id = `${what} #${n}`;
+        inFlight.add(id);
+        try {
+          note(what, await send());
+        } catch (err) {
+          resets.push(`${what}: ${String((err as Error)?.cause ?? err).slice(0, 80)}`);
+        } finally {
+          inFlight.delete(id);
+        }
+      }
+    };
+    const killer = terminateBackendsInLoop(process.env.TEST_DATABASE_URL!, new URL(testDb!.url!).pathname.slice(1), 50);
+    const clients = Array.from({ length: 12 }, (_, i) => client(i));
+    await new Promise((r) => setTimeout(r, 8_000));
+    const terminated = await killer.stop();
+    running = false;
+    // Every request must end: a query on a dead connection that never settles would hang it.
+    const settled = await Promise.race([Promise.all(clients).then(() => true), new Promise<false>((r) => setTimeout(() => r(false), 30_000))]);
+    expect(settled, `requests still waiting 30 s after the last termination: ${[...inFlight].join(", ")}\n${srv.output().slice(-3000)}`).toBe(true);
+
+    const alive = srv.child.exitCode === null && srv.child.signalCode === null;
+    let ready = await readyAnswer(srv.base);
+    for (let i = 0; alive && ready.status !== 200 && i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      ready = await readyAnswer(srv.base);
+    }
+    const sessionAfter = alive ? await call(srv.base, "GET", "/api/user", { cookie: adminCookie }) : undefined;
+    const captainAfter = alive ? await call(srv.base, "GET", "/api/user", { cookie: captainCookie }) : undefined;
+    const writeAfter = alive ? await call(srv.base, "POST", "/api/register-team", { json: registration() }) : undefined;
+    const byStatus = [...statuses.entries()].sort().map(([k, n]) => `${k}: ${n}`);
+    const count = (pred: (status: number) => boolean) => [...statuses.entries()].filter(([k]) => pred(Number(k.split(" ").pop()))).reduce((n, [, v]) => n + v, 0);
+    console.log(
+      `faults / connections terminated under load (PostgreSQL): ${terminated} backends terminated in 8 s (every 50 ms), ` +
+        `${count(() => true)} answers (${count((s) => s === 503)}× 503, ${count((s) => s >= 500 && s !== 503)}× other 5xx), ${resets.length} connection resets; ` +
+        `process ${alive ? "alive" : `died (${srv.child.exitCode ?? srv.child.signalCode})`}; afterwards /api/ready ${ready.status}, ` +
+        `sessions made before: ${sessionAfter?.status}/${captainAfter?.status}, a registration ${writeAfter?.status}\n  ${byStatus.join("\n  ")}`,
+    );
+    expect(alive, srv.output().slice(-3000)).toBe(true);
+    expect(resets, "requests in flight must get an answer, not a reset").toEqual([]);
+    expect(count((s) => s >= 500 && s !== 503), byStatus.join(", ")).toBe(0);
+    expect(terminated).toBeGreaterThan(0);
+    expect(count((s) => s === 503), "terminations hit requests in flight: they answer 503").toBeGreaterThan(0);
+    expect(ready.status).toBe(200);
+    expect(sessionAfter?.status).toBe(200);
+    expect((sessionAfter?.body as { username?: string }).username).toBe(ADMIN.username);
+    expect(captainAfter?.status).toBe(200);
+    expect(writeAfter?.status).toBe(201);
+  }, 180_000);
+  it("(f) two processes on one embedded DATA_DIR: the second refuses to start, and a lock left by kill -9 is taken over", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-lock-"));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    const embedded = { DATA_DIR: dir, DATABASE_URL: "" };
+    const first = track(await startServer(embedded));
+    const cookie = await signInCookie(first.base, ADMIN.username, ADMIN.password);
+
+    // A second server, and the migration CLI, on the same directory while the first runs.
+    const refused = async (what: string, run: () => Promise<{ exited: Promise<{ code: number | null }>; output(): string; healthy: () => Promise<boolean>; kill(): void }>) => {
+      const p = await run();
+      const outcome = await Promise.race([
+        p.exited.then((e) => ({ code: e.code, healthy: false })),
+        (async () => {
+          for (let i = 0; i < 600; i++) {
+            if (await p.healthy()) return { code: null, healthy: true };
+            await new Promise((r) => setTimeout(r, 100));
+          }
+          return { code: null, healthy: false };
+        })(),
+      ]);
+      if (outcome.healthy) p.kill();
+      return { what, ...outcome, output: p.output() };
+    };
+    const second = await refused("a second server", async () => {
+      const srv = await spawnServer(embedded);
+      cleanups.push(async () => void srv.child.kill("SIGKILL"));
+      return {
+        exited: srv.exited,
+        output: srv.output,
+        kill: () => srv.child.kill("SIGKILL"),
+        healthy: async () => (await fetch(`${srv.base}/api/health`).catch(() => undefined))?.status === 200,
+      };
+    });
+    const migrate = await refused("npm run db:migrate", async () => {
+      const child = spawn(process.execPath, ["--import", "tsx", "server/db/migrate-cli.ts"], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, ...embedded },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+      child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+      return {
+        exited: new Promise((resolve) => child.on("exit", (code) => resolve({ code }))),
+        output: () => out,
+        kill: () => child.kill("SIGKILL"),
+        healthy: async () => false,
+      };
+    });
+    const firstStill = await call(first.base, "GET", "/api/user", { cookie });
+
+    // The first one dies without a chance to clean up: its lock stays behind, and is taken over.
+    first.child.kill("SIGKILL");
+    await first.exited;
+    const lockLeft = fs.existsSync(path.join(dir, "pglite.lock"));
+    const third = track(await startServer(embedded));
+    const sameData = await call(third.base, "GET", "/api/user", { cookie });
+    console.log(
+      `faults / one embedded DATA_DIR: ${second.what} → ${second.healthy ? "STARTED" : `exit ${second.code}`}; ${migrate.what} → exit ${migrate.code}; ` +
+        `the first still answers ${firstStill.status}; after kill -9 of the first (lock left: ${lockLeft}) a new server starts, ` +
+        `${/lock_taken_over/.test(third.output()) ? "takes the stale lock over" : "(no takeover logged)"}, and the first one's session answers ${sameData.status}`,
+    );
+    expect(second.healthy, second.output).toBe(false);
+    expect(second.code).toBe(1);
+    expect(second.output).toMatch(new RegExp(`in use by process ${first.child.pid} `));
+    expect(second.output).toContain(path.join(dir, "pglite"));
+    expect(second.output).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    expect(migrate.code).toBe(1);
+    expect(migrate.output).toMatch(/in use by process/);
+    expect(firstStill.status).toBe(200);
+    expect(lockLeft).toBe(true);
+    expect(third.output()).toMatch(/lock_taken_over/);
+    expect(sameData.status).toBe(200);
+    expect((sameData.body as { username?: string }).username).toBe(ADMIN.username);
+  }, 240_000);
+  it("(g) a DATA_DIR the server cannot write: it stops at once naming the path and the cause", async () => {
+    // Read-only for the server's user: as root (who may write anywhere) the server runs as nobody.
+    const asRoot = process.getuid?.() === 0;
+    const nobody = asRoot ? { uid: 65534, gid: 65534 } : undefined;
+    const base = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-ro-"));
+    fs.chmodSync(base, 0o755);
+    cleanups.push(async () => {
+      fs.chmodSync(base, 0o755);
+      fs.rmSync(base, { recursive: true, force: true });
+    });
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-home-"));
+    fs.chmodSync(home, 0o777);
+    cleanups.push(async () => fs.rmSync(home, { recursive: true, force: true }));
+    // Three shapes: DATA_DIR itself read-only; a DATA_DIR to be made under a read-only folder; an
+    // existing embedded database folder that became read-only.
+    fs.mkdirSync(path.join(base, "ro"), { mode: 0o755 });
+    fs.mkdirSync(path.join(base, "ro-parent"), { mode: 0o755 });
+    fs.mkdirSync(path.join(base, "db-ro", "pglite"), { recursive: true, mode: 0o755 });
+    if (asRoot) fs.chownSync(path.join(base, "db-ro"), 65534, 65534);
+    else for (const d of ["ro", "ro-parent", "db-ro/pglite"]) fs.chmodSync(path.join(base, d), 0o555);
+    const cases = [
+      { dataDir: path.join(base, "ro"), names: path.join(base, "ro") },
+      { dataDir: path.join(base, "ro-parent", "data"), names: path.join(base, "ro-parent", "data") },
+      { dataDir: path.join(base, "db-ro"), names: path.join(base, "db-ro", "pglite") },
+    ];
+    const lines: string[] = [];
+    for (const c of cases) {
+      const srv = await spawnServer({ DATA_DIR: c.dataDir, DATABASE_URL: "", HOME: home }, nobody);
+      cleanups.push(async () => void srv.child.kill("SIGKILL"));
+      const exit = await Promise.race([srv.exited, new Promise<{ code: "timeout" }>((r) => setTimeout(() => r({ code: "timeout" }), 60_000))]);
+      const message = srv.output().trim().split("\n").find((l) => l.includes("Cannot start")) ?? srv.output().slice(0, 300);
+      lines.push(`  ${path.relative(base, c.dataDir)}: exit ${exit.code}: ${message}`);
+      expect(exit.code, srv.output()).toBe(1);
+      expect(message).toContain(c.names);
+      expect(message).toMatch(/EACCES: permission denied for user|EROFS/);
+      expect(srv.output()).not.toMatch(/PGlite failed|\n\s+at /);
+    }
+    console.log(`faults / unwritable DATA_DIR (${asRoot ? "server run as nobody" : "folders 0555"}):\n${lines.join("\n")}`);
+  }, 240_000);
+  it("(h) an SMTP server that never answers, or stalls: requests that send mail still answer, and the failures are logged", async () => {
+    const lines: string[] = [];
+    for (const behaviour of ["silent", "greets-then-stalls", "stalls-after-data"] as const) {
+      const smtp = await stallingSmtp(behaviour);
+      cleanups.push(() => smtp.close());
+      const { env } = await freshDatabaseEnv();
+      const srv = track(
+        await startServer({
+          ...env,
+          SMTP_URL: smtp.url,
+          SMTP_CONNECTION_TIMEOUT_SECONDS: "0.5",
+          SMTP_GREETING_TIMEOUT_SECONDS: "0.5",
+          SMTP_SOCKET_TIMEOUT_SECONDS: "1",
+        }),
+      );
+      // Registration answers first and mails after; a suspension mails the member inside the request.
+      const body = registration();
+      const registered = await call(srv.base, "POST", "/api/register-team", { json: body });
+      const cookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
+      // Registration creates the accounts after answering: wait for the captain to be there.
+      let member: { id: number } | undefined;
+      for (let i = 0; i < 100 && !member; i++) {
+        const pending = await call(srv.base, "GET", "/api/admin/pending-users?pageSize=100", { cookie });
+        member = (pending.body as { items?: { id: number; username: string | null }[] }).items?.find((u) => u.username === body.username);
+        if (!member) await new Promise((r) => setTimeout(r, 200));
+      }
+      expect(member, "the registered captain").toBeDefined();
+      const suspended = await call(srv.base, "POST", `/api/admin/users/${member?.id}/suspend`, { cookie, json: { reason: "Testing the mail timeouts" } });
+      // Every mail gives up within the transport's timeouts, and says so.
+      let failures = 0;
+      for (let i = 0; i < 100 && failures < 3; i++) {
+        failures = (srv.output().match(/"event":"mail.failed"/g) ?? []).length;
+        if (failures < 3) await new Promise((r) => setTimeout(r, 200));
+      }
+      lines.push(
+        `  ${behaviour}: registration answered ${registered.status}, a suspension (mail inside the request) ${suspended.status}; ` +
+          `${failures} mail failures logged (${/ETIMEDOUT/.test(srv.output()) ? "ETIMEDOUT" : "?"})`,
+      );
+      expect(registered.status, srv.output()).toBe(201);
+      expect(suspended.status, srv.output()).toBe(200);
+      expect(failures, srv.output()).toBe(3);
+      await srv.stop();
+    }
+    console.log(`faults / SMTP that never answers (timeouts 0.5 s connect and greeting, 1 s idle socket):\n${lines.join("\n")}`);
+  }, 240_000);
+  it("(i) an https APP_URL with TRUST_PROXY=0: the server warns at start-up that sign-in cannot work", async () => {
+    const { env } = await freshDatabaseEnv();
+    const srv = track(await startServer({ ...env, APP_URL: "https://ladder.example", TRUST_PROXY: "0" }));
+    const ready = await call(srv.base, "GET", "/api/ready");
+    const warning = srv.output().split("\n").find((l) => l.startsWith("WARNING:"));
+    console.log(`faults / https APP_URL with TRUST_PROXY=0: start-up says "${warning?.slice(0, 90)}…"; /api/ready ${ready.status} with ${(ready.body as { problems?: string[] }).problems?.length ?? 0} problem(s)`);
+    expect(warning).toMatch(/APP_URL is https but TRUST_PROXY=0/);
+    expect(srv.output()).toMatch(/"event":"config.problem"/);
+    expect((ready.body as { problems?: string[] }).problems?.[0]).toMatch(/TRUST_PROXY=0/);
+  }, 120_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { PROBLEMS } from "../../config/deployment";
 import { createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
 
 let t: TestApp;
@@ -108,4 +109,135 @@ describe("sessions", () => {
     const replay = await t.request.get("/api/user").set("Cookie", cookie);
     expect(replay.status).toBe(401);
   });
+
+  it("a session that cannot be read answers 503 and survives: the same cookie works once the database answers", async () => {
+    const { captain } = await createTeam(t.db);
+    const agent = t.agent();
+    await signIn(agent, captain.username, PASSWORD);
+    const raw = (q: string) => t.testDb.database.raw.query(q);
+    // The session read joins users and teams: without the table, every session read fails.
+    await raw("alter table teams rename to teams_away");
+    let during: Awaited<ReturnType<typeof agent.get>>;
+    let write: Awaited<ReturnType<typeof agent.get>>;
+    try {
+      during = await agent.get("/api/user");
+      write = await agent.post("/api/logout").send({});
+    } finally {
+      await raw("alter table teams_away rename to teams");
+    }
+    expect(during.status).toBe(503);
+    expect(during.body.message).toBe("The service is temporarily unavailable. Please try again in a moment.");
+    expect(during.headers["set-cookie"]).toBeUndefined();
+    expect(write.status).toBe(503);
+    const after = await agent.get("/api/user");
+    expect(after.status).toBe(200);
+    expect(after.body.username).toBe(captain.username);
+  });
 });
+
+describe("a database that refuses writes (disk full, out of memory, read-only)", () => {
+  // What PostgreSQL answers when its disk is full (53100) or it cannot write for another reason,
+  // simulated by a trigger on the tables a sign-in writes: the same SQLSTATE reaches the app.
+  const refuseWrites = async (code: string, message: string) => {
+    const raw = (q: string) => t.testDb.database.raw.query(q);
+    await raw(`create or replace function dl_test_refuse() returns trigger language plpgsql as $$
+      begin raise exception '%', tg_argv[1] using errcode = tg_argv[0]; end $$`);
+    for (const table of ["rate_limits", "session"])
+      await raw(`create trigger dl_test_refuse before insert or update or delete on "${table}" for each statement execute function dl_test_refuse('${code}', '${message}')`);
+    return async () => {
+      for (const table of ["rate_limits", "session"]) await raw(`drop trigger if exists dl_test_refuse on "${table}"`);
+    };
+  };
+  const cases = [
+    { code: "53100", message: "could not extend file: No space left on device", reason: "out_of_resources", says: /out of space or memory/ },
+    { code: "53200", message: "out of memory", reason: "out_of_resources", says: /out of space or memory/ },
+    { code: "58030", message: "could not write to file: Input/output error", reason: "out_of_resources", says: /out of space or memory/ },
+    { code: "25006", message: "cannot execute INSERT in a read-only transaction", reason: "read_only", says: /accepts only reads/ },
+  ];
+  for (const c of cases) {
+    it(`${c.code} (${c.message}): writes answer 503 with a clear message, reads go on, and /api/ready fails until a write goes through`, async () => {
+      const { captain } = await createTeam(t.db);
+      const reader = t.agent();
+      await signIn(reader, captain.username, PASSWORD);
+      expect((await t.request.get("/api/ready")).status).toBe(200);
+      const restore = await refuseWrites(c.code, c.message);
+      let write: Awaited<ReturnType<typeof reader.get>>, read: Awaited<ReturnType<typeof reader.get>>, ready: Awaited<ReturnType<typeof reader.get>>;
+      try {
+        write = await t.agent().post("/api/login").send({ username: captain.username, password: PASSWORD });
+        read = await reader.get("/api/user");
+        ready = await t.request.get("/api/ready");
+      } finally {
+        await restore();
+      }
+      expect(write.status).toBe(503);
+      expect(write.body.message).toMatch(c.says);
+      expect(write.body.code).toBe("unavailable");
+      expect(JSON.stringify(write.body)).not.toContain(c.message);
+      expect(read.status).toBe(200);
+      expect(ready.status).toBe(503);
+      expect(ready.body.writesRefused).toMatchObject({ reason: c.reason, code: c.code });
+      expect(ready.body.message).toContain(c.code);
+      // Writes work again: the next one that goes through makes the server ready.
+      expect((await t.agent().post("/api/login").send({ username: captain.username, password: PASSWORD })).status).toBe(200);
+      expect((await t.request.get("/api/ready")).status).toBe(200);
+    });
+  }
+});
+
+describe("an https APP_URL behind a TLS proxy (the session cookie is Secure)", () => {
+  const login = (app: TestApp, username: string, headers: Record<string, string>) => {
+    let req = app.request.post("/api/login");
+    for (const [k, v] of Object.entries(headers)) req = req.set(k, v);
+    return req.send({ username, password: PASSWORD });
+  };
+  const sessionCookie = (res: { headers: Record<string, unknown> }) =>
+    ((res.headers["set-cookie"] as string[] | undefined) ?? []).find((c) => c.startsWith("dl.sid="));
+  const apps: TestApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+  const appWith = async (env: Record<string, string>) => {
+    const app = await createTestApp({ APP_URL: "https://ladder.example", ...env });
+    apps.push(app);
+    return app;
+  };
+
+  it("with TRUST_PROXY set and the proxy's X-Forwarded-Proto: https, a sign-in gets its Secure cookie and stays signed in", async () => {
+    const app = await appWith({ TRUST_PROXY: "1" });
+    const { captain } = await createTeam(app.db);
+    const res = await login(app, captain.username!, { "X-Forwarded-Proto": "https" });
+    expect(res.status).toBe(200);
+    const cookie = sessionCookie(res);
+    expect(cookie).toMatch(/; Secure/i);
+    const me = await app.request.get("/api/user").set("X-Forwarded-Proto", "https").set("Cookie", cookie!.split(";")[0]!);
+    expect(me.status).toBe(200);
+    const ready = await app.request.get("/api/ready");
+    expect(ready.status).toBe(200);
+    expect(ready.body.problems).toBeUndefined();
+  });
+
+  it("with TRUST_PROXY=0 it cannot work: /api/ready says so from the start, and names the untrusted proxy once one is seen", async () => {
+    const app = await appWith({ TRUST_PROXY: "0" });
+    const { captain } = await createTeam(app.db);
+    const before = await app.request.get("/api/ready");
+    expect(before.status).toBe(200);
+    expect(before.body.problems).toEqual([PROBLEMS.httpsWithoutTrustedProxy]);
+    const res = await login(app, captain.username!, { "X-Forwarded-Proto": "https" });
+    // What a member sees: the sign-in "works" and no cookie comes back.
+    expect(res.status).toBe(200);
+    expect(sessionCookie(res)).toBeUndefined();
+    const after = await app.request.get("/api/ready");
+    expect(after.body.problems).toEqual([PROBLEMS.httpsWithoutTrustedProxy, PROBLEMS.untrustedForwardedProto]);
+  });
+
+  it("with TRUST_PROXY set but a proxy that sends no X-Forwarded-Proto, /api/ready names it once a request shows it (probes alone do not)", async () => {
+    const app = await appWith({ TRUST_PROXY: "1" });
+    const { captain } = await createTeam(app.db);
+    await app.request.get("/api/ready");
+    expect((await app.request.get("/api/ready")).body.problems).toBeUndefined();
+    const res = await login(app, captain.username!, {});
+    expect(sessionCookie(res)).toBeUndefined();
+    expect((await app.request.get("/api/ready")).body.problems).toEqual([PROBLEMS.plainHttpRequests]);
+  });
+});
+
