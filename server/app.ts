@@ -31,9 +31,6 @@ export interface App {
   close(): void;
 }
 
-export const JSON_BODY_LIMIT = "100kb";
-export const BACKUP_BODY_LIMIT = "25mb";
-
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   const app = express();
   app.disable("x-powered-by");
@@ -50,12 +47,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   api.use(noStore);
   api.use(systemRoutes(deps, deployment));
   // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
-  // non-JSON call is refused without parsing (or buffering 25 MB of) what it sent.
+  // non-JSON call is refused without parsing what it sent.
   api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
-  // A full backup is larger than any other body: only its restore route takes up to 25 MB.
-  api.use("/admin/import-backup", express.json({ limit: BACKUP_BODY_LIMIT, type: "application/json" }));
-  api.use(express.json({ limit: JSON_BODY_LIMIT, type: "application/json" }));
   api.use(rejectNulCharacters);
+  // No body parser here: each route reads its body itself, after its guard, with its own limits
+  // (server/lib/route.ts, docs/decisions/017-route-helper-body-after-guard.md).
 
   const sessions = sessionMiddleware({
     database: deps.database,

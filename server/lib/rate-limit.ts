@@ -9,7 +9,7 @@
 // is over its limit AND this address already tried it in the window. An address that has not
 // tried the account (its owner, elsewhere) still gets through.
 import crypto from "node:crypto";
-import type { Request, RequestHandler } from "express";
+import type { Request, Response } from "express";
 import { sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../db/client";
 import type { Logger } from "./logger";
@@ -84,8 +84,10 @@ export interface RateLimitOptions {
   action: string;
   /** Attempts allowed per key per window. */
   max: number;
-  /** The account(s) the attempt is about (username, email, token). Non-strings are ignored. */
+  /** The account(s) the attempt is about (username, email, token) from the request (path, session). Non-strings are ignored. */
   accounts?: (req: Request) => unknown[];
+  /** The account(s) named in the body (the parsed JSON, unchecked): the limit then counts once the body is read. */
+  bodyAccounts?: (body: Record<string, unknown>) => unknown[];
   windowMs?: number;
 }
 
@@ -124,24 +126,57 @@ export function refusal(
   return undefined;
 }
 
-/** Express middleware: counts the attempt (address, accounts, accounts from this address); refused → 429 with Retry-After. */
-export function rateLimit(options: RateLimitOptions): RequestHandler {
-  return async (req, res, next) => {
-    const keys = attemptKeys(options.action, req.ip, options.accounts?.(req) ?? []);
-    const all = [keys.ip, ...keys.accounts.flatMap((k) => [k.account, k.fromIp])];
-    const hits = await hitRateLimits(options.db, all, options.windowMs);
-    // Now and then, clear old counters (self-contained: no separate job needed).
-    if (Math.random() < 0.01) void pruneRateLimits(options.db).catch(() => undefined);
-    const byKey = new Map(hits.map((h) => [h.key, h]));
-    const scope = refusal(keys, (k) => byKey.get(k)?.count ?? 0, options.max);
-    if (scope === undefined) {
-      counted.set(req, { db: options.db, keys: all.filter((k) => k !== keys.ip) });
-      return next();
-    }
-    const retryAfter = Math.max(...hits.filter((h) => h.count > options.max).map((h) => h.retryAfterSeconds), 1);
-    options.logger.warn({ event: "auth.rate_limited", action: options.action, scope }, "rate limit reached");
+/**
+ * A route's rate limit, run by the route helper (server/lib/route.ts) before the handler. A limit
+ * that counts accounts named in the body (`readsBody`) cannot count before the body is read: the
+ * helper calls gate() first, which refuses an address already over its limit without reading
+ * anything, then count() with the parsed body.
+ */
+export interface RateLimiter {
+  readonly action: string;
+  readonly readsBody: boolean;
+  /** Refuses (429) an address that is already over its limit for this action; counts nothing. */
+  gate(req: Request, res: Response): Promise<void>;
+  /** Counts the attempt (address, accounts, accounts from this address); refused → 429 with Retry-After. */
+  count(req: Request, res: Response, body: unknown): Promise<void>;
+}
+
+export function rateLimit(options: RateLimitOptions): RateLimiter {
+  const refuse = (res: Response, retryAfter: number) => {
     res.setHeader("Retry-After", String(retryAfter));
-    next(tooManyAttempts(retryAfter));
+    return tooManyAttempts(retryAfter);
+  };
+  return {
+    action: options.action,
+    readsBody: options.bodyAccounts !== undefined,
+    async gate(req, res) {
+      const key = ipKey(options.action, req.ip);
+      const rows = await options.db.execute(sql`
+        select count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry_after
+        from rate_limits where key = ${key} and reset_at > now()`);
+      const row = (rows as unknown as { rows: { count: number | string; retry_after: number | string }[] }).rows[0];
+      if (!row || Number(row.count) < options.max) return;
+      options.logger.warn({ event: "auth.rate_limited", action: options.action, scope: "ip", unread: true }, "rate limit reached");
+      throw refuse(res, Number(row.retry_after));
+    },
+    async count(req, res, body) {
+      const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+      const accounts = [...(options.accounts?.(req) ?? []), ...(options.bodyAccounts?.(fields) ?? [])];
+      const keys = attemptKeys(options.action, req.ip, accounts);
+      const all = [keys.ip, ...keys.accounts.flatMap((k) => [k.account, k.fromIp])];
+      const hits = await hitRateLimits(options.db, all, options.windowMs);
+      // Now and then, clear old counters (self-contained: no separate job needed).
+      if (Math.random() < 0.01) void pruneRateLimits(options.db).catch(() => undefined);
+      const byKey = new Map(hits.map((h) => [h.key, h]));
+      const scope = refusal(keys, (k) => byKey.get(k)?.count ?? 0, options.max);
+      if (scope === undefined) {
+        counted.set(req, { db: options.db, keys: all.filter((k) => k !== keys.ip) });
+        return;
+      }
+      const retryAfter = Math.max(...hits.filter((h) => h.count > options.max).map((h) => h.retryAfterSeconds), 1);
+      options.logger.warn({ event: "auth.rate_limited", action: options.action, scope }, "rate limit reached");
+      throw refuse(res, retryAfter);
+    },
   };
 }
 

@@ -52,11 +52,19 @@ export function hasAdminAccess(user: Express.User | undefined): boolean {
   return Boolean(user?.isAdmin) && (user!.secondFactor === "passed" || user!.secondFactor === "not_enrolled");
 }
 
-export const requireAdmin: RequestHandler = (req, _res, next) => {
+/** An admin, also one still to set up the second factor (only the set-up routes themselves use this). */
+export const requireAdminAnyFactor: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(new AppError(401, "Please sign in to continue."));
   if (!req.user.isAdmin)
     return next(new AppError(403, "Access Denied: You need admin privileges to access this page.", { code: "admin_only", title: "Access Denied" }));
-  if (!hasAdminAccess(req.user))
-    return next(new AppError(403, SECOND_FACTOR_ENROLMENT_REQUIRED, { code: "second_factor_enrolment_required", title: "Two-Step Sign-In Required" }));
   next();
+};
+
+export const requireAdmin: RequestHandler = (req, res, next) => {
+  requireAdminAnyFactor(req, res, (err?: unknown) => {
+    if (err) return next(err);
+    if (!hasAdminAccess(req.user))
+      return next(new AppError(403, SECOND_FACTOR_ENROLMENT_REQUIRED, { code: "second_factor_enrolment_required", title: "Two-Step Sign-In Required" }));
+    next();
+  });
 };

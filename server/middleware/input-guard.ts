@@ -13,11 +13,12 @@ export function containsNul(value: unknown, depth = 0): boolean {
 }
 
 /**
- * Refuses a NUL character in the body, query or path parameters before any query sees it: PostgreSQL
- * rejects it in a text parameter (error 22021), which would otherwise surface as a 500.
+ * Refuses a NUL character in the query or path before any query sees it: PostgreSQL rejects it in a
+ * text parameter (error 22021), which would otherwise surface as a 500. Bodies are checked by the
+ * route helper once read (server/lib/route.ts).
  */
 export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.body) || containsNul(req.query) || req.path.includes("\u0000") || decodeURIComponentSafe(req.path).includes("\u0000")) {
+  if (containsNul(req.query) || req.path.includes("\u0000") || decodeURIComponentSafe(req.path).includes("\u0000")) {
     return next(new AppError(400, NUL_MESSAGE, { code: "bad_request" }));
   }
   next();

@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from "express";
+import type { Request, Router } from "express";
 import { z } from "zod";
 import {
   acceptInviteSchema,
@@ -11,10 +11,11 @@ import {
   resetRequestSchema,
 } from "@shared/validators/auth";
 import type { AppDeps } from "../../deps";
-import { IdParams, input, validate } from "../../middleware/validate";
-import { currentUser, requireAdmin } from "../../middleware/auth";
+import { IdParams } from "../../middleware/validate";
+import { currentUser } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
-import { rateLimit } from "../../lib/rate-limit";
+import { rateLimit, type RateLimitOptions } from "../../lib/rate-limit";
+import { apiRouter } from "../../lib/route";
 import { afterResponse } from "../../lib/after-response";
 import type { MessageResponse, RegisterTeamResponse } from "@shared/types/accounts";
 import { serverPassword } from "../../auth/password-policy";
@@ -49,51 +50,58 @@ const PendingQuery = z.object({
 /** The generic answers of recovery, reset and resend: the same whether or not the account exists. */
 const generic = (message: string): MessageResponse => ({ message });
 
-const bodyField = (req: Request, field: string): unknown => (req.body as Record<string, unknown> | undefined)?.[field];
-
 /** SPEC §5: 'Missing Required Fields' listing them, then 'Partner Information Required', before the field rules. */
-const registrationPresence: RequestHandler = (req, _res, next) => {
-  const problem = registrationPresenceError(req.body);
-  if (!problem) return next();
-  next(
-    new AppError(400, problem.message, {
-      title: problem.title,
-      code: "validation_failed",
-      fields: Object.fromEntries(problem.fields.map((f) => [f, problem.message])),
-    }),
-  );
-};
+function registrationPresence(body: unknown): AppError | undefined {
+  const problem = registrationPresenceError(body);
+  if (!problem) return undefined;
+  return new AppError(400, problem.message, {
+    title: problem.title,
+    code: "validation_failed",
+    fields: Object.fromEntries(problem.fields.map((f) => [f, problem.message])),
+  });
+}
 
 export function accountsRoutes(deps: AppDeps): Router {
-  const router = Router();
-  const limit = (action: string, accounts?: (req: Request) => unknown[]) =>
-    rateLimit({ db: deps.db, logger: deps.logger, action, max: deps.env.AUTH_RATE_LIMIT_MAX, ...(accounts ? { accounts } : {}) });
+  const { router, route } = apiRouter(deps);
+  const limit = (action: string, accounts: Pick<RateLimitOptions, "accounts" | "bodyAccounts">) =>
+    rateLimit({ db: deps.db, logger: deps.logger, action, max: deps.env.AUTH_RATE_LIMIT_MAX, ...accounts });
+  const tokenOf = (req: Request) => [req.params.token];
 
-  router.post(
-    "/register-team",
-    limit("register", (req) => [bodyField(req, "email"), bodyField(req, "username")]),
-    registrationPresence,
-    validate({ body: registerBody }, "Team Registration Failed"),
-    async (req, res) => {
-      const body = input(req.valid.body, registerBody);
+  route({
+    method: "post",
+    path: "/register-team",
+    guard: "public",
+    limit: limit("register", { bodyAccounts: (body) => [body.email, body.username] }),
+    body: registerBody,
+    precheck: registrationPresence,
+    errorTitle: "Team Registration Failed",
+    handler: async (_req, res, { body }) => {
       await checkRegistration({ deps, input: body });
       afterResponse(res, deps.logger, "register", () => registerTeam({ deps, input: body }));
       const answer: RegisterTeamResponse = { emailVerificationRequired: true, message: MESSAGES.registered };
       res.status(201).json(answer);
     },
-  );
-
-  // Email verification: the emailed link opens a client page, which POSTs here (GET never uses a token).
-  router.post("/verify-email/:token", limit("verify-email", (req) => [req.params.token]), validate({ params: TokenParams }), async (req, res) => {
-    res.json(await verifyEmail({ deps, token: input(req.valid.params, TokenParams).token }));
   });
 
-  router.post(
-    "/resend-verification",
-    limit("resend", (req) => [bodyField(req, "email"), req.user ? `user:${req.user.id}` : undefined]),
-    validate({ body: resendVerificationSchema }),
-    (req, res) => {
-      const body = input(req.valid.body, resendVerificationSchema);
+  // Email verification: the emailed link opens a client page, which POSTs here (GET never uses a token).
+  route({
+    method: "post",
+    path: "/verify-email/:token",
+    guard: "token",
+    limit: limit("verify-email", { accounts: tokenOf }),
+    params: TokenParams,
+    handler: async (_req, res, { params }) => {
+      res.json(await verifyEmail({ deps, token: params.token }));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/resend-verification",
+    guard: "public",
+    limit: limit("resend", { accounts: (req) => [req.user ? `user:${req.user.id}` : undefined], bodyAccounts: (body) => [body.email] }),
+    body: resendVerificationSchema,
+    handler: (req, res, { body }) => {
       if (!body.email && !req.user) {
         throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
       }
@@ -103,73 +111,106 @@ export function accountsRoutes(deps: AppDeps): Router {
       );
       res.json(generic(MESSAGES.resendSent));
     },
-  );
+  });
 
   // Partner invitation: GET only reads; POST chooses the username and password.
-  router.get("/invite/:token", validate({ params: TokenParams }), async (req, res) => {
-    res.json(await getInvite({ deps, token: input(req.valid.params, TokenParams).token }));
-  });
-  router.post(
-    "/accept-invite/:token",
-    limit("accept-invite", (req) => [req.params.token]),
-    validate({ params: TokenParams, body: acceptInviteBody }),
-    async (req, res) => {
-      const body = input(req.valid.body, acceptInviteBody);
-      res.json(await acceptInvite({ deps, token: input(req.valid.params, TokenParams).token, username: body.username, password: body.password }));
+  route({
+    method: "get",
+    path: "/invite/:token",
+    guard: "token",
+    params: TokenParams,
+    cache: "uncached",
+    handler: async (_req, res, { params }) => {
+      res.json(await getInvite({ deps, token: params.token }));
     },
-  );
-
-  router.post("/recover-username", limit("recover", (req) => [bodyField(req, "email")]), validate({ body: recoverUsernameSchema }), (req, res) => {
-    const { email } = input(req.valid.body, recoverUsernameSchema);
-    afterResponse(res, deps.logger, "recover-username", () => recoverUsername({ deps, email }));
-    res.json(generic(MESSAGES.recoverySent));
+  });
+  route({
+    method: "post",
+    path: "/accept-invite/:token",
+    guard: "token",
+    limit: limit("accept-invite", { accounts: tokenOf }),
+    params: TokenParams,
+    body: acceptInviteBody,
+    handler: async (_req, res, { params, body }) => {
+      res.json(await acceptInvite({ deps, token: params.token, username: body.username, password: body.password }));
+    },
   });
 
-  router.post(
-    "/reset-password",
-    limit("reset-request", (req) => [bodyField(req, "username"), bodyField(req, "email")]),
-    validate({ body: resetRequestSchema }),
-    (req, res) => {
-      const body = input(req.valid.body, resetRequestSchema);
+  route({
+    method: "post",
+    path: "/recover-username",
+    guard: "public",
+    limit: limit("recover", { bodyAccounts: (body) => [body.email] }),
+    body: recoverUsernameSchema,
+    handler: (_req, res, { body }) => {
+      afterResponse(res, deps.logger, "recover-username", () => recoverUsername({ deps, email: body.email }));
+      res.json(generic(MESSAGES.recoverySent));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/reset-password",
+    guard: "public",
+    limit: limit("reset-request", { bodyAccounts: (body) => [body.username, body.email] }),
+    body: resetRequestSchema,
+    handler: (_req, res, { body }) => {
       afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset({ deps, username: body.username, email: body.email }));
       res.json(generic(MESSAGES.resetSent));
     },
-  );
-  router.get("/reset-password/:token", validate({ params: TokenParams }), async (req, res) => {
-    res.json(await checkResetToken({ deps, token: input(req.valid.params, TokenParams).token }));
   });
-  router.post(
-    "/reset-password/:token",
-    limit("reset", (req) => [req.params.token]),
-    validate({ params: TokenParams, body: resetPasswordBody }, "Password Reset Failed"),
-    async (req, res) => {
-      res.json(
-        await resetPassword({
-          deps,
-          token: input(req.valid.params, TokenParams).token,
-          newPassword: input(req.valid.body, resetPasswordBody).newPassword,
-        }),
-      );
+  route({
+    method: "get",
+    path: "/reset-password/:token",
+    guard: "token",
+    params: TokenParams,
+    cache: "uncached",
+    handler: async (_req, res, { params }) => {
+      res.json(await checkResetToken({ deps, token: params.token }));
     },
-  );
+  });
+  route({
+    method: "post",
+    path: "/reset-password/:token",
+    guard: "token",
+    limit: limit("reset", { accounts: tokenOf }),
+    params: TokenParams,
+    body: resetPasswordBody,
+    errorTitle: "Password Reset Failed",
+    handler: async (_req, res, { params, body }) => {
+      res.json(await resetPassword({ deps, token: params.token, newPassword: body.newPassword }));
+    },
+  });
 
   // The approval gate.
-  router.get("/admin/pending-users", requireAdmin, validate({ query: PendingQuery }), async (req, res) => {
-    const q = input(req.valid.query, PendingQuery);
-    res.json(await listPendingUsers({ deps, ...(q.page ? { page: q.page } : {}), ...(q.pageSize ? { pageSize: q.pageSize } : {}) }));
+  route({
+    method: "get",
+    path: "/admin/pending-users",
+    guard: "admin",
+    query: PendingQuery,
+    cache: "uncached",
+    handler: async (_req, res, { query }) => {
+      res.json(await listPendingUsers({ deps, ...(query.page ? { page: query.page } : {}), ...(query.pageSize ? { pageSize: query.pageSize } : {}) }));
+    },
   });
-  router.post("/admin/approve-user/:id", requireAdmin, validate({ params: IdParams }), async (req, res) => {
-    res.json(await approveUser({ deps, userId: input(req.valid.params, IdParams).id, adminId: currentUser(req).id }));
+  route({
+    method: "post",
+    path: "/admin/approve-user/:id",
+    guard: "admin",
+    params: IdParams,
+    handler: async (req, res, { params }) => {
+      res.json(await approveUser({ deps, userId: params.id, adminId: currentUser(req).id }));
+    },
   });
-  router.post("/admin/reject-user/:id", requireAdmin, validate({ params: IdParams, body: rejectUserSchema }), async (req, res) => {
-    res.json(
-      await rejectUser({
-        deps,
-        userId: input(req.valid.params, IdParams).id,
-        adminId: currentUser(req).id,
-        reason: input(req.valid.body, rejectUserSchema).reason,
-      }),
-    );
+  route({
+    method: "post",
+    path: "/admin/reject-user/:id",
+    guard: "admin",
+    params: IdParams,
+    body: rejectUserSchema,
+    handler: async (req, res, { params, body }) => {
+      res.json(await rejectUser({ deps, userId: params.id, adminId: currentUser(req).id, reason: body.reason }));
+    },
   });
 
   return router;

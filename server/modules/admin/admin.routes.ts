@@ -1,6 +1,6 @@
-// Admin routes (mounted under /api). Every route: requireAdmin (signed out 401, everyone else 403).
+// Admin routes (mounted under /api). Every route: guard "admin" (signed out 401, everyone else 403).
 // Approvals live in the accounts module, disputes in disputes, the header image in settings.
-import { Router } from "express";
+import type { Router } from "express";
 import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
@@ -8,8 +8,9 @@ import {
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
-import { requireAdmin, currentUser } from "../../middleware/auth";
-import { IdParams, input, validate } from "../../middleware/validate";
+import { currentUser } from "../../middleware/auth";
+import { IdParams } from "../../middleware/validate";
+import { apiRouter } from "../../lib/route";
 import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspendUser } from "./admin.users.service";
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
@@ -17,91 +18,190 @@ import { exportFullBackup, importBackup } from "./admin.backup.service";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
+/** A full backup is larger than any other body: only its restore route takes up to 25 MB (after inflating). */
+export const BACKUP_BODY_LIMIT = 25 * 1024 * 1024;
+/** A backup file nests 5 levels (body, backupData, tables, a table, a row); room for values that are objects. */
+const BACKUP_MAX_DEPTH = 10;
+
 export function adminRoutes(deps: AppDeps): Router {
-  const router = Router();
-  const admin = Router();
-  router.use("/admin", requireAdmin, admin);
+  const { router, route } = apiRouter(deps);
 
   const actorOf = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
     return { id: u.id, teamId: u.teamId, username: u.username, email: u.email };
   };
 
-  admin.get("/stats", async (_req, res) => {
-    res.json(await getAdminStats(deps));
+  route({
+    method: "get",
+    path: "/admin/stats",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getAdminStats(deps));
+    },
   });
 
-  admin.get("/teams", validate({ query: adminTeamsQuerySchema }), async (req, res) => {
-    const q = input(req.valid.query, adminTeamsQuerySchema);
-    res.json(await listAdminTeams(deps, { actor: actorOf(req), ...q }));
+  route({
+    method: "get",
+    path: "/admin/teams",
+    guard: "admin",
+    query: adminTeamsQuerySchema,
+    cache: "uncached",
+    handler: async (req, res, { query }) => {
+      res.json(await listAdminTeams(deps, { actor: actorOf(req), ...query }));
+    },
   });
 
   // Users
-  admin.post("/users/:id/suspend", validate({ params: IdParams, body: suspendUserSchema }, "Suspension Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    const { reason } = input(req.valid.body, suspendUserSchema);
-    res.json(await suspendUser(deps, { userId: id, actorId: actorOf(req).id, reason }));
+  route({
+    method: "post",
+    path: "/admin/users/:id/suspend",
+    guard: "admin",
+    params: IdParams,
+    body: suspendUserSchema,
+    errorTitle: "Suspension Failed",
+    handler: async (req, res, { params, body }) => {
+      res.json(await suspendUser(deps, { userId: params.id, actorId: actorOf(req).id, reason: body.reason }));
+    },
   });
-  admin.post("/users/:id/unsuspend", validate({ params: IdParams }, "Unsuspension Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await unsuspendUser(deps, { userId: id, actorId: actorOf(req).id }));
+  route({
+    method: "post",
+    path: "/admin/users/:id/unsuspend",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Unsuspension Failed",
+    handler: async (req, res, { params }) => {
+      res.json(await unsuspendUser(deps, { userId: params.id, actorId: actorOf(req).id }));
+    },
   });
-  admin.delete("/users/:id", validate({ params: IdParams }, "Failed to Delete User"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await deleteUser(deps, { userId: id, actorId: actorOf(req).id }));
+  route({
+    method: "delete",
+    path: "/admin/users/:id",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Failed to Delete User",
+    handler: async (req, res, { params }) => {
+      res.json(await deleteUser(deps, { userId: params.id, actorId: actorOf(req).id }));
+    },
   });
 
   // Admins: who they are, and making or unmaking one (never the last).
-  admin.get("/admins", async (req, res) => {
-    res.json(await listAdmins(deps, { actorId: actorOf(req).id }));
+  route({
+    method: "get",
+    path: "/admin/admins",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (req, res) => {
+      res.json(await listAdmins(deps, { actorId: actorOf(req).id }));
+    },
   });
-  admin.post("/users/:id/promote", validate({ params: IdParams }, "Promotion Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await promoteUser(deps, { userId: id, actorId: actorOf(req).id }));
+  route({
+    method: "post",
+    path: "/admin/users/:id/promote",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Promotion Failed",
+    handler: async (req, res, { params }) => {
+      res.json(await promoteUser(deps, { userId: params.id, actorId: actorOf(req).id }));
+    },
   });
-  admin.post("/users/:id/demote", validate({ params: IdParams }, "Demotion Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await demoteAdmin(deps, { userId: id, actorId: actorOf(req).id }));
+  route({
+    method: "post",
+    path: "/admin/users/:id/demote",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Demotion Failed",
+    handler: async (req, res, { params }) => {
+      res.json(await demoteAdmin(deps, { userId: params.id, actorId: actorOf(req).id }));
+    },
   });
 
   // Teams
-  admin.delete("/teams/:id", validate({ params: IdParams, body: adminDeleteTeamSchema }, "Delete Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    const { reason } = input(req.valid.body, adminDeleteTeamSchema);
-    res.json(await adminSoftDeleteTeam(deps, { actor: actorOf(req), teamId: id, reason }));
+  route({
+    method: "delete",
+    path: "/admin/teams/:id",
+    guard: "admin",
+    params: IdParams,
+    body: adminDeleteTeamSchema,
+    errorTitle: "Delete Failed",
+    handler: async (req, res, { params, body }) => {
+      res.json(await adminSoftDeleteTeam(deps, { actor: actorOf(req), teamId: params.id, reason: body.reason }));
+    },
   });
-  admin.post("/teams/:id/restore", validate({ params: IdParams }, "Restore Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await restoreTeam(deps, { actor: actorOf(req), teamId: id }));
+  route({
+    method: "post",
+    path: "/admin/teams/:id/restore",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Restore Failed",
+    handler: async (req, res, { params }) => {
+      res.json(await restoreTeam(deps, { actor: actorOf(req), teamId: params.id }));
+    },
   });
-  admin.delete("/teams/:id/permanent", validate({ params: IdParams }, "Permanent Delete Failed"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await permanentlyDeleteTeam(deps, { actor: actorOf(req), teamId: id }));
+  route({
+    method: "delete",
+    path: "/admin/teams/:id/permanent",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Permanent Delete Failed",
+    handler: async (req, res, { params }) => {
+      res.json(await permanentlyDeleteTeam(deps, { actor: actorOf(req), teamId: params.id }));
+    },
   });
 
   // Data
-  admin.get("/export-users", async (req, res) => {
-    const csv = await exportUsersCsv(deps, { actorId: actorOf(req).id });
-    res.setHeader("Content-Type", "text/csv; charset=utf-8");
-    res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-users-${stamp()}.csv"`);
-    res.send(csv);
+  route({
+    method: "get",
+    path: "/admin/export-users",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (req, res) => {
+      const csv = await exportUsersCsv(deps, { actorId: actorOf(req).id });
+      res.setHeader("Content-Type", "text/csv; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-users-${stamp()}.csv"`);
+      res.send(csv);
+    },
   });
-  admin.get("/export-full-backup", async (req, res) => {
-    const backup = await exportFullBackup(deps, { actorId: actorOf(req).id });
-    res.setHeader("Content-Type", "application/json; charset=utf-8");
-    res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
-    res.send(JSON.stringify(backup));
+  route({
+    method: "get",
+    path: "/admin/export-full-backup",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (req, res) => {
+      const backup = await exportFullBackup(deps, { actorId: actorOf(req).id });
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
+      res.send(JSON.stringify(backup));
+    },
   });
-  // The body limit for this path (25 MB) is set in createApp before the general JSON parser.
-  admin.post("/import-backup", validate({ body: importBackupSchema }, "Restore failed"), async (req, res) => {
-    const body = input(req.valid.body, importBackupSchema);
-    res.json(await importBackup(deps, { actor: actorOf(req), backupData: body.backupData, importMode: body.importMode }));
+  // The admin guard answers before a byte of the file is read; then its own, larger limit.
+  route({
+    method: "post",
+    path: "/admin/import-backup",
+    guard: "admin",
+    body: importBackupSchema,
+    bodyLimit: BACKUP_BODY_LIMIT,
+    maxDepth: BACKUP_MAX_DEPTH,
+    errorTitle: "Restore failed",
+    handler: async (req, res, { body }) => {
+      res.json(await importBackup(deps, { actor: actorOf(req), backupData: body.backupData, importMode: body.importMode }));
+    },
   });
-  admin.delete("/purge-confirmed-matches", async (req, res) => {
-    res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));
+  route({
+    method: "delete",
+    path: "/admin/purge-confirmed-matches",
+    guard: "admin",
+    handler: async (req, res) => {
+      res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));
+    },
   });
-  admin.post("/reset-data", async (req, res) => {
-    res.json(await resetAllData(deps, { actorId: actorOf(req).id }));
+  route({
+    method: "post",
+    path: "/admin/reset-data",
+    guard: "admin",
+    handler: async (req, res) => {
+      res.json(await resetAllData(deps, { actorId: actorOf(req).id }));
+    },
   });
 
   return router;

@@ -1,9 +1,10 @@
-import { Router, type Request, type RequestHandler, type Response } from "express";
+import type { Request, Response, Router } from "express";
 import type { PassportStatic } from "passport";
 import { loginSchema, secondFactorCodeSchema, secondFactorEnrolSchema } from "@shared/validators/auth";
 import type { SecondFactorChallenge } from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
-import { input, validate } from "../../middleware/validate";
+import { apiRouter } from "../../lib/route";
+import { currentUser } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { loadSessionUser, toCurrentUser, type SessionUser } from "./current-user";
 import { SESSION_COOKIE } from "../../auth/session";
@@ -21,7 +22,7 @@ export const SECOND_FACTOR_STEP = {
 } as const;
 
 export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
-  const router = Router();
+  const { router, route } = apiRouter(deps);
   const marker = { secret: deps.env.SESSION_SECRET, secure: deps.env.APP_URL.startsWith("https:") };
 
   // Every request: where the signed-in user stands on the second factor. An enrolled user's session
@@ -35,15 +36,21 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     next();
   });
 
-  router.get("/user", async (req, res) => {
-    if (!req.user) {
-      // A session an admin ended (suspension, deleted team): say why to the browser that held it.
-      const lastMember = signedInMarker(req, marker.secret);
-      const refusal = lastMember === null ? null : await endedSessionRefusal({ db: deps.db, userId: lastMember, adminEmail: deps.env.ADMIN_EMAIL });
-      if (refusal) throw new AppError(401, refusal.message, { title: refusal.title, code: refusal.code });
-      throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
-    }
-    res.json(toCurrentUser(req.user));
+  route({
+    method: "get",
+    path: "/user",
+    guard: "public",
+    cache: "uncached",
+    handler: async (req, res) => {
+      if (!req.user) {
+        // A session an admin ended (suspension, deleted team): say why to the browser that held it.
+        const lastMember = signedInMarker(req, marker.secret);
+        const refusal = lastMember === null ? null : await endedSessionRefusal({ db: deps.db, userId: lastMember, adminEmail: deps.env.ADMIN_EMAIL });
+        if (refusal) throw new AppError(401, refusal.message, { title: refusal.title, code: refusal.code });
+        throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
+      }
+      res.json(toCurrentUser(req.user));
+    },
   });
 
   const loginLimit = rateLimit({
@@ -51,31 +58,39 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     logger: deps.logger,
     action: "login",
     max: deps.env.AUTH_RATE_LIMIT_MAX,
-    accounts: (req) => [(req.body as Record<string, unknown> | undefined)?.username],
+    bodyAccounts: (body) => [body.username],
   });
 
-  router.post("/login", loginLimit, validate({ body: loginSchema }, "Login failed"), async (req: Request, res: Response) => {
-    const user = await authenticate(passport, req, res).catch((err: unknown) => {
-      if (err instanceof AppError) deps.logger.info({ event: "auth.login_refused", code: err.code }, "sign-in refused");
-      throw err;
-    });
-    if (!user) throw new AppError(401, "Invalid username or password", { title: "Login failed" });
-    // Only failures count against the account: a correct password takes its attempt back.
-    await forgiveAttempt(req);
-    if (user.mfaEnabledAt) {
-      // Not signed in yet: a new session that only remembers who passed the password, for a while.
-      await regenerate(req);
-      req.session.pendingSecondFactor = { userId: user.id, expiresAt: Date.now() + PENDING_TTL_MS, attempts: 0 };
-      deps.logger.info({ event: "auth.login_second_factor_asked", userId: user.id }, "password right; code step next");
-      const answer: SecondFactorChallenge = { secondFactorRequired: true, message: SECOND_FACTOR_STEP.asked };
-      return res.json(answer);
-    }
-    // passport 0.7 regenerates the session here: a new session id at every sign-in.
-    await logIn(req, user);
-    user.secondFactor = secondFactorState(user, undefined, deps.env.ADMIN_MFA_REQUIRED) as SessionUser["secondFactor"];
-    deps.logger.info({ event: "auth.login", userId: user.id }, "signed in");
-    setSignedInMarker(res, marker, user.id);
-    res.json(toCurrentUser(user));
+  route({
+    method: "post",
+    path: "/login",
+    guard: "public",
+    limit: loginLimit,
+    body: loginSchema,
+    errorTitle: "Login failed",
+    handler: async (req, res) => {
+      const user = await authenticate(passport, req, res).catch((err: unknown) => {
+        if (err instanceof AppError) deps.logger.info({ event: "auth.login_refused", code: err.code }, "sign-in refused");
+        throw err;
+      });
+      if (!user) throw new AppError(401, "Invalid username or password", { title: "Login failed" });
+      // Only failures count against the account: a correct password takes its attempt back.
+      await forgiveAttempt(req);
+      if (user.mfaEnabledAt) {
+        // Not signed in yet: a new session that only remembers who passed the password, for a while.
+        await regenerate(req);
+        req.session.pendingSecondFactor = { userId: user.id, expiresAt: Date.now() + PENDING_TTL_MS, attempts: 0 };
+        deps.logger.info({ event: "auth.login_second_factor_asked", userId: user.id }, "password right; code step next");
+        const answer: SecondFactorChallenge = { secondFactorRequired: true, message: SECOND_FACTOR_STEP.asked };
+        return res.json(answer);
+      }
+      // passport 0.7 regenerates the session here: a new session id at every sign-in.
+      await logIn(req, user);
+      user.secondFactor = secondFactorState(user, undefined, deps.env.ADMIN_MFA_REQUIRED) as SessionUser["secondFactor"];
+      deps.logger.info({ event: "auth.login", userId: user.id }, "signed in");
+      setSignedInMarker(res, marker, user.id);
+      res.json(toCurrentUser(user));
+    },
   });
 
   // The code step: a TOTP code or a recovery code, for the user who just passed the password.
@@ -86,59 +101,60 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     max: deps.env.AUTH_RATE_LIMIT_MAX,
     accounts: (req) => [req.session?.pendingSecondFactor ? `user:${req.session.pendingSecondFactor.userId}` : undefined],
   });
-  router.post("/login/second-factor", codeLimit, validate({ body: secondFactorCodeSchema }, "Login failed"), async (req: Request, res: Response) => {
-    const pending = req.session?.pendingSecondFactor;
-    if (!pending || pending.expiresAt < Date.now()) {
-      if (req.session) delete req.session.pendingSecondFactor;
-      throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
-    }
-    const used = await useSecondFactorCode(deps.db, pending.userId, input(req.valid.body, secondFactorCodeSchema).code);
-    if (!used) {
-      pending.attempts += 1;
-      deps.logger.info({ event: "auth.second_factor_failed", userId: pending.userId, attempts: pending.attempts }, "wrong second-factor code");
-      if (pending.attempts >= PENDING_MAX_ATTEMPTS) {
-        delete req.session.pendingSecondFactor;
-        throw new AppError(401, SECOND_FACTOR_STEP.tooMany, { title: "Login failed", code: "second_factor_expired" });
+  route({
+    method: "post",
+    path: "/login/second-factor",
+    guard: "public",
+    limit: codeLimit,
+    body: secondFactorCodeSchema,
+    errorTitle: "Login failed",
+    handler: async (req, res, { body }) => {
+      const pending = req.session?.pendingSecondFactor;
+      if (!pending || pending.expiresAt < Date.now()) {
+        if (req.session) delete req.session.pendingSecondFactor;
+        throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
       }
-      throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: "Login failed", code: "second_factor_invalid" });
-    }
-    const user = await loadSessionUser(deps.db, { id: pending.userId });
-    if (!user) throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
-    refuseBlockedUser(user, deps.env.ADMIN_EMAIL);
-    await forgiveAttempt(req);
-    await logIn(req, user);
-    req.session.secondFactor = { userId: user.id, at: Date.now() };
-    user.secondFactor = "passed";
-    deps.logger.info({ event: "auth.login", userId: user.id, secondFactor: used }, "signed in with a second factor");
-    setSignedInMarker(res, marker, user.id);
-    res.json(toCurrentUser(user));
+      const used = await useSecondFactorCode(deps.db, pending.userId, body.code);
+      if (!used) {
+        pending.attempts += 1;
+        deps.logger.info({ event: "auth.second_factor_failed", userId: pending.userId, attempts: pending.attempts }, "wrong second-factor code");
+        if (pending.attempts >= PENDING_MAX_ATTEMPTS) {
+          delete req.session.pendingSecondFactor;
+          throw new AppError(401, SECOND_FACTOR_STEP.tooMany, { title: "Login failed", code: "second_factor_expired" });
+        }
+        throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: "Login failed", code: "second_factor_invalid" });
+      }
+      const user = await loadSessionUser(deps.db, { id: pending.userId });
+      if (!user) throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
+      refuseBlockedUser(user, deps.env.ADMIN_EMAIL);
+      await forgiveAttempt(req);
+      await logIn(req, user);
+      req.session.secondFactor = { userId: user.id, at: Date.now() };
+      user.secondFactor = "passed";
+      deps.logger.info({ event: "auth.login", userId: user.id, secondFactor: used }, "signed in with a second factor");
+      setSignedInMarker(res, marker, user.id);
+      res.json(toCurrentUser(user));
+    },
   });
 
-  router.post("/logout", (req, res, next) => {
-    const userId = req.user?.id;
-    clearSignedInMarker(res, marker);
-    req.logout((err) => {
-      if (err) return next(err);
-      if (!req.session) {
-        res.clearCookie(SESSION_COOKIE, { path: "/" });
-        return res.json({ message: "You have been successfully logged out" });
-      }
-      req.session.destroy((destroyErr) => {
-        if (destroyErr) return next(destroyErr);
-        res.clearCookie(SESSION_COOKIE, { path: "/" });
+  route({
+    method: "post",
+    path: "/logout",
+    guard: "public",
+    handler: async (req, res) => {
+      const userId = req.user?.id;
+      clearSignedInMarker(res, marker);
+      await new Promise<void>((resolve, reject) => req.logout((err) => (err ? reject(err) : resolve())));
+      if (req.session) {
+        await new Promise<void>((resolve, reject) => req.session.destroy((err) => (err ? reject(err) : resolve())));
         if (userId) deps.logger.info({ event: "auth.logout", userId }, "signed out");
-        res.json({ message: "You have been successfully logged out" });
-      });
-    });
+      }
+      res.clearCookie(SESSION_COOKIE, { path: "/" });
+      res.json({ message: "You have been successfully logged out" });
+    },
   });
 
   // Setting up the second factor: admins (also while they must enrol before anything else).
-  const admin: RequestHandler = (req, _res, next) => {
-    if (!req.user) return next(new AppError(401, "Please sign in to continue."));
-    if (!req.user.isAdmin)
-      return next(new AppError(403, "Access Denied: You need admin privileges to access this page.", { code: "admin_only", title: "Access Denied" }));
-    next();
-  };
   const changeLimit = rateLimit({
     db: deps.db,
     logger: deps.logger,
@@ -146,33 +162,62 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     max: deps.env.AUTH_RATE_LIMIT_MAX,
     accounts: (req) => [req.user ? `user:${req.user.id}` : undefined],
   });
-  const me = (req: Request) => req.user!;
+  const me = (req: Request) => currentUser(req);
 
-  router.get("/second-factor", admin, async (req, res) => {
-    res.json(await getSecondFactorStatus(deps, me(req).id));
+  route({
+    method: "get",
+    path: "/second-factor",
+    guard: "adminAnyFactor",
+    cache: "uncached",
+    handler: async (req, res) => {
+      res.json(await getSecondFactorStatus(deps, me(req).id));
+    },
   });
-  router.post("/second-factor/enrol", admin, changeLimit, validate({ body: secondFactorEnrolSchema }, "Two-Step Sign-In"), async (req, res) => {
-    const { code } = input(req.valid.body, secondFactorEnrolSchema);
-    const u = me(req);
-    res.json(await startEnrolment(deps, { userId: u.id, label: u.username ?? u.email, ...(code ? { code } : {}) }));
+  route({
+    method: "post",
+    path: "/second-factor/enrol",
+    guard: "adminAnyFactor",
+    limit: changeLimit,
+    body: secondFactorEnrolSchema,
+    errorTitle: "Two-Step Sign-In",
+    handler: async (req, res, { body }) => {
+      const u = me(req);
+      res.json(await startEnrolment(deps, { userId: u.id, label: u.username ?? u.email, ...(body.code ? { code: body.code } : {}) }));
+    },
   });
-  router.post("/second-factor/confirm", admin, changeLimit, validate({ body: secondFactorCodeSchema }, "Two-Step Sign-In"), async (req, res) => {
-    const u = me(req);
-    const result = await confirmEnrolment(deps, { userId: u.id, code: input(req.valid.body, secondFactorCodeSchema).code });
-    // This session passed it; every other session of this user ends (they never did).
-    req.session.secondFactor = { userId: u.id, at: Date.now() };
-    await endOtherSessions(deps.db, u.id, req.sessionID);
-    await forgiveAttempt(req);
-    deps.logger.info({ event: "admin.second_factor_enrolled", adminId: u.id }, "admin turned two-step sign-in on");
-    res.json(result);
+  route({
+    method: "post",
+    path: "/second-factor/confirm",
+    guard: "adminAnyFactor",
+    limit: changeLimit,
+    body: secondFactorCodeSchema,
+    errorTitle: "Two-Step Sign-In",
+    handler: async (req, res, { body }) => {
+      const u = me(req);
+      const result = await confirmEnrolment(deps, { userId: u.id, code: body.code });
+      // This session passed it; every other session of this user ends (they never did).
+      req.session.secondFactor = { userId: u.id, at: Date.now() };
+      await endOtherSessions(deps.db, u.id, req.sessionID);
+      await forgiveAttempt(req);
+      deps.logger.info({ event: "admin.second_factor_enrolled", adminId: u.id }, "admin turned two-step sign-in on");
+      res.json(result);
+    },
   });
-  router.post("/second-factor/disable", admin, changeLimit, validate({ body: secondFactorCodeSchema }, "Two-Step Sign-In"), async (req, res) => {
-    const u = me(req);
-    const result = await disableSecondFactor(deps, { userId: u.id, isAdmin: u.isAdmin, code: input(req.valid.body, secondFactorCodeSchema).code });
-    delete req.session.secondFactor;
-    await forgiveAttempt(req);
-    deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");
-    res.json(result);
+  route({
+    method: "post",
+    path: "/second-factor/disable",
+    guard: "adminAnyFactor",
+    limit: changeLimit,
+    body: secondFactorCodeSchema,
+    errorTitle: "Two-Step Sign-In",
+    handler: async (req, res, { body }) => {
+      const u = me(req);
+      const result = await disableSecondFactor(deps, { userId: u.id, isAdmin: u.isAdmin, code: body.code });
+      delete req.session.secondFactor;
+      await forgiveAttempt(req);
+      deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");
+      res.json(result);
+    },
   });
 
   return router;

@@ -1,39 +1,40 @@
 // Dispute review routes (admin), mounted under /api.
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { IdParams, input, validate } from "../../middleware/validate";
-import { currentUser, requireAdmin } from "../../middleware/auth";
+import { apiRouter } from "../../lib/route";
+import { IdParams } from "../../middleware/validate";
+import { currentUser } from "../../middleware/auth";
 import { matchListQuerySchema, resolveDisputeSchema } from "@shared/validators/matches";
 import { listPendingDisputes, resolveDispute } from "./disputes.service";
 
 export function disputesRoutes(deps: AppDeps): Router {
-  const router = Router();
+  const { router, route } = apiRouter(deps);
   const { db, env, mailer } = deps;
 
-  router.get("/disputes/pending", requireAdmin, validate({ query: matchListQuerySchema }), async (req, res) => {
-    const q = input(req.valid.query, matchListQuerySchema);
-    res.json(await listPendingDisputes({ db, ...q }));
+  route({
+    method: "get",
+    path: "/disputes/pending",
+    guard: "admin",
+    query: matchListQuerySchema,
+    cache: "uncached",
+    handler: async (_req, res, { query }) => {
+      res.json(await listPendingDisputes({ db, ...query }));
+    },
   });
 
-  router.patch(
-    "/disputes/:id",
-    requireAdmin,
-    validate({ params: IdParams, body: resolveDisputeSchema }, "Failed to Resolve Dispute"),
-    async (req, res) => {
-      const { id } = input(req.valid.params, IdParams);
+  route({
+    method: "patch",
+    path: "/disputes/:id",
+    guard: "admin",
+    params: IdParams,
+    body: resolveDisputeSchema,
+    errorTitle: "Failed to Resolve Dispute",
+    handler: async (req, res, { params, body }) => {
       const admin = currentUser(req);
-      const dispute = await resolveDispute({
-        db,
-        env,
-        mailer,
-        logger: req.log,
-        adminId: admin.id,
-        disputeId: id,
-        input: input(req.valid.body, resolveDisputeSchema),
-      });
+      const dispute = await resolveDispute({ db, env, mailer, logger: req.log, adminId: admin.id, disputeId: params.id, input: body });
       res.json({ dispute, message: "Dispute Resolved" });
     },
-  );
+  });
 
   return router;
 }

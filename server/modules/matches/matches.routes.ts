@@ -1,9 +1,10 @@
 // Results routes (mounted under /api). Thin: check the input, call one service, answer.
-import { Router, type RequestHandler } from "express";
+import type { Request, Router } from "express";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
-import { IdParams, input, validate } from "../../middleware/validate";
-import { currentUser, requireApproved, requireCaptain, requireVerified } from "../../middleware/auth";
+import { IdParams } from "../../middleware/validate";
+import { currentUser } from "../../middleware/auth";
+import { apiRouter } from "../../lib/route";
 import { disputeSchema, matchListQuerySchema, reportMatchBodySchema } from "@shared/validators/matches";
 import { MATCH_NOT_FOUND } from "./confirm.service";
 import {
@@ -19,7 +20,6 @@ import {
 } from "./matches.service";
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
-import { cachedRead } from "../../lib/read-cache";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -28,98 +28,149 @@ const TeamParams = z.object({
 });
 
 export function matchesRoutes(deps: AppDeps): Router {
-  const router = Router();
+  const { router, route } = apiRouter(deps);
   const { db, env, mailer } = deps;
-  const cached = cachedRead(deps.readCache);
   // Token links are public: their POSTs are rate limited per IP like the other token endpoints
   // (the token itself is never used as a key: it would be stored).
   const tokenLimit = rateLimit({ db, logger: deps.logger, action: "match-token", max: env.AUTH_RATE_LIMIT_MAX });
+  const actorOf = (req: Request) => {
+    const user = currentUser(req);
+    return { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain };
+  };
 
   // ---- reads (bounded pages) ----
-  router.get("/matches", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
-    const q = input(req.valid.query, matchListQuerySchema);
-    res.json(await listRecentMatches({ db, ...q }));
+  route({
+    method: "get",
+    path: "/matches",
+    guard: "verified",
+    query: matchListQuerySchema,
+    cache: "cached",
+    handler: async (_req, res, { query }) => {
+      res.json(await listRecentMatches({ db, ...query }));
+    },
   });
 
-  router.get("/matches/user", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
-    const q = input(req.valid.query, matchListQuerySchema);
-    const user = currentUser(req);
-    res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...q }) : emptyPage(q.limit));
+  route({
+    method: "get",
+    path: "/matches/user",
+    guard: "verified",
+    query: matchListQuerySchema,
+    cache: "cached",
+    handler: async (req, res, { query }) => {
+      const user = currentUser(req);
+      res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...query }) : emptyPage(query.limit));
+    },
   });
 
-  router.get("/matches/stats", requireVerified, cached, async (req, res) => {
-    const user = currentUser(req);
-    res.json(user.teamId ? await getTeamStats({ db, teamId: user.teamId }) : null);
+  route({
+    method: "get",
+    path: "/matches/stats",
+    guard: "verified",
+    cache: "cached",
+    handler: async (req, res) => {
+      const user = currentUser(req);
+      res.json(user.teamId ? await getTeamStats({ db, teamId: user.teamId }) : null);
+    },
   });
 
-  router.get("/matches/awaiting-approval", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
-    const q = input(req.valid.query, matchListQuerySchema);
-    const user = currentUser(req);
-    res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...q }) : emptyPage(q.limit));
+  route({
+    method: "get",
+    path: "/matches/awaiting-approval",
+    guard: "verified",
+    query: matchListQuerySchema,
+    cache: "cached",
+    handler: async (req, res, { query }) => {
+      const user = currentUser(req);
+      res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...query }) : emptyPage(query.limit));
+    },
   });
 
-  router.get("/matches/team/:teamId", requireVerified, validate({ params: TeamParams, query: matchListQuerySchema }), cached, async (req, res) => {
-    const { teamId } = input(req.valid.params, TeamParams);
-    const q = input(req.valid.query, matchListQuerySchema);
-    res.json(await listTeamMatches({ db, teamId, ...q }));
+  route({
+    method: "get",
+    path: "/matches/team/:teamId",
+    guard: "verified",
+    params: TeamParams,
+    query: matchListQuerySchema,
+    cache: "cached",
+    handler: async (_req, res, { params, query }) => {
+      res.json(await listTeamMatches({ db, teamId: params.teamId, ...query }));
+    },
   });
 
   // Token views: public and read-only (email scanners prefetch links).
-  const tokenView: RequestHandler = async (req, res) => {
-    const { token } = input(req.valid.params, TokenParams);
-    res.json(await getMatchByToken({ db, token }));
-  };
-  router.get("/matches/token/:token", validate({ params: TokenParams }), tokenView);
-  router.get("/matches/confirm/:token", validate({ params: TokenParams }), tokenView);
+  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) {
+    route({
+      method: "get",
+      path,
+      guard: "token",
+      params: TokenParams,
+      cache: "uncached",
+      handler: async (_req, res, { params }) => {
+        res.json(await getMatchByToken({ db, token: params.token }));
+      },
+    });
+  }
 
   // ---- changes ----
-  router.post("/matches", requireCaptain, validate({ body: reportMatchBodySchema }, "Failed to report match"), async (req, res) => {
-    const user = currentUser(req);
-    const match = await reportMatch({
-      db,
-      env,
-      mailer,
-      logger: req.log,
-      actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
-      input: input(req.valid.body, reportMatchBodySchema),
-    });
-    res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
+  route({
+    method: "post",
+    path: "/matches",
+    guard: "captain",
+    body: reportMatchBodySchema,
+    errorTitle: "Failed to report match",
+    handler: async (req, res, { body }) => {
+      const match = await reportMatch({ db, env, mailer, logger: req.log, actor: actorOf(req), input: body });
+      res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
+    },
   });
 
-  router.post("/matches/confirm/:token", tokenLimit, validate({ params: TokenParams }), async (req, res) => {
-    const { token } = input(req.valid.params, TokenParams);
-    const match = await confirmMatchByToken({ db, logger: req.log, token });
-    res.json({ match, message: "Match Confirmed!" });
+  route({
+    method: "post",
+    path: "/matches/confirm/:token",
+    guard: "token",
+    limit: tokenLimit,
+    params: TokenParams,
+    handler: async (req, res, { params }) => {
+      const match = await confirmMatchByToken({ db, logger: req.log, token: params.token });
+      res.json({ match, message: "Match Confirmed!" });
+    },
   });
 
-  router.post("/matches/dispute/:token", tokenLimit, validate({ params: TokenParams, body: disputeSchema }), async (req, res) => {
-    const { token } = input(req.valid.params, TokenParams);
-    const { reason } = input(req.valid.body, disputeSchema);
-    const result = await disputeMatch({ db, env, mailer, logger: req.log, token, reason });
-    res.json({ ...result, message: "Match Disputed" });
+  route({
+    method: "post",
+    path: "/matches/dispute/:token",
+    guard: "token",
+    limit: tokenLimit,
+    params: TokenParams,
+    body: disputeSchema,
+    handler: async (req, res, { params, body }) => {
+      const result = await disputeMatch({ db, env, mailer, logger: req.log, token: params.token, reason: body.reason });
+      res.json({ ...result, message: "Match Disputed" });
+    },
   });
 
-  router.post("/matches/:id/approve", requireApproved, validate({ params: IdParams }, "Failed to Approve Match"), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    const user = currentUser(req);
-    const match = await approveMatch({ db, logger: req.log, actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain }, matchId: id });
-    res.json({ match, message: "Match Approved" });
+  route({
+    method: "post",
+    path: "/matches/:id/approve",
+    guard: "participant",
+    params: IdParams,
+    errorTitle: "Failed to Approve Match",
+    handler: async (req, res, { params }) => {
+      const match = await approveMatch({ db, logger: req.log, actor: actorOf(req), matchId: params.id });
+      res.json({ match, message: "Match Approved" });
+    },
   });
 
-  router.post("/matches/:id/dispute", requireApproved, validate({ params: IdParams, body: disputeSchema }), async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    const { reason } = input(req.valid.body, disputeSchema);
-    const user = currentUser(req);
-    const result = await disputeMatch({
-      db,
-      env,
-      mailer,
-      logger: req.log,
-      actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
-      matchId: id,
-      reason,
-    });
-    res.json({ ...result, message: "Match Disputed" });
+  route({
+    method: "post",
+    path: "/matches/:id/dispute",
+    guard: "participant",
+    params: IdParams,
+    body: disputeSchema,
+    handler: async (req, res, { params, body }) => {
+      const result = await disputeMatch({ db, env, mailer, logger: req.log, actor: actorOf(req), matchId: params.id, reason: body.reason });
+      res.json({ ...result, message: "Match Disputed" });
+    },
   });
 
   return router;

@@ -1,28 +1,35 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { input, validate } from "../../middleware/validate";
-import { currentUser, requireAdmin } from "../../middleware/auth";
+import { apiRouter } from "../../lib/route";
+import { currentUser } from "../../middleware/auth";
 import { headerImageSchema } from "@shared/validators/teams";
 import { getHeaderImage, setHeaderImage } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
-  const router = Router();
+  const { router, route } = apiRouter(deps);
   const { db } = deps;
 
   // Public: the header image is decoration, shown on the home page.
-  router.get("/settings/header-image", async (_req, res) => {
-    res.json(await getHeaderImage({ db }));
+  route({
+    method: "get",
+    path: "/settings/header-image",
+    guard: "public",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getHeaderImage({ db }));
+    },
   });
 
-  router.post(
-    "/settings/header-image",
-    requireAdmin,
-    validate({ body: headerImageSchema }, "Failed to Update Header Image"),
-    async (req, res) => {
-      const { url } = input(req.valid.body, headerImageSchema);
-      res.json(await setHeaderImage({ db, logger: req.log, url, userId: currentUser(req).id }));
+  route({
+    method: "post",
+    path: "/settings/header-image",
+    guard: "admin",
+    body: headerImageSchema,
+    errorTitle: "Failed to Update Header Image",
+    handler: async (req, res, { body }) => {
+      res.json(await setHeaderImage({ db, logger: req.log, url: body.url, userId: currentUser(req).id }));
     },
-  );
+  });
 
   return router;
 }

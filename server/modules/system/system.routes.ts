@@ -1,5 +1,6 @@
-import { Router } from "express";
+import type { Router } from "express";
 import type { AppDeps } from "../../deps";
+import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
 
 const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "read-only", unreachable: "unreachable" } as const;
@@ -10,11 +11,17 @@ const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "
  * its `problems` list settings that cannot work (server/config/deployment.ts).
  */
 export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Router {
-  const router = Router();
-  router.get("/health", (_req, res) => {
-    res.json({ status: "ok", uptime: Math.round(process.uptime()) });
+  const { router, route } = apiRouter(deps);
+  route({
+    method: "get",
+    path: "/health",
+    guard: "public",
+    cache: "uncached",
+    handler: (_req, res) => {
+      res.json({ status: "ok", uptime: Math.round(process.uptime()) });
+    },
   });
-  router.get("/ready", async (_req, res) => {
+  route({ method: "get", path: "/ready", guard: "public", cache: "uncached", handler: async (_req, res) => {
     const problems = deployment?.problems ?? configurationProblems(deps.env);
     const detail = problems.length > 0 ? { problems } : {};
     try {
@@ -34,6 +41,6 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
       return;
     }
     res.json({ status: "ready", database: deps.database.kind, ...detail });
-  });
+  } });
   return router;
 }

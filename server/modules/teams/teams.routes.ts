@@ -1,9 +1,9 @@
-import { Router, type Request } from "express";
+import type { Request, Router } from "express";
 import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
-import { IdParams, input, validate } from "../../middleware/validate";
-import { currentUser, hasAdminAccess, requireCaptain, requireVerified } from "../../middleware/auth";
-import { cachedRead } from "../../lib/read-cache";
+import { IdParams } from "../../middleware/validate";
+import { currentUser, hasAdminAccess } from "../../middleware/auth";
+import { apiRouter } from "../../lib/route";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
 import {
   deleteOwnTeam,
@@ -23,55 +23,87 @@ function viewerOf(req: Request): Viewer {
 }
 
 export function teamsRoutes(deps: AppDeps): Router {
-  const router = Router();
+  const { router, route } = apiRouter(deps);
   const { db } = deps;
-  const cached = cachedRead(deps.readCache);
 
-  router.get("/teams", requireVerified, validate({ query: teamsQuerySchema }, "Failed to load teams"), cached, async (req, res) => {
-    const q = input(req.valid.query, teamsQuerySchema);
-    res.json(await listTeams({ db, viewer: viewerOf(req), ...q }));
-  });
-
-  router.get("/teams/:id", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await getTeam({ db, viewer: viewerOf(req), teamId: id }));
-  });
-
-  router.get("/teams/:id/members", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await getTeamMembers({ db, viewer: viewerOf(req), teamId: id }));
-  });
-
-  router.get("/teams/:id/rating-history", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await getRatingHistory({ db, viewer: viewerOf(req), teamId: id }));
-  });
-
-  router.get("/teams/:id/head-to-head", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
-    const { id } = input(req.valid.params, IdParams);
-    res.json(await getHeadToHead({ db, viewer: viewerOf(req), teamId: id }));
-  });
-
-  router.put(
-    "/teams/:id",
-    requireCaptain,
-    validate({ params: IdParams, body: updateTeamSchema }, "Update Failed"),
-    async (req, res) => {
-      const { id } = input(req.valid.params, IdParams);
-      const data = input(req.valid.body, updateTeamSchema);
-      res.json(await updateTeamProfile({ db, viewer: viewerOf(req), teamId: id, data }));
+  route({
+    method: "get",
+    path: "/teams",
+    guard: "verified",
+    query: teamsQuerySchema,
+    errorTitle: "Failed to load teams",
+    cache: "cached",
+    handler: async (req, res, { query }) => {
+      res.json(await listTeams({ db, viewer: viewerOf(req), ...query }));
     },
-  );
+  });
 
-  router.delete(
-    "/teams/:id",
-    requireCaptain,
-    validate({ params: IdParams, body: deleteTeamSchema }, "Delete Failed"),
-    async (req, res) => {
-      const { id } = input(req.valid.params, IdParams);
-      const { reason } = input(req.valid.body, deleteTeamSchema);
+  route({
+    method: "get",
+    path: "/teams/:id",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (req, res, { params }) => {
+      res.json(await getTeam({ db, viewer: viewerOf(req), teamId: params.id }));
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/teams/:id/members",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (req, res, { params }) => {
+      res.json(await getTeamMembers({ db, viewer: viewerOf(req), teamId: params.id }));
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/teams/:id/rating-history",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (req, res, { params }) => {
+      res.json(await getRatingHistory({ db, viewer: viewerOf(req), teamId: params.id }));
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/teams/:id/head-to-head",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (req, res, { params }) => {
+      res.json(await getHeadToHead({ db, viewer: viewerOf(req), teamId: params.id }));
+    },
+  });
+
+  route({
+    method: "put",
+    path: "/teams/:id",
+    guard: "captain",
+    params: IdParams,
+    body: updateTeamSchema,
+    errorTitle: "Update Failed",
+    handler: async (req, res, { params, body }) => {
+      res.json(await updateTeamProfile({ db, viewer: viewerOf(req), teamId: params.id, data: body }));
+    },
+  });
+
+  route({
+    method: "delete",
+    path: "/teams/:id",
+    guard: "captain",
+    params: IdParams,
+    body: deleteTeamSchema,
+    errorTitle: "Delete Failed",
+    handler: async (req, res, { params, body }) => {
       const me = currentUser(req);
-      const result = await deleteOwnTeam({ db, mailer: deps.mailer, env: deps.env, teamId: id, reason, actorUserId: me.id });
+      const result = await deleteOwnTeam({ db, mailer: deps.mailer, env: deps.env, teamId: params.id, reason: body.reason, actorUserId: me.id });
       if (result.requiresLogin) {
         // Every session row of the team is gone already; drop this one's cookie too.
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -79,11 +111,17 @@ export function teamsRoutes(deps: AppDeps): Router {
       }
       res.json(result);
     },
-  );
+  });
 
-  router.get("/users", requireVerified, validate({ query: usersQuerySchema }), cached, async (req, res) => {
-    const q = input(req.valid.query, usersQuerySchema);
-    res.json(await listUsers({ db, viewer: viewerOf(req), ...q }));
+  route({
+    method: "get",
+    path: "/users",
+    guard: "verified",
+    query: usersQuerySchema,
+    cache: "cached",
+    handler: async (req, res, { query }) => {
+      res.json(await listUsers({ db, viewer: viewerOf(req), ...query }));
+    },
   });
 
   return router;

@@ -1,0 +1,313 @@
+// The one way an API route is declared (docs/decisions/017-route-helper-body-after-guard.md).
+// route({...}) runs, in this order and nothing before it reads the body:
+//   1. the guard (who may call it: signed in, captain, admin…), from the session alone;
+//   2. the rate limit, when the route has one (a limit that counts accounts named in the body only
+//      checks the address here, and counts once the body is read);
+//   3. path parameters and query string, parsed by their zod schemas;
+//   4. the body, only now: JSON only, utf-8 only, at most `bodyLimit` bytes after inflating
+//      gzip/deflate/br (a larger one is cut off there: 413), at most `maxDepth` levels of nesting
+//      (counted on the text before JSON.parse: 400), no NUL character; then its zod schema;
+//   5. for a cached GET, the read cache (server/lib/read-cache.ts);
+//   6. handler(req, res, input): input holds the parsed, typed params, query and body.
+// A route without a body schema on a mutating method still checks what it is sent (at most 1 KB,
+// valid JSON) and ignores it; a GET's body is never read.
+import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import type { z, ZodType } from "zod";
+import { AppError } from "./app-error";
+import { cachedRead, type ReadCache } from "./read-cache";
+import type { RateLimiter } from "./rate-limit";
+import { zodToAppError } from "../middleware/validate";
+import { containsNul, NUL_MESSAGE } from "../middleware/input-guard";
+import {
+  requireAdmin,
+  requireAdminAnyFactor,
+  requireApproved,
+  requireAuth,
+  requireCaptain,
+  requireVerified,
+} from "../middleware/auth";
+
+/**
+ * Who may call a route, decided from the session before anything else. `public`: anyone;
+ * `token`: anyone holding the emailed token of the path (its params are checked before the body is
+ * read; whether the token exists is the service's answer); `participant`: verified and approved by
+ * an admin (may challenge, report, confirm); `adminAnyFactor`: an admin, also while
+ * still to set up the second factor (the set-up routes themselves).
+ */
+export const GUARDS = {
+  public: undefined,
+  token: undefined,
+  signedIn: requireAuth,
+  verified: requireVerified,
+  participant: requireApproved,
+  captain: requireCaptain,
+  admin: requireAdmin,
+  adminAnyFactor: requireAdminAnyFactor,
+} as const satisfies Record<string, RequestHandler | undefined>;
+export type Guard = keyof typeof GUARDS;
+
+export type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** Bodies of most routes are a few short fields: 16 KB is far above any valid one. */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+/** What a route that takes no body may be sent (and is checked, then ignored): `{}` and the like. */
+export const NO_BODY_LIMIT = 1024;
+/** The deepest valid body of any route is 4 levels; a backup file about 6. */
+export const DEFAULT_MAX_DEPTH = 8;
+
+type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+}
+
+export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+  method: Method;
+  path: string;
+  guard: Guard;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Largest body in bytes, counted after inflating (default DEFAULT_BODY_LIMIT). */
+  bodyLimit?: number;
+  /** Deepest nesting of arrays and objects in the body (default DEFAULT_MAX_DEPTH). */
+  maxDepth?: number;
+  /** GET only, and required there: cached (cachedRead) or uncached (listed in UNCACHED_READS with why). */
+  cache?: "cached" | "uncached";
+  /** Counted before the handler; before the body is read (see the top of this file). */
+  limit?: RateLimiter;
+  /** The title of a validation refusal: fixed, or chosen by its message. */
+  errorTitle?: string | ((message: string) => string | undefined);
+  /** A check of the parsed JSON that must answer before the schema's own messages (e.g. missing fields first). */
+  precheck?: (body: unknown) => AppError | undefined;
+  handler: (req: Request, res: Response, input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
+}
+
+/** What the route table tells about a route (tests walk it: tests/security/bodies.test.ts). */
+export interface RouteInfo {
+  method: Method;
+  /** The path as declared in its module (the table adds the mount prefix). */
+  path: string;
+  guard: Guard;
+  takesBody: boolean;
+  bodyLimit: number;
+  maxDepth: number;
+  cache: "cached" | "uncached" | undefined;
+  rateLimit: string | undefined;
+}
+
+export const ROUTE_INFO = Symbol("routeInfo");
+
+/** How many request bodies the helper has started to read, and their bytes (after inflating). */
+export const bodyReads = { started: 0, bytes: 0 };
+
+export interface RouteBuilder {
+  router: Router;
+  route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined>(
+    spec: RouteSpec<P, Q, B>,
+  ): void;
+}
+
+/** A router for one module, and route() to declare its routes on it. */
+export function apiRouter(deps: { readCache: ReadCache }): RouteBuilder {
+  const router = Router();
+  const cached = cachedRead(deps.readCache);
+  return {
+    router,
+    route(spec) {
+      const info = describe(spec);
+      const inputs = new WeakMap<Request, RouteInput<unknown, unknown, unknown>>();
+      const prelude = async (req: Request, res: Response, next: NextFunction) => {
+        inputs.set(req, await prepare(spec, info, req, res));
+        next();
+      };
+      const handle = async (req: Request, res: Response) => {
+        const input = inputs.get(req)!;
+        await spec.handler(req, res, input as RouteInput<never, never, never>);
+      };
+      router[spec.method](spec.path, Object.assign(prelude, { [ROUTE_INFO]: info }), ...(info.cache === "cached" ? [cached] : []), handle);
+    },
+  };
+}
+
+function describe(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>): RouteInfo {
+  const where = `${spec.method.toUpperCase()} ${spec.path}`;
+  if (!(spec.guard in GUARDS)) throw new Error(`${where}: unknown guard "${spec.guard}"`);
+  if (spec.method === "get") {
+    if (!spec.cache) throw new Error(`${where}: a GET route must say whether it is cached (cache: "cached" | "uncached")`);
+    if (spec.body) throw new Error(`${where}: a GET route takes no body`);
+  } else if (spec.cache) throw new Error(`${where}: only GET routes are cached`);
+  const takesBody = spec.body !== undefined;
+  return {
+    method: spec.method,
+    path: spec.path,
+    guard: spec.guard,
+    takesBody,
+    bodyLimit: takesBody ? (spec.bodyLimit ?? DEFAULT_BODY_LIMIT) : spec.method === "get" ? 0 : NO_BODY_LIMIT,
+    maxDepth: spec.maxDepth ?? DEFAULT_MAX_DEPTH,
+    cache: spec.cache,
+    rateLimit: spec.limit?.action,
+  };
+}
+
+async function prepare(
+  spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>,
+  info: RouteInfo,
+  req: Request,
+  res: Response,
+): Promise<RouteInput<unknown, unknown, unknown>> {
+  // 1. Who is calling (the session only).
+  const guard = GUARDS[spec.guard];
+  if (guard) await runMiddleware(guard, req, res);
+  // 2. A rate limit that needs no body counts now; one that counts accounts in the body checks the address.
+  const limit = spec.limit;
+  if (limit && !limit.readsBody) await limit.count(req, res, undefined);
+  if (limit?.readsBody) await limit.gate(req, res);
+  // 3. Path and query.
+  const params = spec.params ? parse(spec.params, req.params, spec) : undefined;
+  const query = spec.query ? parse(spec.query, req.query, spec) : undefined;
+  // 4. The body, now that the caller may send it.
+  let body: unknown = undefined;
+  if (info.method !== "get") {
+    const raw = await readJsonBody(req, res, info.bodyLimit, info.maxDepth);
+    if (containsNul(raw)) throw new AppError(400, NUL_MESSAGE, { code: "bad_request" });
+    if (limit?.readsBody) await limit.count(req, res, raw);
+    if (spec.body) {
+      const problem = spec.precheck?.(raw ?? {});
+      if (problem) throw problem;
+      body = parse(spec.body, raw ?? {}, spec);
+    }
+    // What a library reads from req.body (passport's username and password) is the checked body.
+    req.body = body;
+  }
+  return { params, query, body };
+}
+
+function parse(schema: ZodType, value: unknown, spec: { errorTitle?: RouteSpec<undefined, undefined, undefined>["errorTitle"] }): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const error = zodToAppError(parsed.error);
+  const title = typeof spec.errorTitle === "function" ? spec.errorTitle(error.message) : spec.errorTitle;
+  if (!title) throw error;
+  throw new AppError(400, error.message, { code: error.code, title, ...(error.fields ? { fields: error.fields } : {}) });
+}
+
+/** Runs an Express middleware as a step: resolves when it calls next(), rejects with its error. */
+function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise<void> {
+  return new Promise((resolve, reject) => {
+    void mw(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+  });
+}
+
+const parsers = new Map<string, RequestHandler>();
+
+/** body-parser's JSON reader for this limit and depth (its `limit` counts inflated bytes). */
+function jsonParser(limit: number, maxDepth: number): RequestHandler {
+  const key = `${limit}:${maxDepth}`;
+  let parser = parsers.get(key);
+  if (!parser) {
+    parser = express.json({
+      limit,
+      type: "application/json",
+      // Runs on the whole (inflated) text before JSON.parse.
+      verify: (_req, _res, buf) => {
+        bodyReads.bytes += buf.length;
+        if (nestingDepth(buf, maxDepth) > maxDepth) {
+          throw new AppError(400, `The request body is nested too deeply (at most ${maxDepth} levels).`, { code: "body_too_deep" });
+        }
+      },
+    });
+    parsers.set(key, parser);
+  }
+  return parser;
+}
+
+/** Reads and parses the JSON body (undefined when none was sent). Content type and charset are checked first. */
+async function readJsonBody(req: Request, res: Response, limit: number, maxDepth: number): Promise<unknown> {
+  const sent = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+  if (!sent) return undefined;
+  if (!req.is("application/json")) {
+    throw new AppError(415, "Requests must be sent as application/json.", { code: "unsupported_media_type" });
+  }
+  bodyReads.started += 1;
+  try {
+    await runMiddleware(jsonParser(limit, maxDepth), req, res);
+  } catch (err) {
+    throw bodyError(err, limit);
+  }
+  return req.body as unknown;
+}
+
+function bodyError(err: unknown, limit: number): unknown {
+  if (err instanceof AppError) return err;
+  const type = (err as { type?: unknown }).type;
+  if (type === "entity.too.large") {
+    return new AppError(413, `The request body is too large (at most ${formatBytes(limit)}).`, { code: "payload_too_large" });
+  }
+  return err; // the error handler maps body-parser's other refusals (bad JSON, charset, encoding)
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${Math.round(n / (1024 * 1024))} MB` : `${Math.round(n / 1024)} KB`;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN_BRACKET = 0x5b;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACKET = 0x5d;
+const CLOSE_BRACE = 0x7d;
+
+/**
+ * The deepest nesting of arrays and objects in JSON text (strings skipped), stopping as soon as it
+ * passes `stopAbove`. Linear in the text, no recursion: it runs before JSON.parse builds anything.
+ */
+export function nestingDepth(buf: Uint8Array, stopAbove = Infinity): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < buf.length; i++) {
+    const c = buf[i];
+    if (inString) {
+      if (c === BACKSLASH) i++;
+      else if (c === QUOTE) inString = false;
+    } else if (c === QUOTE) inString = true;
+    else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+      depth++;
+      if (depth > deepest) {
+        deepest = depth;
+        if (deepest > stopAbove) return deepest;
+      }
+    } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
+  }
+  return deepest;
+}
+
+interface Layer {
+  route?: { path: string | string[]; methods?: Record<string, boolean>; stack: { handle: unknown }[] };
+  handle?: { stack?: Layer[] };
+  rawPath?: string | string[];
+}
+
+/** Every route of an app: its method(s), full path ("/api/…") and, when declared with route(), what it declared. */
+export function routeTable(app: express.Express): { methods: string[]; fullPath: string; info: RouteInfo | undefined }[] {
+  const out: { methods: string[]; fullPath: string; info: RouteInfo | undefined }[] = [];
+  const walk = (stack: Layer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        const found = layer.route.stack
+          .map((l) => (typeof l.handle === "function" ? (l.handle as { [ROUTE_INFO]?: RouteInfo })[ROUTE_INFO] : undefined))
+          .find((i) => i !== undefined);
+        const methods = Object.keys(layer.route.methods ?? {}).filter((m) => layer.route!.methods![m]);
+        for (const p of [layer.route.path].flat()) out.push({ methods, fullPath: prefix + p, info: found });
+      } else if (layer.handle?.stack) {
+        const mount = typeof layer.rawPath === "string" && layer.rawPath !== "/" ? layer.rawPath : "";
+        walk(layer.handle.stack, prefix + mount);
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "");
+  return out;
+}
