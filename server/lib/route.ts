@@ -11,7 +11,9 @@
 //   6. handler(req, res, input): input holds the parsed, typed params, query and body.
 // A route without a body schema on a mutating method still checks what it is sent (at most 1 KB,
 // valid JSON) and ignores it; a GET's body is never read.
-import express, { Router, type NextFunction, type Request, type RequestHandler, type Response } from "express";
+import zlib from "node:zlib";
+import type { Duplex, Readable } from "node:stream";
+import { Router, type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { z, ZodType } from "zod";
 import { AppError } from "./app-error";
 import { cachedRead, type ReadCache } from "./read-cache";
@@ -48,8 +50,11 @@ export type Guard = keyof typeof GUARDS;
 
 export type Method = "get" | "post" | "put" | "patch" | "delete";
 
-/** Bodies of most routes are a few short fields: 16 KB is far above any valid one. */
-export const DEFAULT_BODY_LIMIT = 16 * 1024;
+/**
+ * The largest valid body of any route but the restore, a registration with every field at its
+ * longest in characters that JSON escapes, is about 18 KB; a usual one is under 1 KB.
+ */
+export const DEFAULT_BODY_LIMIT = 32 * 1024;
 /** What a route that takes no body may be sent (and is checked, then ignored): `{}` and the like. */
 export const NO_BODY_LIMIT = 1024;
 /** The deepest valid body of any route is 4 levels; a backup file about 6. */
@@ -120,7 +125,14 @@ export function apiRouter(deps: { readCache: ReadCache }): RouteBuilder {
       const info = describe(spec);
       const inputs = new WeakMap<Request, RouteInput<unknown, unknown, unknown>>();
       const prelude = async (req: Request, res: Response, next: NextFunction) => {
-        inputs.set(req, await prepare(spec, info, req, res));
+        try {
+          inputs.set(req, await prepare(spec, info, req, res));
+        } catch (err) {
+          // Refused with (part of) the body unread: close the connection after the answer, rather
+          // than let the server read and discard the rest (it may never end).
+          if (!req.complete) res.setHeader("Connection", "close");
+          throw err;
+        }
         next();
       };
       const handle = async (req: Request, res: Response) => {
@@ -171,7 +183,7 @@ async function prepare(
   // 4. The body, now that the caller may send it.
   let body: unknown = undefined;
   if (info.method !== "get") {
-    const raw = await readJsonBody(req, res, info.bodyLimit, info.maxDepth);
+    const raw = await readJsonBody(req, info.bodyLimit, info.maxDepth);
     if (containsNul(raw)) throw new AppError(400, NUL_MESSAGE, { code: "bad_request" });
     if (limit?.readsBody) await limit.count(req, res, raw);
     if (spec.body) {
@@ -201,52 +213,90 @@ function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise
   });
 }
 
-const parsers = new Map<string, RequestHandler>();
-
-/** body-parser's JSON reader for this limit and depth (its `limit` counts inflated bytes). */
-function jsonParser(limit: number, maxDepth: number): RequestHandler {
-  const key = `${limit}:${maxDepth}`;
-  let parser = parsers.get(key);
-  if (!parser) {
-    parser = express.json({
-      limit,
-      type: "application/json",
-      // Runs on the whole (inflated) text before JSON.parse.
-      verify: (_req, _res, buf) => {
-        bodyReads.bytes += buf.length;
-        if (nestingDepth(buf, maxDepth) > maxDepth) {
-          throw new AppError(400, `The request body is nested too deeply (at most ${maxDepth} levels).`, { code: "body_too_deep" });
-        }
-      },
-    });
-    parsers.set(key, parser);
-  }
-  return parser;
-}
-
-/** Reads and parses the JSON body (undefined when none was sent). Content type and charset are checked first. */
-async function readJsonBody(req: Request, res: Response, limit: number, maxDepth: number): Promise<unknown> {
-  const sent = req.get("transfer-encoding") !== undefined || Number(req.get("content-length") ?? 0) > 0;
+/**
+ * Reads and parses the JSON body (undefined when none was sent). Headers first (type, charset,
+ * encoding, declared length); then at most `limit` bytes after inflating: past that it stops
+ * reading (and inflating) at once, and the connection is closed after the refusal (see prepare).
+ */
+async function readJsonBody(req: Request, limit: number, maxDepth: number): Promise<unknown> {
+  const declared = req.get("content-length");
+  const sent = req.get("transfer-encoding") !== undefined || Number(declared ?? 0) > 0;
   if (!sent) return undefined;
   if (!req.is("application/json")) {
     throw new AppError(415, "Requests must be sent as application/json.", { code: "unsupported_media_type" });
   }
-  bodyReads.started += 1;
-  try {
-    await runMiddleware(jsonParser(limit, maxDepth), req, res);
-  } catch (err) {
-    throw bodyError(err, limit);
+  const charset = /;\s*charset\s*=\s*"?([^";\s]+)/i.exec(req.get("content-type") ?? "")?.[1]?.toLowerCase();
+  if (charset !== undefined && charset !== "utf-8" && charset !== "utf8") {
+    throw new AppError(415, "Unsupported request encoding: send UTF-8 JSON.", { code: "unsupported_media_type" });
   }
-  return req.body as unknown;
+  const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
+  const inflate = INFLATE[encoding];
+  if (encoding !== "identity" && !inflate) {
+    throw new AppError(415, "Unsupported request encoding: send it plain or gzip, deflate or br compressed.", { code: "unsupported_media_type" });
+  }
+  if (encoding === "identity" && declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+  bodyReads.started += 1;
+  const buf = await readAtMost(req, inflate?.(), limit);
+  bodyReads.bytes += buf.length;
+  if (buf.length === 0) return undefined;
+  if (nestingDepth(buf, maxDepth) > maxDepth) {
+    throw new AppError(400, `The request body is nested too deeply (at most ${maxDepth} levels).`, { code: "body_too_deep" });
+  }
+  const text = buf.toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError(400, "The request body is not valid JSON.", { code: "invalid_json" });
+  }
 }
 
-function bodyError(err: unknown, limit: number): unknown {
-  if (err instanceof AppError) return err;
-  const type = (err as { type?: unknown }).type;
-  if (type === "entity.too.large") {
-    return new AppError(413, `The request body is too large (at most ${formatBytes(limit)}).`, { code: "payload_too_large" });
-  }
-  return err; // the error handler maps body-parser's other refusals (bad JSON, charset, encoding)
+const INFLATE: Record<string, (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDecompress) | undefined> = {
+  gzip: () => zlib.createGunzip(),
+  "x-gzip": () => zlib.createGunzip(),
+  deflate: () => zlib.createInflate(),
+  br: () => zlib.createBrotliDecompress(),
+};
+
+function tooLarge(limit: number): AppError {
+  return new AppError(413, `The request body is too large (at most ${formatBytes(limit)}).`, { code: "payload_too_large" });
+}
+
+/** The request's bytes (inflated through `inflate` when given), refusing as soon as they pass `limit`. */
+function readAtMost(req: Request, inflate: Duplex | undefined, limit: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const source: Readable = inflate ?? req;
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let done = false;
+    const finish = (err?: AppError) => {
+      if (done) return;
+      done = true;
+      source.off("data", onData).off("end", onEnd).off("error", onError);
+      req.off("close", onClose).off("error", onError);
+      if (inflate) {
+        req.unpipe(inflate);
+        inflate.destroy();
+      }
+      if (err) {
+        req.pause();
+        reject(err);
+      } else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) return finish(tooLarge(limit));
+      chunks.push(chunk);
+    };
+    const onEnd = () => finish();
+    const onError = () => finish(new AppError(400, "The request body could not be read.", { code: "bad_body" }));
+    const onClose = () => {
+      if (!req.complete) finish(new AppError(400, "The request body ended early.", { code: "bad_body" }));
+    };
+    source.on("data", onData).on("end", onEnd).on("error", onError);
+    req.on("close", onClose).on("error", onError);
+    if (inflate) req.pipe(inflate);
+  });
 }
 
 function formatBytes(n: number): string {
@@ -292,7 +342,7 @@ interface Layer {
 }
 
 /** Every route of an app: its method(s), full path ("/api/…") and, when declared with route(), what it declared. */
-export function routeTable(app: express.Express): { methods: string[]; fullPath: string; info: RouteInfo | undefined }[] {
+export function routeTable(app: Express): { methods: string[]; fullPath: string; info: RouteInfo | undefined }[] {
   const out: { methods: string[]; fullPath: string; info: RouteInfo | undefined }[] = [];
   const walk = (stack: Layer[], prefix: string) => {
     for (const layer of stack) {

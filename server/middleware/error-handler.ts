@@ -21,7 +21,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
   let appError: AppError | undefined;
   if (err instanceof AppError) appError = err;
   else if (err instanceof z.ZodError) appError = zodToAppError(err);
-  else if (isBodyParserError(err)) appError = bodyParserError(err);
   else if (isClientHttpError(err)) appError = new AppError(err.status, err.status === 404 ? "Not found." : "Bad request.");
   else {
     const pgErr = findPgError(err);
@@ -54,24 +53,6 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
 function isClientHttpError(err: unknown): err is { status: number } {
   const status = (err as { status?: unknown })?.status;
   return typeof status === "number" && status >= 400 && status < 500 && (err as { expose?: unknown }).expose === true;
-}
-
-function isBodyParserError(err: unknown): err is { type: string; status: number } {
-  return typeof err === "object" && err !== null && "type" in err && typeof (err as { type: unknown }).type === "string" && "status" in err;
-}
-
-function bodyParserError(err: { type: string; status: number }): AppError {
-  switch (err.type) {
-    case "entity.too.large":
-      return new AppError(413, "The request body is too large.");
-    case "entity.parse.failed":
-      return new AppError(400, "The request body is not valid JSON.", { code: "invalid_json" });
-    case "encoding.unsupported":
-    case "charset.unsupported":
-      return new AppError(415, "Unsupported request encoding.");
-    default:
-      return new AppError(err.status >= 400 && err.status < 500 ? err.status : 400, "The request body could not be read.");
-  }
 }
 
 function findPgError(err: unknown): PgLikeError | undefined {
