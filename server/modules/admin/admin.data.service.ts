@@ -42,16 +42,25 @@ export async function getAdminStats(deps: Pick<AppDeps, "db">): Promise<AdminSta
 // ---------------------------------------------------------------------------------------------
 // CSV
 
-/** A cell a spreadsheet would run as a formula gets a leading apostrophe (OWASP CSV injection). */
+/**
+ * A cell a spreadsheet could run as a formula gets an apostrophe before the formula's first
+ * character (OWASP CSV injection): at the start of the cell (= + - @ tab CR), and after any
+ * character that separates cells or rows in some locale's CSV (`,` `;` tab, CR, LF) and the spaces
+ * after it, since a program splitting on that separator would start a new cell there.
+ */
 export function neutraliseCell(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const inside = value.replace(/([,;\t\r\n]\s*)([=+\-@])/g, "$1'$2");
+  return /^(\s*[=+\-@]|[\t\r])/.test(inside) ? `'${inside}` : inside;
 }
 
-/** RFC 4180 quoting: cells with a comma, quote, CR or LF (or edge spaces) are quoted, quotes doubled. */
+/**
+ * RFC 4180 quoting, for every common locale: cells holding a separator (`,` `;` tab), a quote, CR
+ * or LF (or edge spaces) are quoted, quotes doubled.
+ */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   const text = neutraliseCell(value instanceof Date ? value.toISOString() : String(value));
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]|^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const CSV_HEADER = [

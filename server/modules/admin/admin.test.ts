@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
+import fc from "fast-check";
 import { challenges, disputes, matches, teams, users } from "@shared/schema";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, PASSWORD } from "../../../tests/helpers/factories";
@@ -294,10 +295,50 @@ describe("users CSV", () => {
     expect(csvCell(null)).toBe("");
   });
 
+  // Issue 12 item 8: `;` is the separator in many locales (and tab in others), so a formula after
+  // one is a formula at the start of a cell there.
+  it.each([
+    ["the issue's example", "Aces;=cmd|' /C calc'!A0", `"Aces;'=cmd|' /C calc'!A0"`],
+    ["after a comma", "a,=1+1", `"a,'=1+1"`],
+    ["after a comma and spaces", "a,  +1", `"a,  '+1"`],
+    ["after a tab", "a\t@SUM(A1)", `"a\t'@SUM(A1)"`],
+    ["after a line break", "a\r\n-2+3", `"a\r\n'-2+3"`],
+    ["several", "=a;=b,=c", `"'=a;'=b,'=c"`],
+    ["at the start after spaces", "  =1", "'  =1"],
+    ["a tab at the start", "\tx", `"'\tx"`],
+    ["a semicolon alone is quoted", "Smith;Jones", `"Smith;Jones"`],
+    ["a tab alone is quoted", "a\tb", `"a\tb"`],
+    ["a quote is doubled", 'say "hi"', `"say ""hi"""`],
+    ["plain text stays plain", "Aces Doubles", "Aces Doubles"],
+    ["a hyphen inside a word stays", "Anne-Marie", "Anne-Marie"],
+    ["an email stays", "ann@example.test", "ann@example.test"],
+  ])("%s: %j → %s", (_name, value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it("no cell of any text starts a formula in a spreadsheet splitting on , ; or tab, and RFC 4180 reads back the neutralised text", () => {
+    const text = fc.string({ unit: fc.constantFrom("a", " ", ",", ";", "\t", "\r", "\n", '"', "=", "+", "-", "@", "'"), maxLength: 24 });
+    fc.assert(
+      fc.property(text, (value) => {
+        const cell = csvCell(value);
+        for (const separator of [",", ";", "\t", "\r", "\n"]) {
+          // A program that ignores the quotes: every piece must not begin a formula.
+          for (const piece of cell.split(separator)) expect(piece.replace(/^"?\s*/, "")).not.toMatch(/^[=+\-@]/);
+        }
+        // One that honours them reads the cell back as one value: the text, neutralised.
+        const unquoted = cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell;
+        expect(unquoted).toBe(neutraliseCell(value));
+        expect(unquoted.replace(/'(?=[=+\-@\t\r\s])/g, "")).toBe(value.replace(/'(?=[=+\-@\t\r\s])/g, ""));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it("downloads every user as an attachment without password hashes, formulas neutralised", async () => {
     const { agent } = await adminAgent();
     const { partner } = await createTeam(t.db);
     await t.db.update(users).set({ name: '=cmd|" /C calc"!A0', suspensionReason: "@evil" }).where(eq(users.id, partner.id));
+    await t.db.update(teams).set({ name: "Aces;=cmd|' /C calc'!A0" }).where(eq(teams.id, partner.teamId!));
     const res = await agent.get("/api/admin/export-users").buffer(true).parse((r, cb) => {
       let data = "";
       r.on("data", (c: Buffer) => (data += c.toString("utf8")));
@@ -311,6 +352,7 @@ describe("users CSV", () => {
     const line = text.split("\r\n").find((l) => l.startsWith(`${partner.id},`))!;
     expect(line).toContain(`"'=cmd|"" /C calc""!A0"`);
     expect(line).toContain(",'@evil,");
+    expect(line).toContain(`,"Aces;'=cmd|' /C calc'!A0",`);
     expect(line).not.toMatch(/,=/);
   });
 });
