@@ -2,6 +2,7 @@
 // One schema each, used by the client form (zodResolver) and the server route. The spec's messages
 // live here verbatim (SPEC §5 Report match, Dispute reason, Admin).
 import { z } from "zod";
+import { pageQuerySchema } from "../paging";
 import { DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
 
 export const MATCH_MESSAGES = {
@@ -267,13 +268,5 @@ export type ResolveDisputeInput = z.infer<typeof resolveDisputeSchema>;
 /** Paged reads: page from 1, limit default small, at most 50. */
 export const MATCH_LIST_DEFAULT_LIMIT = 10;
 export const MATCH_LIST_MAX_LIMIT = 50;
-export const matchListQuerySchema = z.object({
-  page: z.coerce.number({ error: "page must be a positive whole number." }).int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number({ error: `limit must be between 1 and ${MATCH_LIST_MAX_LIMIT}.` })
-    .int()
-    .min(1, `limit must be between 1 and ${MATCH_LIST_MAX_LIMIT}.`)
-    .max(MATCH_LIST_MAX_LIMIT, `limit must be between 1 and ${MATCH_LIST_MAX_LIMIT}.`)
-    .default(MATCH_LIST_DEFAULT_LIMIT),
-});
+export const matchListQuerySchema = pageQuerySchema({ defaultLimit: MATCH_LIST_DEFAULT_LIMIT, maxLimit: MATCH_LIST_MAX_LIMIT });
 export type MatchListQuery = z.infer<typeof matchListQuerySchema>;

@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
   resetRequestSchema,
 } from "@shared/validators/auth";
+import { pendingUsersQuerySchema } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
 import { IdParams, input, validate } from "../../middleware/validate";
 import { currentUser, requireAdmin } from "../../middleware/auth";
@@ -41,10 +42,6 @@ const acceptInviteBody = acceptInviteSchema.extend({ password: serverPassword })
 const resetPasswordBody = resetPasswordSchema.extend({ newPassword: serverPassword });
 
 const TokenParams = z.object({ token: z.string().min(1, "Invalid link.").max(200, "Invalid link.") });
-const PendingQuery = z.object({
-  page: z.coerce.number().int("Invalid page.").min(1, "Invalid page.").max(1_000_000, "Invalid page.").optional(),
-  pageSize: z.coerce.number().int("Invalid page size.").min(1, "Invalid page size.").max(100, "Invalid page size.").optional(),
-});
 
 /** The generic answers of recovery, reset and resend: the same whether or not the account exists. */
 const generic = (message: string): MessageResponse => ({ message });
@@ -154,9 +151,8 @@ export function accountsRoutes(deps: AppDeps): Router {
   );
 
   // The approval gate.
-  router.get("/admin/pending-users", requireAdmin, validate({ query: PendingQuery }), async (req, res) => {
-    const q = input(req.valid.query, PendingQuery);
-    res.json(await listPendingUsers({ deps, ...(q.page ? { page: q.page } : {}), ...(q.pageSize ? { pageSize: q.pageSize } : {}) }));
+  router.get("/admin/pending-users", requireAdmin, validate({ query: pendingUsersQuerySchema }), async (req, res) => {
+    res.json(await listPendingUsers({ deps, query: input(req.valid.query, pendingUsersQuerySchema) }));
   });
   router.post("/admin/approve-user/:id", requireAdmin, validate({ params: IdParams }), async (req, res) => {
     res.json(await approveUser({ deps, userId: input(req.valid.params, IdParams).id, adminId: currentUser(req).id }));

@@ -3,7 +3,8 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
 import type { RegisterInput } from "@shared/validators/auth";
-import type { Page } from "@shared/api";
+import type { Page, PageQuery } from "@shared/paging";
+import { offsetOf, pageOf } from "../../lib/paging";
 import type {
   AcceptInviteResponse,
   ApprovalResponse,
@@ -446,12 +447,8 @@ export async function resetPassword(o: { deps: AppDeps; token: string; newPasswo
 // ---------------------------------------------------------------------------------------------
 // The approval gate (admins)
 
-const PENDING_PAGE_SIZE_DEFAULT = 50;
-
-export async function listPendingUsers(o: { deps: AppDeps; page?: number; pageSize?: number }): Promise<Page<PendingUser>> {
+export async function listPendingUsers(o: { deps: AppDeps; query: PageQuery }): Promise<Page<PendingUser>> {
   const { db } = o.deps;
-  const page = Math.max(1, o.page ?? 1);
-  const pageSize = Math.min(100, Math.max(1, o.pageSize ?? PENDING_PAGE_SIZE_DEFAULT));
   const where = and(
     eq(users.isApproved, false),
     eq(users.isAdmin, false),
@@ -477,16 +474,14 @@ export async function listPendingUsers(o: { deps: AppDeps; page?: number; pageSi
     .leftJoin(teams, eq(teams.id, users.teamId))
     .where(where)
     .orderBy(asc(users.joinedAt), asc(users.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(o.query.limit)
+    .offset(offsetOf(o.query));
   const total = Number(totalRow?.n ?? 0);
-  return {
-    items: rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() })),
-    page,
-    pageSize,
+  return pageOf(
+    rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() })),
     total,
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
-  };
+    o.query,
+  );
 }
 
 async function loadTarget(deps: AppDeps, userId: number) {

@@ -10,6 +10,7 @@ import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import { softDeleteTeam } from "../teams/teams.service";
 import { teamRestoredEmail } from "./admin.emails";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 type Deps = Pick<AppDeps, "db" | "mailer" | "env" | "logger">;
 export interface Actor {
@@ -45,7 +46,7 @@ export async function listAdminTeams(
     from teams t
     where ${filter}
     order by (t.deleted_at is not null) asc, lower(t.name) asc, t.id asc
-    limit ${o.limit} offset ${(o.page - 1) * o.limit}`);
+    limit ${o.limit} offset ${offsetOf(o)}`);
   const rows = rowsOf(res);
   const total = rows.length ? Number(rows[0]!.total_count) : 0;
   const ids = rows.map((r) => Number(r.id));
@@ -88,7 +89,7 @@ export async function listAdminTeams(
     members: byTeam.get(Number(r.id)) ?? [],
     isOwnTeam: o.actor.teamId === Number(r.id),
   }));
-  return { items, page: o.page, pageSize: o.limit, total, totalPages: Math.max(1, Math.ceil(total / o.limit)) };
+  return pageOf(items, total, o);
 }
 
 async function findTeam(deps: Pick<AppDeps, "db">, teamId: number, title: string) {

@@ -13,6 +13,7 @@ import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/cha
 import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
 import type { DbOrTx } from "../../db/client";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -51,12 +52,11 @@ export async function listChallenges(options: {
   query: ChallengeListQuery;
 }): Promise<ChallengesPage> {
   const { db, teamId, direction, query } = options;
-  const empty: ChallengesPage = { items: [], page: query.page, pageSize: query.limit, total: 0, totalPages: 0 };
-  if (!teamId) return empty;
+  if (!teamId) return pageOf([], 0, query);
   const ownColumn = direction === "incoming" ? sql`c.challenged_team_id` : sql`c.challenger_team_id`;
   const otherColumn = direction === "incoming" ? sql`c.challenger_team_id` : sql`c.challenged_team_id`;
   const statusFilter = query.status === "all" ? sql`true` : sql`c.status in (${sqlLiterals(OPEN_CHALLENGE_STATUSES)})`;
-  const offset = (query.page - 1) * query.limit;
+  const offset = offsetOf(query);
   const result = await db.execute<ChallengeListRow>(sql`
     select c.id, c.challenger_team_id, c.challenged_team_id, c.status, c.location, c.surface, c.competition_type,
            c.notes, c.proposed_date_time, c.created_at, c.updated_at,
@@ -111,7 +111,7 @@ export async function listChallenges(options: {
     matchId: r.match_id === null ? null : Number(r.match_id),
     matchConfirmationStatus: r.match_confirmation,
   }));
-  return { items, page: query.page, pageSize: query.limit, total, totalPages: Math.ceil(total / query.limit) };
+  return pageOf(items, total, query);
 }
 
 /**
@@ -154,11 +154,7 @@ export async function listCandidates(options: {
     };
   });
   return {
-    items,
-    page: query.page,
-    pageSize: query.limit,
-    total,
-    totalPages: Math.ceil(total / query.limit),
+    ...pageOf(items, total, query),
     surface: surface ?? null,
     me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating } : null,
   };

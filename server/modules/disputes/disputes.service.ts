@@ -5,7 +5,7 @@ import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { disputes, matches, users } from "@shared/schema";
 import { CONFIRMATION_STATUS, DISPUTE_OUTCOME, DISPUTE_STATUS, MATCH_STATUS } from "@shared/constants";
-import type { Page } from "@shared/api";
+import type { Page } from "@shared/paging";
 import type { DisputeView, MatchView } from "@shared/types/matches";
 import type { ResolveDisputeInput } from "@shared/validators/matches";
 import type { Db, DbOrTx } from "../../db/client";
@@ -18,6 +18,7 @@ import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matc
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
 import { adminEmails, teamEmails, tokenRefusal, type Actor } from "../matches/matches.service";
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 interface MailDeps {
   db: Db;
@@ -155,13 +156,12 @@ async function disputeViews(db: DbOrTx, where: ReturnType<typeof eq> | undefined
 /** GET /api/disputes/pending (admin): oldest first, with the match view and both teams; bounded. */
 export async function listPendingDisputes(opts: { db: DbOrTx; page: number; limit: number }): Promise<Page<DisputeView>> {
   const where = eq(disputes.status, DISPUTE_STATUS.pending);
-  const offset = (opts.page - 1) * opts.limit;
+  const offset = offsetOf(opts);
   const [items, [total]] = await Promise.all([
     offset >= COUNT_CAP ? Promise.resolve([]) : disputeViews(opts.db, where, opts.limit, offset),
     opts.db.select({ n: count() }).from(disputes).where(where),
   ]);
-  const n = Math.min(Number(total?.n ?? 0), COUNT_CAP);
-  return { items, page: opts.page, pageSize: opts.limit, total: n, totalPages: Math.max(1, Math.ceil(n / opts.limit)) };
+  return pageOf(items, Math.min(Number(total?.n ?? 0), COUNT_CAP), opts);
 }
 
 /**

@@ -9,7 +9,6 @@ import { MATCH_NOT_FOUND } from "./confirm.service";
 import {
   approveMatch,
   confirmMatchByToken,
-  emptyPage,
   getMatchByToken,
   getTeamStats,
   listAwaitingApproval,
@@ -20,6 +19,7 @@ import {
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
 import { cachedRead } from "../../lib/read-cache";
+import { pageOf } from "../../lib/paging";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -44,7 +44,7 @@ export function matchesRoutes(deps: AppDeps): Router {
   router.get("/matches/user", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     const user = currentUser(req);
-    res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...q }) : emptyPage(q.limit));
+    res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...q }) : pageOf([], 0, q));
   });
 
   router.get("/matches/stats", requireVerified, cached, async (req, res) => {
@@ -55,7 +55,7 @@ export function matchesRoutes(deps: AppDeps): Router {
   router.get("/matches/awaiting-approval", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     const user = currentUser(req);
-    res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...q }) : emptyPage(q.limit));
+    res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...q }) : pageOf([], 0, q));
   });
 
   router.get("/matches/team/:teamId", requireVerified, validate({ params: TeamParams, query: matchListQuerySchema }), cached, async (req, res) => {

@@ -4,7 +4,7 @@ import { challenges, matches, teams, users } from "@shared/schema";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
-import type { Page } from "@shared/api";
+import type { Page, PageQuery } from "@shared/paging";
 import type { MatchView, TeamStats } from "@shared/types/matches";
 import type { ReportMatchParsed } from "@shared/validators/matches";
 import type { Db, DbOrTx } from "../../db/client";
@@ -211,25 +211,16 @@ export async function getMatchByToken(opts: { db: DbOrTx; token: string }): Prom
   return view;
 }
 
-export interface PageInput {
-  page: number;
-  limit: number;
-}
-
-export function listRecentMatches(opts: { db: DbOrTx } & PageInput): Promise<Page<MatchView>> {
+export function listRecentMatches(opts: { db: DbOrTx } & PageQuery): Promise<Page<MatchView>> {
   return pageOfMatches({ db: opts.db, where: undefined, page: opts.page, limit: opts.limit });
 }
 
-export function listTeamMatches(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
+export function listTeamMatches(opts: { db: DbOrTx; teamId: number } & PageQuery): Promise<Page<MatchView>> {
   return pageOfMatches({ db: opts.db, where: involvesTeam(opts.teamId), teamId: opts.teamId, page: opts.page, limit: opts.limit });
 }
 
-export function emptyPage<T>(limit: number): Page<T> {
-  return { items: [], page: 1, pageSize: limit, total: 0, totalPages: 1 };
-}
-
 /** Pending matches of the actor's team that the OTHER team reported, soonest deadline first. */
-export function listAwaitingApproval(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
+export function listAwaitingApproval(opts: { db: DbOrTx; teamId: number } & PageQuery): Promise<Page<MatchView>> {
   return pageOfMatches({
     db: opts.db,
     where: and(

@@ -21,6 +21,7 @@ import type { Mailer } from "../../mail/mailer";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 /** Who is reading: decides emails and whether deleted teams are visible. */
 export interface Viewer {
@@ -173,7 +174,7 @@ export async function listTeams(opts: {
   limit: number;
 }): Promise<TeamsPage> {
   const { items, total } = await queryTeams(opts);
-  return { items, page: opts.page, pageSize: opts.limit, total, totalPages: Math.max(1, Math.ceil(total / opts.limit)) };
+  return pageOf(items, total, opts);
 }
 
 /** One team; soft-deleted teams only for admins (404 for everyone else). */
@@ -207,7 +208,7 @@ export async function listUsers(opts: {
     from users u left join teams t on t.id = u.team_id
     where ${sql.join(conditions.length ? conditions : [sql`true`], sql` and `)}
     order by u.id asc
-    limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`);
+    limit ${opts.limit} offset ${offsetOf(opts)}`);
   const rows = rowsOf(res);
   const total = rows.length ? num(rows[0]!.total_count) : 0;
   const items: UserPublicView[] = rows.map((r) => {
@@ -230,7 +231,7 @@ export async function listUsers(opts: {
       ...(seesEmail ? { email: String(r.email) } : {}),
     };
   });
-  return { items, page: opts.page, pageSize: opts.limit, total, totalPages: Math.max(1, Math.ceil(total / opts.limit)) };
+  return pageOf(items, total, opts);
 }
 
 /** Is this user the captain of this (active) team? One query, used to tell 403 from 404. */
