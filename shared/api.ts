@@ -1,7 +1,7 @@
 // Shapes both sides agree on: errors and the signed-in user (pages of results: shared/paging.ts).
 import type { CompetitionType } from "./constants";
 
-/** Every refusal answers this body (DECISIONS: API conventions). */
+/** Every refusal answers this body (docs/product.md, "API answers"). */
 export interface ApiErrorBody {
   message: string;
   title?: string;

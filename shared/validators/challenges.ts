@@ -77,7 +77,7 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * POST /api/challenges: {challengedTeamId, location, competitionType, notes, proposedDateTime (ISO)}.
- * Keys are checked in the spec's order (surface, category, date and time, contact), so the first
+ * Keys are checked in the order of docs/product.md, "Sending a challenge" (surface, category, date and time, contact), so the first
  * issue is the one the user meets first. Unknown keys are dropped.
  */
 export const createChallengeSchema = z.object({

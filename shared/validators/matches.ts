@@ -1,6 +1,6 @@
 // Results: the report-match form, the POST /api/matches body, disputes and their resolution.
-// One schema each, used by the client form (zodResolver) and the server route. The spec's messages
-// live here verbatim (SPEC §5 Report match, Dispute reason, Admin).
+// One schema each, used by the client form (zodResolver) and the server route. The product's messages
+// live here verbatim (docs/product.md, "Challenge and result messages").
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
 import { DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
@@ -111,7 +111,7 @@ const notesField = z
   .transform((v) => (v ? v : null));
 
 /**
- * The report-match form (SPEC §5): winner, 1-5 sets with both scores each, optional notes.
+ * The report-match form (docs/product.md, "Reporting a result"): winner, 1-5 sets with both scores each, optional notes.
  * team1Id/team2Id (the challenge's teams, hidden in the form) enable the "winner won more sets" check.
  */
 export const reportMatchSchema = z

@@ -1,5 +1,5 @@
 // Team profile form, team deletion, list filters and the header image: one schema each, used by the
-// client form (zodResolver) and the server route. The spec's messages live here verbatim.
+// client form (zodResolver) and the server route. The product's messages (docs/product.md, "Profile and admin messages") live here verbatim.
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
 import { COMPETITION_TYPES, PREFERRED_SURFACES, SURFACES } from "../constants";

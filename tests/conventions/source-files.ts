@@ -5,14 +5,15 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
-/** Every .ts/.tsx file below `dir` (relative to the repository), tests included when asked. */
-export function sourceFiles(dir: string, options: { tests?: boolean } = {}): string[] {
+/** Every .ts/.tsx file (and .js/.mjs with `scripts`) below `dir`, relative to the repository; tests when asked. */
+export function sourceFiles(dir: string, options: { tests?: boolean; scripts?: boolean } = {}): string[] {
+  const code = options.scripts ? /\.(ts|tsx|js|mjs)$/ : /\.(ts|tsx)$/;
   const out: string[] = [];
   for (const entry of readdirSync(path.join(ROOT, dir), { withFileTypes: true })) {
     const rel = path.join(dir, entry.name);
     if (entry.isDirectory()) {
       if (entry.name !== "node_modules" && entry.name !== "results") out.push(...sourceFiles(rel, options));
-    } else if (/\.(ts|tsx)$/.test(entry.name) && (options.tests || !/\.test\.tsx?$/.test(entry.name))) {
+    } else if (code.test(entry.name) && (options.tests || !/\.test\.tsx?$/.test(entry.name))) {
       out.push(rel);
     }
   }

@@ -48,7 +48,7 @@ const generic = (message: string): MessageResponse => ({ message });
 
 const bodyField = (req: Request, field: string): unknown => (req.body as Record<string, unknown> | undefined)?.[field];
 
-/** SPEC §5: 'Missing Required Fields' listing them, then 'Partner Information Required', before the field rules. */
+/** docs/product.md, "Registration": 'Missing Required Fields' listing them, then 'Partner Information Required', before the field rules. */
 const registrationPresence: RequestHandler = (req, _res, next) => {
   const problem = registrationPresenceError(req.body);
   if (!problem) return next();

@@ -17,7 +17,7 @@ import { createChallenge, updateChallengeStatus, type Actor } from "./challenges
 import { listCandidates, listChallenges } from "./challenges.lists";
 import { challengeCalendar } from "./challenges.calendar";
 
-/** Like validate({ body }), but each refusal carries the spec's toast title for its message. */
+/** Like validate({ body }), but each refusal carries its toast title (docs/product.md, "Challenge and result messages"). */
 const validateChallengeBody: RequestHandler = (req, _res, next) => {
   const parsed = createChallengeSchema.safeParse(req.body ?? {});
   if (!parsed.success) {

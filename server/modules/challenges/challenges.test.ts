@@ -118,7 +118,7 @@ describe("POST /api/challenges: sending a challenge", () => {
     expect(ok.status).toBe(201);
   });
 
-  it("reports the first rule in the spec's order: surface before category before date before notes", async () => {
+  it("reports the first rule in the product's order: surface before category before date before notes", async () => {
     const { b, capA } = await pair();
     const res = await capA.post("/api/challenges").send({ challengedTeamId: b.team.id });
     expect(res.status).toBe(400);

@@ -1,4 +1,4 @@
-// /challenge-teams (SPEC §2 Challenge Teams; DECISIONS: Challenges).
+// /challenge-teams (docs/product.md, "Challenge Teams page" and "Challenges").
 import { useState } from "react";
 import { Info, Mountain, Sun, Trees, Users } from "lucide-react";
 import {

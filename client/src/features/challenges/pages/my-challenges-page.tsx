@@ -1,4 +1,4 @@
-// /challenges (SPEC §2 My Challenges): Incoming, Matches Awaiting Approval (only when present), My
+// /challenges (docs/product.md, "My Challenges page"): Incoming, Matches Awaiting Approval (only when present), My
 // Challenges to Others.
 import { useState, type ReactNode } from "react";
 import { ArrowDownLeft, ArrowUpRight, ClipboardCheck } from "lucide-react";

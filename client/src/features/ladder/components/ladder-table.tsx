@@ -17,7 +17,7 @@ import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
 
-/** The ladder is read a page at a time (DECISIONS: Lists at scale): 50 teams per page. */
+/** The ladder is read a page at a time (docs/product.md, "Lists and paging"): 50 teams per page. */
 export const LADDER_PAGE_SIZE = 50;
 
 /** Placeholder rows while rankings load: about a phone screen of rows. */

@@ -1,4 +1,4 @@
-// /history (SPEC §2 Match History): 'Your Statistics' and 'Recent Matches' (All / My Matches),
+// /history (docs/product.md, "Match History page"): 'Your Statistics' and 'Recent Matches' (All / My Matches),
 // 5 per page, paged on the server.
 import { useState } from "react";
 import { History } from "lucide-react";
