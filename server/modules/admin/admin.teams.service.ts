@@ -107,7 +107,7 @@ export async function adminSoftDeleteTeam(deps: Deps, o: { actor: Actor; teamId:
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const team = await findTeam(deps, o.teamId, title);
   if (team.deletedAt) throw badRequest(`${team.name} is already deleted.`, { title });
-  const result = await softDeleteTeam({ db: deps.db, mailer: deps.mailer, env: deps.env, teamId: o.teamId, reason: o.reason, by: "admin" });
+  const result = await softDeleteTeam(deps, { teamId: o.teamId, reason: o.reason, by: "admin" });
   deps.logger.info(
     { event: "admin.team_delete", adminId: o.actor.id, teamId: o.teamId, members: result.memberIds.length, canceledChallenges: result.canceledChallenges },
     "team soft-deleted",

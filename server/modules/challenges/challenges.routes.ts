@@ -13,7 +13,7 @@ import {
   updateChallengeSchema,
 } from "@shared/validators/challenges";
 import { CHALLENGE_STATUS } from "@shared/constants";
-import { createChallenge, updateChallengeStatus, type Actor } from "./challenges.service";
+import { createChallenge, updateChallengeStatus } from "./challenges.service";
 import { listCandidates, listChallenges } from "./challenges.lists";
 import { challengeCalendar } from "./challenges.calendar";
 
@@ -29,45 +29,28 @@ const validateChallengeBody: RequestHandler = (req, _res, next) => {
   next();
 };
 
-const actorOf = (user: Express.User): Actor => ({ id: user.id, teamId: user.teamId, isCaptain: user.isCaptain });
-
 export function challengesRoutes(deps: AppDeps): Router {
   const cached = cachedRead(deps.readCache);
   const router = Router();
-  const mail = { mailer: deps.mailer, appUrl: deps.env.APP_URL };
 
   router.post("/challenges", requireCaptain, validateChallengeBody, async (req, res) => {
-    const challenge = await createChallenge({
-      db: deps.db,
-      actor: actorOf(currentUser(req)),
-      input: input(req.valid.body, createChallengeSchema),
-      mail,
-    });
+    const challenge = await createChallenge(deps, { ...input(req.valid.body, createChallengeSchema), actor: currentUser(req) });
     res.status(201).json(challenge);
   });
 
   router.get("/challenges/candidates", requireVerified, validate({ query: candidatesQuerySchema }), cached, async (req, res) => {
-    const user = currentUser(req);
-    const query = input(req.valid.query, candidatesQuerySchema);
-    res.json(await listCandidates({ db: deps.db, teamId: user.teamId, isCaptain: user.isCaptain, query }));
+    res.json(await listCandidates(deps, { ...input(req.valid.query, candidatesQuerySchema), actor: currentUser(req) }));
   });
 
   for (const direction of ["incoming", "outgoing"] as const) {
     router.get(`/challenges/${direction}`, requireVerified, validate({ query: challengeListQuerySchema }), cached, async (req, res) => {
-      res.json(
-        await listChallenges({
-          db: deps.db,
-          teamId: currentUser(req).teamId,
-          direction,
-          query: input(req.valid.query, challengeListQuerySchema),
-        }),
-      );
+      res.json(await listChallenges(deps, { ...input(req.valid.query, challengeListQuerySchema), direction, actor: currentUser(req) }));
     });
   }
 
   router.get("/challenges/:id/calendar.ics", requireVerified, validate({ params: IdParams }), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    const ics = await challengeCalendar({ db: deps.db, teamId: currentUser(req).teamId, challengeId: id, appUrl: deps.env.APP_URL });
+    const ics = await challengeCalendar(deps, { challengeId: id, actor: currentUser(req) });
     res.setHeader("Content-Type", "text/calendar; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="${ics.filename}"`);
     res.send(ics.body);
@@ -80,14 +63,14 @@ export function challengesRoutes(deps: AppDeps): Router {
     async (req, res) => {
       const { id } = input(req.valid.params, IdParams);
       const { status } = input(req.valid.body, updateChallengeSchema);
-      res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: id, status, mail }));
+      res.json(await updateChallengeStatus(deps, { challengeId: id, status, actor: currentUser(req) }));
     },
   );
 
   // Deleting a challenge cancels it (soft: the row stays, status canceled).
   router.delete("/challenges/:id", requireCaptain, validate({ params: IdParams }), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: id, status: CHALLENGE_STATUS.canceled, mail }));
+    res.json(await updateChallengeStatus(deps, { challengeId: id, status: CHALLENGE_STATUS.canceled, actor: currentUser(req) }));
   });
 
   return router;

@@ -8,11 +8,9 @@ import { listPendingDisputes, resolveDispute } from "./disputes.service";
 
 export function disputesRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { db, env, mailer } = deps;
 
   router.get("/disputes/pending", requireAdmin, validate({ query: matchListQuerySchema }), async (req, res) => {
-    const q = input(req.valid.query, matchListQuerySchema);
-    res.json(await listPendingDisputes({ db, ...q }));
+    res.json(await listPendingDisputes(deps, input(req.valid.query, matchListQuerySchema)));
   });
 
   router.patch(
@@ -20,17 +18,10 @@ export function disputesRoutes(deps: AppDeps): Router {
     requireAdmin,
     validate({ params: IdParams, body: resolveDisputeSchema }, "Failed to Resolve Dispute"),
     async (req, res) => {
-      const { id } = input(req.valid.params, IdParams);
-      const admin = currentUser(req);
-      const dispute = await resolveDispute({
-        db,
-        env,
-        mailer,
-        logger: req.log,
-        adminId: admin.id,
-        disputeId: id,
-        input: input(req.valid.body, resolveDisputeSchema),
-      });
+      const dispute = await resolveDispute(
+        { ...deps, logger: req.log },
+        { ...input(req.valid.body, resolveDisputeSchema), disputeId: input(req.valid.params, IdParams).id, actor: currentUser(req) },
+      );
       res.json({ dispute, message: "Dispute Resolved" });
     },
   );

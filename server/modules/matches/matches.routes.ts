@@ -29,7 +29,7 @@ const TeamParams = z.object({
 
 export function matchesRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { db, env, mailer } = deps;
+  const { db, env } = deps;
   const cached = cachedRead(deps.readCache);
   // Token links are public: their POSTs are rate limited per IP like the other token endpoints
   // (the token itself is never used as a key: it would be stored).
@@ -38,36 +38,36 @@ export function matchesRoutes(deps: AppDeps): Router {
   // ---- reads (bounded pages) ----
   router.get("/matches", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
-    res.json(await listRecentMatches({ db, ...q }));
+    res.json(await listRecentMatches(deps, q));
   });
 
   router.get("/matches/user", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     const user = currentUser(req);
-    res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...q }) : pageOf([], 0, q));
+    res.json(user.teamId ? await listTeamMatches(deps, { ...q, teamId: user.teamId }) : pageOf([], 0, q));
   });
 
   router.get("/matches/stats", requireVerified, cached, async (req, res) => {
     const user = currentUser(req);
-    res.json(user.teamId ? await getTeamStats({ db, teamId: user.teamId }) : null);
+    res.json(user.teamId ? await getTeamStats(deps, { teamId: user.teamId }) : null);
   });
 
   router.get("/matches/awaiting-approval", requireVerified, validate({ query: matchListQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
     const user = currentUser(req);
-    res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...q }) : pageOf([], 0, q));
+    res.json(user.teamId ? await listAwaitingApproval(deps, { ...q, teamId: user.teamId }) : pageOf([], 0, q));
   });
 
   router.get("/matches/team/:teamId", requireVerified, validate({ params: TeamParams, query: matchListQuerySchema }), cached, async (req, res) => {
     const { teamId } = input(req.valid.params, TeamParams);
     const q = input(req.valid.query, matchListQuerySchema);
-    res.json(await listTeamMatches({ db, teamId, ...q }));
+    res.json(await listTeamMatches(deps, { ...q, teamId }));
   });
 
   // Token views: public and read-only (email scanners prefetch links).
   const tokenView: RequestHandler = async (req, res) => {
     const { token } = input(req.valid.params, TokenParams);
-    res.json(await getMatchByToken({ db, token }));
+    res.json(await getMatchByToken(deps, { token }));
   };
   router.get("/matches/token/:token", validate({ params: TokenParams }), tokenView);
   router.get("/matches/confirm/:token", validate({ params: TokenParams }), tokenView);
@@ -75,34 +75,27 @@ export function matchesRoutes(deps: AppDeps): Router {
   // ---- changes ----
   router.post("/matches", requireCaptain, validate({ body: reportMatchBodySchema }, "Failed to report match"), async (req, res) => {
     const user = currentUser(req);
-    const match = await reportMatch({
-      db,
-      env,
-      mailer,
-      logger: req.log,
-      actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
-      input: input(req.valid.body, reportMatchBodySchema),
-    });
+    const match = await reportMatch({ ...deps, logger: req.log }, { ...input(req.valid.body, reportMatchBodySchema), actor: user });
     res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
   });
 
   router.post("/matches/confirm/:token", tokenLimit, validate({ params: TokenParams }), async (req, res) => {
     const { token } = input(req.valid.params, TokenParams);
-    const match = await confirmMatchByToken({ db, logger: req.log, token });
+    const match = await confirmMatchByToken({ ...deps, logger: req.log }, { token });
     res.json({ match, message: "Match Confirmed!" });
   });
 
   router.post("/matches/dispute/:token", tokenLimit, validate({ params: TokenParams, body: disputeSchema }), async (req, res) => {
     const { token } = input(req.valid.params, TokenParams);
     const { reason } = input(req.valid.body, disputeSchema);
-    const result = await disputeMatch({ db, env, mailer, logger: req.log, token, reason });
+    const result = await disputeMatch({ ...deps, logger: req.log }, { token, reason });
     res.json({ ...result, message: "Match Disputed" });
   });
 
   router.post("/matches/:id/approve", requireApproved, validate({ params: IdParams }, "Failed to Approve Match"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     const user = currentUser(req);
-    const match = await approveMatch({ db, logger: req.log, actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain }, matchId: id });
+    const match = await approveMatch({ ...deps, logger: req.log }, { matchId: id, actor: user });
     res.json({ match, message: "Match Approved" });
   });
 
@@ -110,15 +103,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     const { id } = input(req.valid.params, IdParams);
     const { reason } = input(req.valid.body, disputeSchema);
     const user = currentUser(req);
-    const result = await disputeMatch({
-      db,
-      env,
-      mailer,
-      logger: req.log,
-      actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
-      matchId: id,
-      reason,
-    });
+    const result = await disputeMatch({ ...deps, logger: req.log }, { actor: user, matchId: id, reason });
     res.json({ ...result, message: "Match Disputed" });
   });
 

@@ -19,8 +19,7 @@ export function settingsRoutes(deps: AppDeps): Router {
     requireAdmin,
     validate({ body: headerImageSchema }, "Failed to Update Header Image"),
     async (req, res) => {
-      const { url } = input(req.valid.body, headerImageSchema);
-      res.json(await setHeaderImage({ db, logger: req.log, url, userId: currentUser(req).id }));
+      res.json(await setHeaderImage({ db, logger: req.log }, { ...input(req.valid.body, headerImageSchema), actor: currentUser(req) }));
     },
   );
 

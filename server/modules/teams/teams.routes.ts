@@ -24,32 +24,31 @@ function viewerOf(req: Request): Viewer {
 
 export function teamsRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { db } = deps;
   const cached = cachedRead(deps.readCache);
 
   router.get("/teams", requireVerified, validate({ query: teamsQuerySchema }, "Failed to load teams"), cached, async (req, res) => {
     const q = input(req.valid.query, teamsQuerySchema);
-    res.json(await listTeams({ db, viewer: viewerOf(req), ...q }));
+    res.json(await listTeams(deps, { ...q, viewer: viewerOf(req) }));
   });
 
   router.get("/teams/:id", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await getTeam({ db, viewer: viewerOf(req), teamId: id }));
+    res.json(await getTeam(deps, { teamId: id, viewer: viewerOf(req) }));
   });
 
   router.get("/teams/:id/members", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await getTeamMembers({ db, viewer: viewerOf(req), teamId: id }));
+    res.json(await getTeamMembers(deps, { teamId: id, viewer: viewerOf(req) }));
   });
 
   router.get("/teams/:id/rating-history", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await getRatingHistory({ db, viewer: viewerOf(req), teamId: id }));
+    res.json(await getRatingHistory(deps, { teamId: id, viewer: viewerOf(req) }));
   });
 
   router.get("/teams/:id/head-to-head", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await getHeadToHead({ db, viewer: viewerOf(req), teamId: id }));
+    res.json(await getHeadToHead(deps, { teamId: id, viewer: viewerOf(req) }));
   });
 
   router.put(
@@ -58,8 +57,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     validate({ params: IdParams, body: updateTeamSchema }, "Update Failed"),
     async (req, res) => {
       const { id } = input(req.valid.params, IdParams);
-      const data = input(req.valid.body, updateTeamSchema);
-      res.json(await updateTeamProfile({ db, viewer: viewerOf(req), teamId: id, data }));
+      res.json(await updateTeamProfile(deps, { teamId: id, data: input(req.valid.body, updateTeamSchema), viewer: viewerOf(req) }));
     },
   );
 
@@ -70,8 +68,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     async (req, res) => {
       const { id } = input(req.valid.params, IdParams);
       const { reason } = input(req.valid.body, deleteTeamSchema);
-      const me = currentUser(req);
-      const result = await deleteOwnTeam({ db, mailer: deps.mailer, env: deps.env, teamId: id, reason, actorUserId: me.id });
+      const result = await deleteOwnTeam(deps, { teamId: id, reason, actor: currentUser(req) });
       if (result.requiresLogin) {
         // Every session row of the team is gone already; drop this one's cookie too.
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -83,7 +80,7 @@ export function teamsRoutes(deps: AppDeps): Router {
 
   router.get("/users", requireVerified, validate({ query: usersQuerySchema }), cached, async (req, res) => {
     const q = input(req.valid.query, usersQuerySchema);
-    res.json(await listUsers({ db, viewer: viewerOf(req), ...q }));
+    res.json(await listUsers(deps, { ...q, viewer: viewerOf(req) }));
   });
 
   return router;
