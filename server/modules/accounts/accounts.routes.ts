@@ -73,8 +73,8 @@ export function accountsRoutes(deps: AppDeps): Router {
     validate({ body: registerBody }, "Team Registration Failed"),
     async (req, res) => {
       const body = input(req.valid.body, registerBody);
-      await checkRegistration({ deps, input: body });
-      afterResponse(res, deps.logger, "register", () => registerTeam({ deps, input: body }));
+      await checkRegistration(deps, body);
+      afterResponse(res, deps.logger, "register", () => registerTeam(deps, body));
       const answer: RegisterTeamResponse = { emailVerificationRequired: true, message: MESSAGES.registered };
       res.status(201).json(answer);
     },
@@ -82,7 +82,7 @@ export function accountsRoutes(deps: AppDeps): Router {
 
   // Email verification: the emailed link opens a client page, which POSTs here (GET never uses a token).
   router.post("/verify-email/:token", limit("verify-email", (req) => [req.params.token]), validate({ params: TokenParams }), async (req, res) => {
-    res.json(await verifyEmail({ deps, token: input(req.valid.params, TokenParams).token }));
+    res.json(await verifyEmail(deps, { token: input(req.valid.params, TokenParams).token }));
   });
 
   router.post(
@@ -94,9 +94,9 @@ export function accountsRoutes(deps: AppDeps): Router {
       if (!body.email && !req.user) {
         throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
       }
-      const sessionUserId = req.user?.id;
+      const actor = req.user;
       afterResponse(res, deps.logger, "resend-verification", () =>
-        resendVerification({ deps, ...(body.email ? { email: body.email } : {}), ...(sessionUserId !== undefined ? { sessionUserId } : {}) }),
+        resendVerification(deps, { ...(body.email ? { email: body.email } : {}), ...(actor ? { actor } : {}) }),
       );
       res.json(generic(MESSAGES.resendSent));
     },
@@ -104,7 +104,7 @@ export function accountsRoutes(deps: AppDeps): Router {
 
   // Partner invitation: GET only reads; POST chooses the username and password.
   router.get("/invite/:token", validate({ params: TokenParams }), async (req, res) => {
-    res.json(await getInvite({ deps, token: input(req.valid.params, TokenParams).token }));
+    res.json(await getInvite(deps, { token: input(req.valid.params, TokenParams).token }));
   });
   router.post(
     "/accept-invite/:token",
@@ -112,13 +112,13 @@ export function accountsRoutes(deps: AppDeps): Router {
     validate({ params: TokenParams, body: acceptInviteBody }),
     async (req, res) => {
       const body = input(req.valid.body, acceptInviteBody);
-      res.json(await acceptInvite({ deps, token: input(req.valid.params, TokenParams).token, username: body.username, password: body.password }));
+      res.json(await acceptInvite(deps, { token: input(req.valid.params, TokenParams).token, username: body.username, password: body.password }));
     },
   );
 
   router.post("/recover-username", limit("recover", (req) => [bodyField(req, "email")]), validate({ body: recoverUsernameSchema }), (req, res) => {
     const { email } = input(req.valid.body, recoverUsernameSchema);
-    afterResponse(res, deps.logger, "recover-username", () => recoverUsername({ deps, email }));
+    afterResponse(res, deps.logger, "recover-username", () => recoverUsername(deps, { email }));
     res.json(generic(MESSAGES.recoverySent));
   });
 
@@ -128,12 +128,12 @@ export function accountsRoutes(deps: AppDeps): Router {
     validate({ body: resetRequestSchema }),
     (req, res) => {
       const body = input(req.valid.body, resetRequestSchema);
-      afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset({ deps, username: body.username, email: body.email }));
+      afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset(deps, { username: body.username, email: body.email }));
       res.json(generic(MESSAGES.resetSent));
     },
   );
   router.get("/reset-password/:token", validate({ params: TokenParams }), async (req, res) => {
-    res.json(await checkResetToken({ deps, token: input(req.valid.params, TokenParams).token }));
+    res.json(await checkResetToken(deps, { token: input(req.valid.params, TokenParams).token }));
   });
   router.post(
     "/reset-password/:token",
@@ -141,8 +141,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     validate({ params: TokenParams, body: resetPasswordBody }, "Password Reset Failed"),
     async (req, res) => {
       res.json(
-        await resetPassword({
-          deps,
+        await resetPassword(deps, {
           token: input(req.valid.params, TokenParams).token,
           newPassword: input(req.valid.body, resetPasswordBody).newPassword,
         }),
@@ -152,18 +151,17 @@ export function accountsRoutes(deps: AppDeps): Router {
 
   // The approval gate.
   router.get("/admin/pending-users", requireAdmin, validate({ query: pendingUsersQuerySchema }), async (req, res) => {
-    res.json(await listPendingUsers({ deps, query: input(req.valid.query, pendingUsersQuerySchema) }));
+    res.json(await listPendingUsers(deps, input(req.valid.query, pendingUsersQuerySchema)));
   });
   router.post("/admin/approve-user/:id", requireAdmin, validate({ params: IdParams }), async (req, res) => {
-    res.json(await approveUser({ deps, userId: input(req.valid.params, IdParams).id, adminId: currentUser(req).id }));
+    res.json(await approveUser(deps, { userId: input(req.valid.params, IdParams).id, actor: currentUser(req) }));
   });
   router.post("/admin/reject-user/:id", requireAdmin, validate({ params: IdParams, body: rejectUserSchema }), async (req, res) => {
     res.json(
-      await rejectUser({
-        deps,
+      await rejectUser(deps, {
         userId: input(req.valid.params, IdParams).id,
-        adminId: currentUser(req).id,
         reason: input(req.valid.body, rejectUserSchema).reason,
+        actor: currentUser(req),
       }),
     );
   });

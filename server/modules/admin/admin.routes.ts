@@ -22,10 +22,7 @@ export function adminRoutes(deps: AppDeps): Router {
   const admin = Router();
   router.use("/admin", requireAdmin, admin);
 
-  const actorOf = (req: Parameters<typeof currentUser>[0]) => {
-    const u = currentUser(req);
-    return { id: u.id, teamId: u.teamId, username: u.username, email: u.email };
-  };
+  const actorOf = currentUser;
 
   admin.get("/stats", async (_req, res) => {
     res.json(await getAdminStats(deps));
@@ -40,28 +37,28 @@ export function adminRoutes(deps: AppDeps): Router {
   admin.post("/users/:id/suspend", validate({ params: IdParams, body: suspendUserSchema }, "Suspension Failed"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     const { reason } = input(req.valid.body, suspendUserSchema);
-    res.json(await suspendUser(deps, { userId: id, actorId: actorOf(req).id, reason }));
+    res.json(await suspendUser(deps, { userId: id, actor: actorOf(req), reason }));
   });
   admin.post("/users/:id/unsuspend", validate({ params: IdParams }, "Unsuspension Failed"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await unsuspendUser(deps, { userId: id, actorId: actorOf(req).id }));
+    res.json(await unsuspendUser(deps, { userId: id, actor: actorOf(req) }));
   });
   admin.delete("/users/:id", validate({ params: IdParams }, "Failed to Delete User"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await deleteUser(deps, { userId: id, actorId: actorOf(req).id }));
+    res.json(await deleteUser(deps, { userId: id, actor: actorOf(req) }));
   });
 
   // Admins: who they are, and making or unmaking one (never the last).
   admin.get("/admins", async (req, res) => {
-    res.json(await listAdmins(deps, { actorId: actorOf(req).id }));
+    res.json(await listAdmins(deps, { actor: actorOf(req) }));
   });
   admin.post("/users/:id/promote", validate({ params: IdParams }, "Promotion Failed"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await promoteUser(deps, { userId: id, actorId: actorOf(req).id }));
+    res.json(await promoteUser(deps, { userId: id, actor: actorOf(req) }));
   });
   admin.post("/users/:id/demote", validate({ params: IdParams }, "Demotion Failed"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
-    res.json(await demoteAdmin(deps, { userId: id, actorId: actorOf(req).id }));
+    res.json(await demoteAdmin(deps, { userId: id, actor: actorOf(req) }));
   });
 
   // Teams
@@ -81,13 +78,13 @@ export function adminRoutes(deps: AppDeps): Router {
 
   // Data
   admin.get("/export-users", async (req, res) => {
-    const csv = await exportUsersCsv(deps, { actorId: actorOf(req).id });
+    const csv = await exportUsersCsv(deps, { actor: actorOf(req) });
     res.setHeader("Content-Type", "text/csv; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-users-${stamp()}.csv"`);
     res.send(csv);
   });
   admin.get("/export-full-backup", async (req, res) => {
-    const backup = await exportFullBackup(deps, { actorId: actorOf(req).id });
+    const backup = await exportFullBackup(deps, { actor: actorOf(req) });
     res.setHeader("Content-Type", "application/json; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
     res.send(JSON.stringify(backup));
@@ -98,10 +95,10 @@ export function adminRoutes(deps: AppDeps): Router {
     res.json(await importBackup(deps, { actor: actorOf(req), backupData: body.backupData, importMode: body.importMode }));
   });
   admin.delete("/purge-confirmed-matches", async (req, res) => {
-    res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));
+    res.json(await purgeConfirmedMatches(deps, { actor: actorOf(req) }));
   });
   admin.post("/reset-data", async (req, res) => {
-    res.json(await resetAllData(deps, { actorId: actorOf(req).id }));
+    res.json(await resetAllData(deps, { actor: actorOf(req) }));
   });
 
   return router;

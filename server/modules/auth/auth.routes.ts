@@ -39,7 +39,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     if (!req.user) {
       // A session an admin ended (suspension, deleted team): say why to the browser that held it.
       const lastMember = signedInMarker(req, marker.secret);
-      const refusal = lastMember === null ? null : await endedSessionRefusal({ db: deps.db, userId: lastMember, adminEmail: deps.env.ADMIN_EMAIL });
+      const refusal = lastMember === null ? null : await endedSessionRefusal(deps, { userId: lastMember });
       if (refusal) throw new AppError(401, refusal.message, { title: refusal.title, code: refusal.code });
       throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
     }
@@ -92,7 +92,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
       if (req.session) delete req.session.pendingSecondFactor;
       throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
     }
-    const used = await useSecondFactorCode(deps.db, pending.userId, input(req.valid.body, secondFactorCodeSchema).code);
+    const used = await useSecondFactorCode(deps, { userId: pending.userId, code: input(req.valid.body, secondFactorCodeSchema).code });
     if (!used) {
       pending.attempts += 1;
       deps.logger.info({ event: "auth.second_factor_failed", userId: pending.userId, attempts: pending.attempts }, "wrong second-factor code");
@@ -149,16 +149,16 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
   const me = (req: Request) => req.user!;
 
   router.get("/second-factor", admin, async (req, res) => {
-    res.json(await getSecondFactorStatus(deps, me(req).id));
+    res.json(await getSecondFactorStatus(deps, { actor: me(req) }));
   });
   router.post("/second-factor/enrol", admin, changeLimit, validate({ body: secondFactorEnrolSchema }, "Two-Step Sign-In"), async (req, res) => {
     const { code } = input(req.valid.body, secondFactorEnrolSchema);
     const u = me(req);
-    res.json(await startEnrolment(deps, { userId: u.id, label: u.username ?? u.email, ...(code ? { code } : {}) }));
+    res.json(await startEnrolment(deps, { actor: u, ...(code ? { code } : {}) }));
   });
   router.post("/second-factor/confirm", admin, changeLimit, validate({ body: secondFactorCodeSchema }, "Two-Step Sign-In"), async (req, res) => {
     const u = me(req);
-    const result = await confirmEnrolment(deps, { userId: u.id, code: input(req.valid.body, secondFactorCodeSchema).code });
+    const result = await confirmEnrolment(deps, { actor: u, code: input(req.valid.body, secondFactorCodeSchema).code });
     // This session passed it; every other session of this user ends (they never did).
     req.session.secondFactor = { userId: u.id, at: Date.now() };
     await endOtherSessions(deps.db, u.id, req.sessionID);
@@ -168,7 +168,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
   });
   router.post("/second-factor/disable", admin, changeLimit, validate({ body: secondFactorCodeSchema }, "Two-Step Sign-In"), async (req, res) => {
     const u = me(req);
-    const result = await disableSecondFactor(deps, { userId: u.id, isAdmin: u.isAdmin, code: input(req.valid.body, secondFactorCodeSchema).code });
+    const result = await disableSecondFactor(deps, { actor: u, code: input(req.valid.body, secondFactorCodeSchema).code });
     delete req.session.secondFactor;
     await forgiveAttempt(req);
     deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");

@@ -15,8 +15,6 @@ import { AppError } from "../../lib/app-error";
 import { activeChallengeRefusal, challengeRefusal, loadChallengeSides, refusalError } from "./challenges.eligibility";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
 
-type MailDeps = Deps<"db" | "mailer" | "env">;
-
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
 
 /** True when err is the violation of the one-active-challenge-per-pair index. */
@@ -34,7 +32,7 @@ function isActivePairViolation(err: unknown): boolean {
 
 /** POST /api/challenges: the captain's team challenges another team; the other team is emailed. */
 export async function createChallenge(
-  deps: MailDeps,
+  deps: Deps<"db" | "mailer" | "env">,
   input: CreateChallengeInput & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
 ): Promise<Challenge> {
   const { db } = deps;
@@ -100,7 +98,7 @@ const statusLabel = (status: ChallengeStatus): string =>
  * played; once a result is reported the match's confirmation or dispute decides instead).
  */
 export async function updateChallengeStatus(
-  deps: MailDeps,
+  deps: Deps<"db" | "mailer" | "env">,
   input: { challengeId: number; status: ChallengeUpdateStatus; actor: Pick<Actor, "teamId"> },
 ): Promise<Challenge> {
   const { db } = deps;

@@ -19,8 +19,6 @@ import { adminEmails, teamEmails, tokenRefusal } from "../matches/matches.servic
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
 
-type MailDeps = Deps<"db" | "env" | "mailer" | "logger">;
-
 const RESOLVE_TITLE = "Failed to Resolve Dispute";
 
 /**
@@ -28,7 +26,7 @@ const RESOLVE_TITLE = "Failed to Resolve Dispute";
  * not report it). Only from pending (one conditional update), the token used in the same transaction.
  */
 export async function disputeMatch(
-  deps: MailDeps,
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
   opts: { reason: string } & (
     | { token: string; actor?: undefined; matchId?: undefined }
     | { actor: Pick<Actor, "id" | "teamId">; matchId: number; token?: undefined }
@@ -167,7 +165,7 @@ export async function listPendingDisputes(deps: TxDeps<"db">, query: PageQuery):
  * exactly as a confirmation; void -> the match is voided, ratings untouched; the challenge completes.
  */
 export async function resolveDispute(
-  deps: MailDeps,
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
   input: ResolveDisputeInput & { disputeId: number; actor: Pick<Actor, "id"> },
 ): Promise<DisputeView> {
   const { db } = deps;
