@@ -84,7 +84,7 @@ describe("accounts in the browser", () => {
     // The admin approves (through the approval API the admin panel uses).
     const adminPage = await kit.newPage();
     await signInViaApi(adminPage.context(), DEMO.admin.username, DEMO.admin.password);
-    const pending = await adminPage.context().request.get(url("/api/admin/pending-users?pageSize=100"));
+    const pending = await adminPage.context().request.get(url("/api/admin/pending-users?limit=100"));
     const captain = ((await pending.json()) as { items: { id: number; email: string }[] }).items.find((u) => u.email === person.email);
     expect(captain).toBeDefined();
     const approve = await adminPage.context().request.post(url(`/api/admin/approve-user/${captain!.id}`), { data: {} });

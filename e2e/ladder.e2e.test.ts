@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { COMPETITION_TYPES, SURFACES, SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type Surface } from "@shared/constants";
-import type { Page as ApiPage } from "@shared/api";
+import type { Page as ApiPage } from "@shared/paging";
 import type { TeamView } from "@shared/types/teams";
 import { DEMO, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";

@@ -149,7 +149,7 @@ beforeAll(async () => {
   expect(profile.status(), await profile.text()).toBe(200);
 
   // D's captain: pending approval, and suspended with the longest reason.
-  const pending = await admin.get(url("/api/admin/pending-users?pageSize=100"));
+  const pending = await admin.get(url("/api/admin/pending-users?limit=100"));
   const dCaptain = ((await pending.json()) as { items: { id: number; email: string }[] }).items.find((u) => u.email === D.email);
   expect(dCaptain).toBeDefined();
   const suspended = await admin.post(url(`/api/admin/users/${dCaptain!.id}/suspend`), { data: { reason: LONG.suspension } });

@@ -61,7 +61,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
     pruneMinutes: options.sessionPruneMinutes ?? 15,
     deployment,
   });
-  const passport = createPassport(deps.db, deps.env.ADMIN_EMAIL);
+  const passport = createPassport(deps);
   api.use(sessions.middleware);
   api.use(passport.initialize());
   api.use(passport.session());

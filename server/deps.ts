@@ -1,4 +1,4 @@
-import type { Database, Db } from "./db/client";
+import type { Database, Db, DbOrTx } from "./db/client";
 import type { Env } from "./config/env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
@@ -14,3 +14,12 @@ export interface AppDeps {
   /** Sessions and the cacheable reads (server/lib/read-cache.ts). */
   readCache: ReadCache;
 }
+
+/**
+ * What a service is given: the part of AppDeps it uses. Every service is `verbNoun(deps, input)`
+ * (CONTRIBUTING.md, "Services"): `deps: Deps<"db" | "logger">`.
+ */
+export type Deps<K extends keyof AppDeps> = Pick<AppDeps, K>;
+
+/** The same for a service that may also run inside a transaction its caller opened. */
+export type TxDeps<K extends keyof AppDeps> = Omit<Pick<AppDeps, K>, "db"> & ("db" extends K ? { db: DbOrTx } : unknown);

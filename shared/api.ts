@@ -1,7 +1,7 @@
-// Shapes both sides agree on: errors, the signed-in user, pages of results.
+// Shapes both sides agree on: errors and the signed-in user (pages of results: shared/paging.ts).
 import type { CompetitionType } from "./constants";
 
-/** Every refusal answers this body (DECISIONS: API conventions). */
+/** Every refusal answers this body (docs/product.md, "API answers"). */
 export interface ApiErrorBody {
   message: string;
   title?: string;
@@ -41,10 +41,3 @@ export interface CurrentUser {
   secondFactor: SecondFactorState;
 }
 
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}

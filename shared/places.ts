@@ -1,4 +1,4 @@
-// Surfaces from location text (DECISIONS: Places, surfaces, time).
+// Surfaces from location text (docs/product.md, "Surfaces and locations").
 import type { Surface } from "./constants";
 
 /** The surface a location names (case-insensitive: grass, beach, hardcourt), or undefined. */

@@ -89,7 +89,7 @@ export const adminApi = (browser: Browser) => apiAs(browser, DEMO.admin.username
 
 /** The admin approves the captain of each address (which approves the team and its partner). */
 export async function approve(admin: APIRequestContext, emails: string[]): Promise<void> {
-  const res = await admin.get(url("/api/admin/pending-users?pageSize=100"));
+  const res = await admin.get(url("/api/admin/pending-users?limit=100"));
   expect(res.ok()).toBe(true);
   const pending = ((await res.json()) as { items: { id: number; email: string }[] }).items;
   for (const email of emails) {

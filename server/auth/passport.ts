@@ -1,17 +1,18 @@
 import passport, { type PassportStatic } from "passport";
 import { Strategy as LocalStrategy } from "passport-local";
-import type { Db } from "../db/client";
+import type { Deps } from "../deps";
 import type { Request } from "express";
 import { loadSessionUser, type SessionUser } from "../modules/auth/current-user";
 import { takePreloadedUser } from "./session";
 import { authenticateUser } from "../modules/auth/login.service";
 
 /** One passport instance per app (tests run several apps in one process). */
-export function createPassport(db: Db, adminEmail: string): PassportStatic {
+export function createPassport(deps: Deps<"db" | "env">): PassportStatic {
+  const { db } = deps;
   const instance = new passport.Passport() as unknown as PassportStatic;
   instance.use(
     new LocalStrategy({ usernameField: "username", passwordField: "password" }, (username, password, done) => {
-      authenticateUser({ db, username, password, adminEmail })
+      authenticateUser(deps, { username, password })
         .then((user) => done(null, user))
         .catch((err: unknown) => done(err));
     }),

@@ -1,4 +1,4 @@
-// Route guards. Each answers the spec's refusal; ownership of a resource is checked in the service's query.
+// Route guards. Each answers the refusal of docs/product.md, "Permissions"; ownership of a resource is checked in the service's query.
 import type { Request, RequestHandler } from "express";
 import { AppError } from "../lib/app-error";
 

@@ -1,4 +1,4 @@
-// The rating engine (DECISIONS: Ratings). Pure: no I/O, so the server applies one result with
+// The rating engine (docs/product.md, "Ratings"). Pure: no I/O, so the server applies one result with
 // applyMatch and can rebuild every team's ratings from history with replay; both give the same state.
 import {
   DEFAULT_RATING,
@@ -191,8 +191,8 @@ export function ratingStateOf(row: RatingState): RatingState {
 }
 
 /**
- * The ratings a match stores (DECISIONS: Ratings): surface ratings before/after in team1/2Prev/NewRating,
- * overall ratings before/after in the spec's player1/2Prev/NewRating (team 1 = side a).
+ * The ratings a match stores (docs/product.md, "What a match stores"): surface ratings before/after in team1/2Prev/NewRating,
+ * overall ratings before/after in player1/2Prev/NewRating (team 1 = side a).
  */
 export function matchRatingColumns(applied: AppliedMatch) {
   return {

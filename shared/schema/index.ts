@@ -1,4 +1,4 @@
-// The whole data model: every entity of SPEC §3 plus what DECISIONS.md adds.
+// The whole data model (the words of docs/product.md, "Words used here"; the tables in docs/architecture.md).
 // Pure (no I/O): both the server and drizzle-kit import it.
 import { sql, type SQL } from "drizzle-orm";
 import {
@@ -210,12 +210,12 @@ export const matches = pgTable(
     /** JSON text: a list of [team1, team2] set scores. */
     score: text("score"),
     notes: text("notes"),
-    // Surface ratings before and after, for both teams (DECISIONS: Ratings).
+    // Surface ratings before and after, for both teams (docs/product.md, "What a match stores").
     team1PrevRating: integer("team1_prev_rating"),
     team1NewRating: integer("team1_new_rating"),
     team2PrevRating: integer("team2_prev_rating"),
     team2NewRating: integer("team2_new_rating"),
-    // Overall ratings before and after. The spec's player* rating fields carry the overall rating.
+    // Overall ratings before and after. The player* rating fields carry the overall rating.
     player1PrevRating: integer("player1_prev_rating"),
     player1NewRating: integer("player1_new_rating"),
     player2PrevRating: integer("player2_prev_rating"),

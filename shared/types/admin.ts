@@ -1,6 +1,6 @@
 // Response shapes of the admin endpoints (server builds them, the admin panel reads them).
 import type { CompetitionType } from "../constants";
-import type { Page } from "../api";
+import type { Page } from "../paging";
 import type { BackupFileJson, ImportMode } from "../validators/admin";
 
 export type { BackupFileJson, ImportMode };

@@ -1,6 +1,6 @@
 // Response shapes of the challenges reads (server builds them, client reads them).
 import type { ChallengeStatus, CompetitionType, ConfirmationStatus, Surface } from "../constants";
-import type { Page } from "../api";
+import type { Page } from "../paging";
 import type { ChallengeRefusalCode } from "../validators/challenges";
 
 export interface ChallengeMemberView {

@@ -84,7 +84,7 @@ export interface SurfaceStats {
   winPercent: number;
 }
 
-/** GET /api/matches/stats: the signed-in user's team (SPEC §2 'Your Statistics'). */
+/** GET /api/matches/stats: the signed-in user's team (docs/product.md, "History and statistics"). */
 export interface TeamStats {
   teamId: number;
   teamName: string;

@@ -1,6 +1,6 @@
 // Response shapes of the teams, users, ladder and settings reads (server builds them, client reads them).
 import type { CompetitionType, PreferredSurface, Surface } from "../constants";
-import type { Page } from "../api";
+import type { Page } from "../paging";
 import type { RatingState } from "../rating";
 
 export interface TeamMemberView {

@@ -2,6 +2,7 @@
 // The backup schema checks every row (types, enums, the schema's own check constraints) before the
 // server writes anything, so a wrong or truncated file changes nothing.
 import { z } from "zod";
+import { pageQuerySchema } from "../paging";
 import {
   CHALLENGE_STATUSES,
   COMPETITION_TYPES,
@@ -34,12 +35,15 @@ export type SuspendUserInput = z.infer<typeof suspendUserSchema>;
 export const adminDeleteTeamSchema = z.object({ reason: reason(DELETION_REASON_REQUIRED) });
 export type AdminDeleteTeamInput = z.infer<typeof adminDeleteTeamSchema>;
 
-export const adminTeamsQuerySchema = z.object({
+export const adminTeamsQuerySchema = pageQuerySchema({ defaultLimit: ADMIN_TEAMS_PAGE_SIZE, maxLimit: ADMIN_TEAMS_PAGE_MAX }).extend({
   search: z.string().trim().max(100, "Please keep the search under 100 characters.").optional().default(""),
-  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
-  limit: z.coerce.number().int().min(1).max(ADMIN_TEAMS_PAGE_MAX).optional().default(ADMIN_TEAMS_PAGE_SIZE),
 });
 export type AdminTeamsQuery = z.infer<typeof adminTeamsQuerySchema>;
+
+/** GET /api/admin/pending-users: registrations waiting for approval, oldest first. */
+export const PENDING_USERS_PAGE_SIZE = 50;
+export const PENDING_USERS_PAGE_MAX = 100;
+export const pendingUsersQuerySchema = pageQuerySchema({ defaultLimit: PENDING_USERS_PAGE_SIZE, maxLimit: PENDING_USERS_PAGE_MAX });
 
 // ---------------------------------------------------------------------------------------------
 // The backup file (formatVersion 1). Keys are the schema's field names; timestamps are ISO strings

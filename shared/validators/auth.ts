@@ -1,5 +1,5 @@
 // Account forms: one schema each, used by the client form (zodResolver) and the server route.
-// The spec's messages live here verbatim.
+// The product's messages (docs/product.md, "Account messages") live here verbatim.
 import { z } from "zod";
 import { COMPETITION_TYPES } from "../constants";
 import { AVATAR_URL_MESSAGE, optionalHttpUrl, TEAM_AVATAR_URL_MESSAGE } from "./url";
@@ -52,7 +52,7 @@ export const PARTNER_REQUIRED_MESSAGE =
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === "string" && v.trim() === "");
 
 /**
- * The presence checks that come before the field rules (SPEC §5): 'Missing Required Fields' listing
+ * The presence checks that come before the field rules (docs/product.md, "Registration"): 'Missing Required Fields' listing
  * what is missing, then 'Partner Information Required'. Returns null when everything is there.
  */
 export function registrationPresenceError(body: unknown): { title: string; message: string; fields: string[] } | null {
@@ -84,7 +84,7 @@ export const registerSchema = z
       .trim()
       .min(3, "Team name must be at least 3 characters")
       .max(100, "Team name must be at most 100 characters"),
-    // Every category is a Doubles category, so the partner is required (SPEC §5).
+    // Every category is a Doubles category, so the partner is required (docs/product.md, "Registration").
     partnerName: z
       .string({ error: "Partner name must be at least 2 characters" })
       .trim()

@@ -3,6 +3,7 @@
 // verbatim; the server answers each refusal with the title and message below, the client form shows
 // the same texts.
 import { z } from "zod";
+import { pageQuerySchema } from "../paging";
 import {
   CHALLENGE_REACH,
   CHALLENGE_STATUS,
@@ -76,7 +77,7 @@ const MAX_ID = 2_147_483_647;
 
 /**
  * POST /api/challenges: {challengedTeamId, location, competitionType, notes, proposedDateTime (ISO)}.
- * Keys are checked in the spec's order (surface, category, date and time, contact), so the first
+ * Keys are checked in the order of docs/product.md, "Sending a challenge" (surface, category, date and time, contact), so the first
  * issue is the one the user meets first. Unknown keys are dropped.
  */
 export const createChallengeSchema = z.object({
@@ -121,19 +122,15 @@ export type UpdateChallengeInput = z.infer<typeof updateChallengeSchema>;
 /** GET /api/challenges/incoming|outgoing: open challenges by default, every status with status=all. */
 export const CHALLENGE_LIST_DEFAULT_LIMIT = 20;
 export const CHALLENGE_LIST_MAX_LIMIT = 50;
-const limitMessage = `limit must be between 1 and ${CHALLENGE_LIST_MAX_LIMIT}.`;
-export const challengeListQuerySchema = z.object({
+export const challengeListQuerySchema = pageQuerySchema({ defaultLimit: CHALLENGE_LIST_DEFAULT_LIMIT, maxLimit: CHALLENGE_LIST_MAX_LIMIT }).extend({
   status: z.enum(["open", "all"], { error: "status must be open or all." }).default("open"),
-  page: z.coerce.number({ error: "page must be a positive whole number." }).int("page must be a positive whole number.").min(1, "page must be a positive whole number.").max(100_000, "page must be a positive whole number.").default(1),
-  limit: z.coerce.number({ error: limitMessage }).int(limitMessage).min(1, limitMessage).max(CHALLENGE_LIST_MAX_LIMIT, limitMessage).default(CHALLENGE_LIST_DEFAULT_LIMIT),
 });
 export type ChallengeListQuery = z.infer<typeof challengeListQuerySchema>;
 
 /** GET /api/challenges/candidates?surface=&competitionType= (both optional; category 'all' or absent = every category). */
 export const CANDIDATES_DEFAULT_LIMIT = 50;
 export const CANDIDATES_MAX_LIMIT = 100;
-const candidatesLimitMessage = `limit must be between 1 and ${CANDIDATES_MAX_LIMIT}.`;
-export const candidatesQuerySchema = z.object({
+export const candidatesQuerySchema = pageQuerySchema({ defaultLimit: CANDIDATES_DEFAULT_LIMIT, maxLimit: CANDIDATES_MAX_LIMIT }).extend({
   /** Absent: no surface chosen yet (card rating and overall record, no ranks, no reach rule). */
   surface: z.enum(SURFACES, { error: "surface must be grass, beach or hardcourt." }).optional(),
   competitionType: z
@@ -142,8 +139,6 @@ export const candidatesQuerySchema = z.object({
     })
     .optional()
     .transform((v) => (v === "all" ? undefined : v)),
-  page: z.coerce.number({ error: "page must be a positive whole number." }).int("page must be a positive whole number.").min(1, "page must be a positive whole number.").max(100_000, "page must be a positive whole number.").default(1),
-  limit: z.coerce.number({ error: candidatesLimitMessage }).int(candidatesLimitMessage).min(1, candidatesLimitMessage).max(CANDIDATES_MAX_LIMIT, candidatesLimitMessage).default(CANDIDATES_DEFAULT_LIMIT),
 });
 export type CandidatesQuery = z.infer<typeof candidatesQuerySchema>;
 

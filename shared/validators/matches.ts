@@ -1,7 +1,8 @@
 // Results: the report-match form, the POST /api/matches body, disputes and their resolution.
-// One schema each, used by the client form (zodResolver) and the server route. The spec's messages
-// live here verbatim (SPEC §5 Report match, Dispute reason, Admin).
+// One schema each, used by the client form (zodResolver) and the server route. The product's messages
+// live here verbatim (docs/product.md, "Challenge and result messages").
 import { z } from "zod";
+import { pageQuerySchema } from "../paging";
 import { DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
 
 export const MATCH_MESSAGES = {
@@ -110,7 +111,7 @@ const notesField = z
   .transform((v) => (v ? v : null));
 
 /**
- * The report-match form (SPEC §5): winner, 1-5 sets with both scores each, optional notes.
+ * The report-match form (docs/product.md, "Reporting a result"): winner, 1-5 sets with both scores each, optional notes.
  * team1Id/team2Id (the challenge's teams, hidden in the form) enable the "winner won more sets" check.
  */
 export const reportMatchSchema = z
@@ -267,13 +268,5 @@ export type ResolveDisputeInput = z.infer<typeof resolveDisputeSchema>;
 /** Paged reads: page from 1, limit default small, at most 50. */
 export const MATCH_LIST_DEFAULT_LIMIT = 10;
 export const MATCH_LIST_MAX_LIMIT = 50;
-export const matchListQuerySchema = z.object({
-  page: z.coerce.number({ error: "page must be a positive whole number." }).int().min(1).max(100_000).default(1),
-  limit: z.coerce
-    .number({ error: `limit must be between 1 and ${MATCH_LIST_MAX_LIMIT}.` })
-    .int()
-    .min(1, `limit must be between 1 and ${MATCH_LIST_MAX_LIMIT}.`)
-    .max(MATCH_LIST_MAX_LIMIT, `limit must be between 1 and ${MATCH_LIST_MAX_LIMIT}.`)
-    .default(MATCH_LIST_DEFAULT_LIMIT),
-});
+export const matchListQuerySchema = pageQuerySchema({ defaultLimit: MATCH_LIST_DEFAULT_LIMIT, maxLimit: MATCH_LIST_MAX_LIMIT });
 export type MatchListQuery = z.infer<typeof matchListQuerySchema>;

@@ -1,6 +1,7 @@
 // Team profile form, team deletion, list filters and the header image: one schema each, used by the
-// client form (zodResolver) and the server route. The spec's messages live here verbatim.
+// client form (zodResolver) and the server route. The product's messages (docs/product.md, "Profile and admin messages") live here verbatim.
 import { z } from "zod";
+import { pageQuerySchema } from "../paging";
 import { COMPETITION_TYPES, PREFERRED_SURFACES, SURFACES } from "../constants";
 import { AVATAR_URL_MESSAGE, httpUrl, optionalHttpUrl } from "./url";
 
@@ -60,7 +61,7 @@ export const TEAMS_LIMIT_MAX = 500;
 export const TEAMS_LIMIT_DEFAULT = 200;
 
 /** GET /api/teams filters. */
-export const teamsQuerySchema = z.object({
+export const teamsQuerySchema = pageQuerySchema({ defaultLimit: TEAMS_LIMIT_DEFAULT, maxLimit: TEAMS_LIMIT_MAX }).extend({
   competitionType: z
     .enum([...COMPETITION_TYPES, "all"], { error: "Unknown competition category" })
     .optional()
@@ -70,28 +71,14 @@ export const teamsQuerySchema = z.object({
     .optional()
     .transform((v) => (v === "all" ? undefined : v)),
   includeDeleted: boolParam.optional(),
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be at least 1").max(100_000).default(1),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int()
-    .min(1, "limit must be at least 1")
-    .max(TEAMS_LIMIT_MAX, `limit must be at most ${TEAMS_LIMIT_MAX}`)
-    .default(TEAMS_LIMIT_DEFAULT),
 });
 
 export const USERS_LIMIT_MAX = 200;
 export const USERS_LIMIT_DEFAULT = 50;
 
 /** GET /api/users paging and filters. */
-export const usersQuerySchema = z.object({
+export const usersQuerySchema = pageQuerySchema({ defaultLimit: USERS_LIMIT_DEFAULT, maxLimit: USERS_LIMIT_MAX }).extend({
   teamId: z.coerce.number({ error: "teamId must be a number" }).int().positive().max(2_147_483_647).optional(),
-  page: z.coerce.number({ error: "page must be a number" }).int().min(1, "page must be at least 1").max(100_000).default(1),
-  limit: z.coerce
-    .number({ error: "limit must be a number" })
-    .int()
-    .min(1, "limit must be at least 1")
-    .max(USERS_LIMIT_MAX, `limit must be at most ${USERS_LIMIT_MAX}`)
-    .default(USERS_LIMIT_DEFAULT),
 });
 
 export const HEADER_IMAGE_URL_MESSAGE = "Please enter a valid http or https image URL";

@@ -123,7 +123,7 @@ export const MATRIX: MatrixRow[] = [
     call: async ({ t, w, role }) => {
       // A set-up waiting for its code (for the admin: a re-enrolment, with a current code).
       const user = role === "admin" ? w.admin : w.adminNoMfa;
-      const { secret } = await startEnrolment(t.deps, { userId: user.id, label: "matrix", ...(role === "admin" ? { code: await adminCode(t, w) } : {}) });
+      const { secret } = await startEnrolment(t.deps, { actor: { ...user, username: "matrix" }, ...(role === "admin" ? { code: await adminCode(t, w) } : {}) });
       return { url: "/api/second-factor/confirm", body: { code: totpCode(secret) } };
     },
   },

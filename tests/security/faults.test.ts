@@ -472,7 +472,7 @@ describe("faults", () => {
       // Registration creates the accounts after answering: wait for the captain to be there.
       let member: { id: number } | undefined;
       for (let i = 0; i < 100 && !member; i++) {
-        const pending = await call(srv.base, "GET", "/api/admin/pending-users?pageSize=100", { cookie });
+        const pending = await call(srv.base, "GET", "/api/admin/pending-users?limit=100", { cookie });
         member = (pending.body as { items?: { id: number; username: string | null }[] }).items?.find((u) => u.username === body.username);
         if (!member) await new Promise((r) => setTimeout(r, 200));
       }

@@ -285,7 +285,7 @@ describe("emailed tokens", () => {
         issue: matchToken,
         call: (tok) => api().get(`/api/matches/token/${tok}`),
         refused: status(404),
-        // Reused: by design the view still shows the settled match (DECISIONS: token views only read).
+        // Reused: by design the view still shows the settled match (docs/product.md, "Token links": token views only read).
       },
       {
         name: "GET /api/matches/confirm/:token",
@@ -348,7 +348,7 @@ describe("emailed tokens", () => {
         expect(await snapshot({ ...live.subject, userId: subjectUser }), "a wrong-purpose token changed something").toBe(before2);
 
         // Reused: once used, refused (reads: after the POST used it). The match views are the
-        // exception by design: they keep showing the settled match (DECISIONS: token views only read).
+        // exception by design: they keep showing the settled match (docs/product.md, "Token links": token views only read).
         const isRead = ep.name.startsWith("GET");
         if (ep.consume) await ep.consume(live.token);
         else if (!isRead) {

@@ -5,7 +5,7 @@ import { Toaster } from "@/components/ui/toast";
 
 /**
  * App-wide providers. The Toaster loads Radix Toast on the first toast; the TooltipProvider
- * (SPEC §9 delays) is mounted by AppLayout, so neither weighs on the /auth bundle.
+ * (docs/product.md, "Constants") is mounted by AppLayout, so neither weighs on the /auth bundle.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

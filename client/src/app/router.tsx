@@ -1,4 +1,4 @@
-// Every route of SPEC §2 (+ DECISIONS: /rankings, /accept-invite/:token). Pages are lazy chunks;
+// Every route of docs/product.md, "Navigation and guards" (with /rankings and /accept-invite/:token). Pages are lazy chunks;
 // layouts are applied here, not in pages.
 import { Suspense, type ReactNode } from "react";
 import { Redirect, Route, Switch, useLocation } from "wouter";

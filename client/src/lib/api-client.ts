@@ -1,4 +1,4 @@
-// The one fetch wrapper (SPEC §7, DECISIONS: API conventions). Every call sends the session cookie
+// The one fetch wrapper (docs/product.md, "API answers"). Every call sends the session cookie
 // and JSON; every failure throws ApiError.
 import type { ApiErrorBody } from "@shared/api";
 

@@ -1,4 +1,4 @@
-// The signed-in user (SPEC §7: GET /api/user, 401 → null) and logout.
+// The signed-in user (GET /api/user, 401 → null; docs/product.md, "API answers") and logout.
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@shared/api";

@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
   resetRequestSchema,
 } from "@shared/validators/auth";
+import { pendingUsersQuerySchema } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
 import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
@@ -42,10 +43,6 @@ const acceptInviteBody = acceptInviteSchema.extend({ password: serverPassword })
 const resetPasswordBody = resetPasswordSchema.extend({ newPassword: serverPassword });
 
 const TokenParams = z.object({ token: z.string().min(1, "Invalid link.").max(200, "Invalid link.") });
-const PendingQuery = z.object({
-  page: z.coerce.number().int("Invalid page.").min(1, "Invalid page.").max(1_000_000, "Invalid page.").optional(),
-  pageSize: z.coerce.number().int("Invalid page size.").min(1, "Invalid page size.").max(100, "Invalid page size.").optional(),
-});
 
 /** The generic answers of recovery, reset and resend: the same whether or not the account exists. */
 const generic = (message: string): MessageResponse => ({ message });
@@ -76,8 +73,8 @@ export function accountsRoutes(deps: AppDeps): Router {
     precheck: registrationPresence,
     errorTitle: "Team Registration Failed",
     handler: async (_req, res, { body }) => {
-      await checkRegistration({ deps, input: body });
-      afterResponse(res, deps.logger, "register", () => registerTeam({ deps, input: body }));
+      await checkRegistration(deps, body);
+      afterResponse(res, deps.logger, "register", () => registerTeam(deps, body));
       const answer: RegisterTeamResponse = { emailVerificationRequired: true, message: MESSAGES.registered };
       res.status(201).json(answer);
     },
@@ -91,7 +88,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     limit: limit("verify-email", { accounts: tokenOf }),
     params: TokenParams,
     handler: async (_req, res, { params }) => {
-      res.json(await verifyEmail({ deps, token: params.token }));
+      res.json(await verifyEmail(deps, { token: params.token }));
     },
   });
 
@@ -105,9 +102,9 @@ export function accountsRoutes(deps: AppDeps): Router {
       if (!body.email && !req.user) {
         throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
       }
-      const sessionUserId = req.user?.id;
+      const actor = req.user;
       afterResponse(res, deps.logger, "resend-verification", () =>
-        resendVerification({ deps, ...(body.email ? { email: body.email } : {}), ...(sessionUserId !== undefined ? { sessionUserId } : {}) }),
+        resendVerification(deps, { ...(body.email ? { email: body.email } : {}), ...(actor ? { actor } : {}) }),
       );
       res.json(generic(MESSAGES.resendSent));
     },
@@ -121,7 +118,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     params: TokenParams,
     cache: "uncached",
     handler: async (_req, res, { params }) => {
-      res.json(await getInvite({ deps, token: params.token }));
+      res.json(await getInvite(deps, { token: params.token }));
     },
   });
   route({
@@ -132,7 +129,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     params: TokenParams,
     body: acceptInviteBody,
     handler: async (_req, res, { params, body }) => {
-      res.json(await acceptInvite({ deps, token: params.token, username: body.username, password: body.password }));
+      res.json(await acceptInvite(deps, { token: params.token, username: body.username, password: body.password }));
     },
   });
 
@@ -143,7 +140,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     limit: limit("recover", { bodyAccounts: (body) => [body.email] }),
     body: recoverUsernameSchema,
     handler: (_req, res, { body }) => {
-      afterResponse(res, deps.logger, "recover-username", () => recoverUsername({ deps, email: body.email }));
+      afterResponse(res, deps.logger, "recover-username", () => recoverUsername(deps, { email: body.email }));
       res.json(generic(MESSAGES.recoverySent));
     },
   });
@@ -155,7 +152,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     limit: limit("reset-request", { bodyAccounts: (body) => [body.username, body.email] }),
     body: resetRequestSchema,
     handler: (_req, res, { body }) => {
-      afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset({ deps, username: body.username, email: body.email }));
+      afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset(deps, { username: body.username, email: body.email }));
       res.json(generic(MESSAGES.resetSent));
     },
   });
@@ -166,7 +163,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     params: TokenParams,
     cache: "uncached",
     handler: async (_req, res, { params }) => {
-      res.json(await checkResetToken({ deps, token: params.token }));
+      res.json(await checkResetToken(deps, { token: params.token }));
     },
   });
   route({
@@ -178,7 +175,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     body: resetPasswordBody,
     errorTitle: "Password Reset Failed",
     handler: async (_req, res, { params, body }) => {
-      res.json(await resetPassword({ deps, token: params.token, newPassword: body.newPassword }));
+      res.json(await resetPassword(deps, { token: params.token, newPassword: body.newPassword }));
     },
   });
 
@@ -187,10 +184,10 @@ export function accountsRoutes(deps: AppDeps): Router {
     method: "get",
     path: "/admin/pending-users",
     guard: "admin",
-    query: PendingQuery,
+    query: pendingUsersQuerySchema,
     cache: "uncached",
     handler: async (_req, res, { query }) => {
-      res.json(await listPendingUsers({ deps, ...(query.page ? { page: query.page } : {}), ...(query.pageSize ? { pageSize: query.pageSize } : {}) }));
+      res.json(await listPendingUsers(deps, query));
     },
   });
   route({
@@ -199,7 +196,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     guard: "admin",
     params: IdParams,
     handler: async (req, res, { params }) => {
-      res.json(await approveUser({ deps, userId: params.id, adminId: currentUser(req).id }));
+      res.json(await approveUser(deps, { userId: params.id, actor: currentUser(req) }));
     },
   });
   route({
@@ -209,7 +206,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: rejectUserSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(await rejectUser({ deps, userId: params.id, adminId: currentUser(req).id, reason: body.reason }));
+      res.json(await rejectUser(deps, { userId: params.id, reason: body.reason, actor: currentUser(req) }));
     },
   });
 

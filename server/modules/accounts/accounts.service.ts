@@ -3,7 +3,8 @@
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
 import type { RegisterInput } from "@shared/validators/auth";
-import type { Page } from "@shared/api";
+import type { Page, PageQuery } from "@shared/paging";
+import { offsetOf, pageOf } from "../../lib/paging";
 import type {
   AcceptInviteResponse,
   ApprovalResponse,
@@ -13,7 +14,8 @@ import type {
   ResetTokenStatus,
   VerifyEmailResponse,
 } from "@shared/types/accounts";
-import type { AppDeps } from "../../deps";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { hashPassword } from "../../auth/password";
@@ -56,7 +58,7 @@ export const MESSAGES = {
 const REGISTRATION_TITLE = "Team Registration Failed";
 
 /** Sends a mail without making the caller wait (a slow mail server must not hold the answer). */
-function sendInBackground(deps: AppDeps, message: MailMessage): void {
+function sendInBackground(deps: Deps<"mailer">, message: MailMessage): void {
   void deps.mailer.send(message).catch(() => undefined);
 }
 
@@ -86,9 +88,8 @@ const lower = (v: string) => v.trim().toLowerCase();
 // a notice mail instead of a new account (docs/decisions/014-accounts-admins-second-factor.md).
 
 /** The checks made before answering: none of them looks at an email address already in use. */
-export async function checkRegistration(o: { deps: AppDeps; input: RegisterInput }): Promise<void> {
-  const { db } = o.deps;
-  const { input } = o;
+export async function checkRegistration(deps: Deps<"db">, input: RegisterInput): Promise<void> {
+  const { db } = deps;
   if (lower(input.email) === lower(input.partnerEmail)) {
     throw new AppError(409, MESSAGES.partnerEmailSame, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailSame } });
   }
@@ -101,8 +102,7 @@ export async function checkRegistration(o: { deps: AppDeps; input: RegisterInput
  * an invitation. Runs after the answer. An address that already has an account gets a notice (and
  * nothing is created); a username taken meanwhile by a racing registration is mailed to the captain.
  */
-export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): Promise<void> {
-  const { deps, input } = o;
+export async function registerTeam(deps: Deps<"db" | "env" | "mailer" | "logger">, input: RegisterInput): Promise<void> {
   const { db, env, logger } = deps;
   const username = input.username.trim();
   const name = input.name.trim();
@@ -185,7 +185,7 @@ export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): 
  * through. No answer of the API says any of this.
  */
 async function noticeAddressesInUse(
-  deps: AppDeps,
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
   o: { input: RegisterInput; inUse: { name: string; email: string; username: string | null }[] },
 ): Promise<void> {
   const { input, inUse } = o;
@@ -213,8 +213,7 @@ async function noticeAddressesInUse(
 // ---------------------------------------------------------------------------------------------
 // Email verification
 
-export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<VerifyEmailResponse> {
-  const { deps } = o;
+export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<VerifyEmailResponse> {
   const user = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, o.token, "email_verification");
     if (!row?.userId) throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
@@ -240,11 +239,10 @@ export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<
  * Sends a fresh verification link (or, for a partner who has no login yet, a fresh invitation).
  * Runs after the answer, which is the same whether or not the address belongs to anyone.
  */
-export async function resendVerification(o: { deps: AppDeps; email?: string; sessionUserId?: number }): Promise<void> {
-  const { deps } = o;
+export async function resendVerification(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { email?: string; actor?: Pick<Actor, "id"> }): Promise<void> {
   const { db, env } = deps;
-  if (!o.email && o.sessionUserId === undefined) return;
-  const where = o.email ? sql`lower(${users.email}) = ${lower(o.email)}` : eq(users.id, o.sessionUserId!);
+  if (!o.email && !o.actor) return;
+  const where = o.email ? sql`lower(${users.email}) = ${lower(o.email)}` : eq(users.id, o.actor!.id);
   const [target] = await db
     .select({
       id: users.id,
@@ -292,8 +290,8 @@ export async function resendVerification(o: { deps: AppDeps; email?: string; ses
 // ---------------------------------------------------------------------------------------------
 // Partner invitation
 
-export async function getInvite(o: { deps: AppDeps; token: string }): Promise<InviteView> {
-  const { db } = o.deps;
+export async function getInvite(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<InviteView> {
+  const { db } = deps;
   const row = await peekToken(db, o.token, "partner_invite");
   if (!row?.userId) throw new AppError(404, MESSAGES.invalidInvite, { title: "Invitation Not Found", code: "invalid_token" });
   const [partner] = await db
@@ -327,8 +325,7 @@ export async function getInvite(o: { deps: AppDeps; token: string }): Promise<In
 }
 
 /** The partner chooses a username and password: their own login, with the partner role. */
-export async function acceptInvite(o: { deps: AppDeps; token: string; username: string; password: string }): Promise<AcceptInviteResponse> {
-  const { deps } = o;
+export async function acceptInvite(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string; username: string; password: string }): Promise<AcceptInviteResponse> {
   const { db, env } = deps;
   const username = o.username.trim();
   // Hashed first, whatever the token: a made-up token costs the same as a real one.
@@ -379,8 +376,7 @@ export async function acceptInvite(o: { deps: AppDeps; token: string; username: 
 // Recovery and reset: the route answers the same generic message at once, whether or not the
 // account exists; these run after the answer.
 
-export async function recoverUsername(o: { deps: AppDeps; email: string }): Promise<void> {
-  const { deps } = o;
+export async function recoverUsername(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { email: string }): Promise<void> {
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, username: users.username })
     .from(users)
@@ -394,8 +390,7 @@ export async function recoverUsername(o: { deps: AppDeps; email: string }): Prom
   }
 }
 
-export async function requestPasswordReset(o: { deps: AppDeps; username: string; email: string }): Promise<void> {
-  const { deps } = o;
+export async function requestPasswordReset(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { username: string; email: string }): Promise<void> {
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -417,14 +412,13 @@ export async function requestPasswordReset(o: { deps: AppDeps; username: string;
 }
 
 /** Read-only: GET never uses the token. */
-export async function checkResetToken(o: { deps: AppDeps; token: string }): Promise<ResetTokenStatus> {
-  const row = await peekToken(o.deps.db, o.token, "password_reset");
+export async function checkResetToken(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<ResetTokenStatus> {
+  const row = await peekToken(deps.db, o.token, "password_reset");
   return { valid: Boolean(row?.userId) };
 }
 
 /** Uses the token (one conditional update), sets the new hash and ends every session of that user. */
-export async function resetPassword(o: { deps: AppDeps; token: string; newPassword: string }): Promise<MessageResponse> {
-  const { deps } = o;
+export async function resetPassword(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string; newPassword: string }): Promise<MessageResponse> {
   const passwordHash = await hashPassword(o.newPassword);
   const user = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, o.token, "password_reset");
@@ -446,12 +440,8 @@ export async function resetPassword(o: { deps: AppDeps; token: string; newPasswo
 // ---------------------------------------------------------------------------------------------
 // The approval gate (admins)
 
-const PENDING_PAGE_SIZE_DEFAULT = 50;
-
-export async function listPendingUsers(o: { deps: AppDeps; page?: number; pageSize?: number }): Promise<Page<PendingUser>> {
-  const { db } = o.deps;
-  const page = Math.max(1, o.page ?? 1);
-  const pageSize = Math.min(100, Math.max(1, o.pageSize ?? PENDING_PAGE_SIZE_DEFAULT));
+export async function listPendingUsers(deps: Deps<"db">, query: PageQuery): Promise<Page<PendingUser>> {
+  const { db } = deps;
   const where = and(
     eq(users.isApproved, false),
     eq(users.isAdmin, false),
@@ -477,19 +467,17 @@ export async function listPendingUsers(o: { deps: AppDeps; page?: number; pageSi
     .leftJoin(teams, eq(teams.id, users.teamId))
     .where(where)
     .orderBy(asc(users.joinedAt), asc(users.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(query.limit)
+    .offset(offsetOf(query));
   const total = Number(totalRow?.n ?? 0);
-  return {
-    items: rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() })),
-    page,
-    pageSize,
+  return pageOf(
+    rows.map((r) => ({ ...r, joinedAt: r.joinedAt.toISOString() })),
     total,
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
-  };
+    query,
+  );
 }
 
-async function loadTarget(deps: AppDeps, userId: number) {
+async function loadTarget(deps: Deps<"db">, userId: number) {
   const [target] = await deps.db
     .select({
       id: users.id,
@@ -507,8 +495,7 @@ async function loadTarget(deps: AppDeps, userId: number) {
 }
 
 /** Approves a user; approving a captain approves the team and its partner. Each newly approved user is emailed. */
-export async function approveUser(o: { deps: AppDeps; userId: number; adminId: number }): Promise<ApprovalResponse> {
-  const { deps } = o;
+export async function approveUser(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
   const target = await loadTarget(deps, o.userId);
   const wholeTeam = target.isCaptain && target.teamId !== null;
   const changed = await deps.db.transaction(async (tx) => {
@@ -527,7 +514,7 @@ export async function approveUser(o: { deps: AppDeps; userId: number; adminId: n
   for (const u of changed) {
     await deps.mailer.send(accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username) }));
   }
-  deps.logger.info({ event: "auth.approve", adminId: o.adminId, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
+  deps.logger.info({ event: "auth.approve", adminId: o.actor.id, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
   return {
     message: wholeTeam ? `${target.name} and their team have been approved.` : `${target.name} has been approved.`,
     userIds: changed.map((u) => u.id),
@@ -541,10 +528,9 @@ export async function approveUser(o: { deps: AppDeps; userId: number; adminId: n
  * A rejected account cannot sign in; the login answer gives the reason and the admin contact.
  * Approving later undoes a rejection.
  */
-export async function rejectUser(o: { deps: AppDeps; userId: number; adminId: number; reason: string }): Promise<ApprovalResponse> {
-  const { deps } = o;
+export async function rejectUser(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { userId: number; reason: string; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
   const target = await loadTarget(deps, o.userId);
-  if (target.isAdmin || target.id === o.adminId) throw new AppError(400, MESSAGES.cannotRejectAdmin, { code: "bad_request" });
+  if (target.isAdmin || target.id === o.actor.id) throw new AppError(400, MESSAGES.cannotRejectAdmin, { code: "bad_request" });
   if (target.isApproved) throw new AppError(409, MESSAGES.alreadyApproved, { code: "conflict" });
   const wholeTeam = target.isCaptain && target.teamId !== null;
   const reason = o.reason.trim();
@@ -573,7 +559,7 @@ export async function rejectUser(o: { deps: AppDeps; userId: number; adminId: nu
   for (const u of changed) {
     await deps.mailer.send(registrationRejectedEmail({ to: u.email, name: u.name, reason, adminEmail: deps.env.ADMIN_EMAIL }));
   }
-  deps.logger.info({ event: "auth.reject", adminId: o.adminId, userIds: changed.map((u) => u.id) }, "registration rejected");
+  deps.logger.info({ event: "auth.reject", adminId: o.actor.id, userIds: changed.map((u) => u.id) }, "registration rejected");
   return {
     message: wholeTeam ? `${target.name}'s registration (and their team's) has been rejected.` : `${target.name}'s registration has been rejected.`,
     userIds: changed.map((u) => u.id),

@@ -466,7 +466,7 @@ describe("sign-in", () => {
     expect(deleted.body.message).toContain(t.env.ADMIN_EMAIL);
   });
 
-  it("validates the login form with the spec's messages", async () => {
+  it("validates the login form with the product's messages", async () => {
     const short = await t.request.post("/api/login").send({ username: "ab", password: "Courtside7" });
     expect(short.status).toBe(400);
     expect(short.body.message).toBe("Username must be at least 3 characters");

@@ -51,7 +51,7 @@ describe("the approval gate", () => {
   it("lists pending registrations, paged, with their team", async () => {
     const { body, captain, partner } = await registerTeam();
     const agent = await adminAgent();
-    const res = await agent.get("/api/admin/pending-users?pageSize=100");
+    const res = await agent.get("/api/admin/pending-users?limit=100");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ page: 1, pageSize: 100 });
     const ids = res.body.items.map((u: { id: number }) => u.id);
@@ -60,10 +60,10 @@ describe("the approval gate", () => {
     expect(row).toMatchObject({ name: body.name, email: body.email, teamName: body.teamName, isCaptain: true, isEmailVerified: false });
     expect(typeof row.joinedAt).toBe("string");
     expect(res.body.items.every((u: { id: number }) => u.id !== admin.id)).toBe(true);
-    const small = await agent.get("/api/admin/pending-users?pageSize=1");
+    const small = await agent.get("/api/admin/pending-users?limit=1");
     expect(small.body.items).toHaveLength(1);
     expect(small.body.totalPages).toBe(small.body.total);
-    expect((await agent.get("/api/admin/pending-users?pageSize=1000")).status).toBe(400);
+    expect((await agent.get("/api/admin/pending-users?limit=1000")).status).toBe(400);
   });
 
   it("approving a captain approves the team and its partner and mails them", async () => {
@@ -79,7 +79,7 @@ describe("the approval gate", () => {
     expect(members.every((m) => m.isApproved)).toBe(true);
     await mailTo(t.mail, body.email, "approved");
     await mailTo(t.mail, body.partnerEmail, "approved");
-    const pending = await agent.get("/api/admin/pending-users?pageSize=100");
+    const pending = await agent.get("/api/admin/pending-users?limit=100");
     expect(pending.body.items.some((u: { id: number }) => u.id === captain.id || u.id === partner.id)).toBe(false);
     // Approving twice changes nothing and mails nobody again.
     const again = await agent.post(`/api/admin/approve-user/${captain.id}`).send({});
@@ -121,7 +121,7 @@ describe("the approval gate", () => {
     expect(mail.text).toContain("Not a club member");
     expect((await t.request.get(`/api/invite/${inviteToken}`)).status).toBe(404);
 
-    const pending = await agent.get("/api/admin/pending-users?pageSize=100");
+    const pending = await agent.get("/api/admin/pending-users?limit=100");
     expect(pending.body.items.some((u: { id: number }) => u.id === captain.id)).toBe(false);
 
     // Approving later undoes the rejection.

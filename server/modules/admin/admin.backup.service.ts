@@ -14,7 +14,8 @@ import {
   type ImportMode,
 } from "@shared/validators/admin";
 import type { ImportBackupResponse, ImportResults } from "@shared/types/admin";
-import type { AppDeps } from "../../deps";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import type { DbOrTx, Tx } from "../../db/client";
 import { AppError, badRequest } from "../../lib/app-error";
 import { resetSequences } from "./admin.data.service";
@@ -44,13 +45,13 @@ export interface BackupFile {
  * One consistent snapshot: a REPEATABLE READ, read-only transaction on PostgreSQL (PGlite has one
  * connection, so any transaction sees one state).
  */
-export async function exportFullBackup(deps: Pick<AppDeps, "db" | "database" | "logger">, o: { actorId: number }): Promise<BackupFile> {
+export async function exportFullBackup(deps: Deps<"db" | "database" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<BackupFile> {
   const tables =
     deps.database.kind === "pg"
       ? await deps.db.transaction((tx) => readTables(tx), { isolationLevel: "repeatable read", accessMode: "read only" })
       : await deps.db.transaction((tx) => readTables(tx));
   deps.logger.info(
-    { event: "admin.export_backup", adminId: o.actorId, users: tables.users.length, teams: tables.teams.length, matches: tables.matches.length },
+    { event: "admin.export_backup", adminId: o.actor.id, users: tables.users.length, teams: tables.teams.length, matches: tables.matches.length },
     "full backup exported",
   );
   return { formatVersion: BACKUP_FORMAT_VERSION, exportedAt: new Date().toISOString(), tables };
@@ -84,14 +85,9 @@ function formatPath(path: PropertyKey[]): string {
   return path.map((p, i) => (typeof p === "number" ? `[${p}]` : `${i ? "." : ""}${String(p)}`)).join("");
 }
 
-interface Actor {
-  id: number;
-  username: string | null;
-  email: string;
-}
 
 /** The backup row that is the acting admin: same username, else same email (case-insensitive). */
-function findActorRow(file: BackupFileData, actor: Actor) {
+function findActorRow(file: BackupFileData, actor: Pick<Actor, "username" | "email">) {
   const lower = (s: string | null) => s?.toLowerCase() ?? null;
   return (
     (actor.username ? file.tables.users.find((u) => lower(u.username) === lower(actor.username)) : undefined) ??
@@ -186,8 +182,8 @@ async function assertReferencesExist(tx: Tx, file: BackupFileData, mode: ImportM
  *   that is the acting admin under another id is folded into the admin's row.
  */
 export async function importBackup(
-  deps: Pick<AppDeps, "db" | "logger">,
-  o: { actor: Actor; backupData: unknown; importMode: ImportMode },
+  deps: Deps<"db" | "logger">,
+  o: { actor: Pick<Actor, "id" | "username" | "email">; backupData: unknown; importMode: ImportMode },
 ): Promise<ImportBackupResponse> {
   const file = parseBackup(o.backupData);
   const results: ImportResults = {

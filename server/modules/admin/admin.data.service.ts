@@ -2,7 +2,8 @@
 import { sql } from "drizzle-orm";
 import { NEW_PLAYERS_WINDOW_DAYS } from "@shared/constants";
 import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types/admin";
-import type { AppDeps } from "../../deps";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import type { DbOrTx } from "../../db/client";
 
 type Row = Record<string, unknown>;
@@ -21,7 +22,7 @@ export async function resetSequences(tx: DbOrTx): Promise<void> {
   }
 }
 
-export async function getAdminStats(deps: Pick<AppDeps, "db">): Promise<AdminStats> {
+export async function getAdminStats(deps: Deps<"db">): Promise<AdminStats> {
   const res = await deps.db.execute(sql`
     select
       (select count(*) from users where not is_admin)::int as total_players,
@@ -79,7 +80,7 @@ export const CSV_HEADER = [
 ];
 
 /** Every user (never a password hash), one CSV line each, CRLF line ends, UTF-8 with a BOM for spreadsheets. */
-export async function exportUsersCsv(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<string> {
+export async function exportUsersCsv(deps: Deps<"db" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<string> {
   const res = await deps.db.execute(sql`
     select u.id, u.username, u.name, u.email, t.name as team_name, t.deleted_at as team_deleted_at,
            u.is_admin, u.is_captain, u.is_partner, u.is_approved, u.is_email_verified, u.is_suspended,
@@ -109,7 +110,7 @@ export async function exportUsersCsv(deps: Pick<AppDeps, "db" | "logger">, o: { 
         .join(","),
     );
   }
-  deps.logger.info({ event: "admin.export_users", adminId: o.actorId, users: lines.length - 1 }, "users CSV exported");
+  deps.logger.info({ event: "admin.export_users", adminId: o.actor.id, users: lines.length - 1 }, "users CSV exported");
   return `\uFEFF${lines.join("\r\n")}\r\n`;
 }
 
@@ -117,14 +118,14 @@ export async function exportUsersCsv(deps: Pick<AppDeps, "db" | "logger">, o: { 
 // Purge and reset
 
 /** Deletes confirmed matches and their disputes (and tokens) in one transaction; ratings stay. */
-export async function purgeConfirmedMatches(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<PurgeResponse> {
+export async function purgeConfirmedMatches(deps: Deps<"db" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<PurgeResponse> {
   const result = await deps.db.transaction(async (tx) => {
     const d = await tx.execute(sql`
       delete from disputes where match_id in (select id from matches where confirmation_status = 'confirmed') returning id`);
     const m = await tx.execute(sql`delete from matches where confirmation_status = 'confirmed' returning id`);
     return { purgedCount: rowsOf(m).length, disputesRemoved: rowsOf(d).length };
   });
-  deps.logger.info({ event: "admin.purge_matches", adminId: o.actorId, ...result }, "confirmed matches purged");
+  deps.logger.info({ event: "admin.purge_matches", adminId: o.actor.id, ...result }, "confirmed matches purged");
   const plural = result.purgedCount === 1 ? "" : "es";
   return { message: `${result.purgedCount} confirmed match${plural} purged. Ratings are unchanged.`, ...result };
 }
@@ -134,22 +135,22 @@ export async function purgeConfirmedMatches(deps: Pick<AppDeps, "db" | "logger">
  * transaction. The acting admin stays, signed in, without a team; the header image setting stays.
  * Id sequences restart after what is left.
  */
-export async function resetAllData(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<ResetDataResponse> {
+export async function resetAllData(deps: Deps<"db" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<ResetDataResponse> {
   const removed = await deps.db.transaction(async (tx) => {
-    const actor = String(o.actorId);
+    const actor = String(o.actor.id);
     const disputes = rowsOf(await tx.execute(sql`delete from disputes returning id`)).length;
     const matches = rowsOf(await tx.execute(sql`delete from matches returning id`)).length;
     const challenges = rowsOf(await tx.execute(sql`delete from challenges returning id`)).length;
-    await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actorId}`);
+    await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actor.id}`);
     await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
-    const users = rowsOf(await tx.execute(sql`delete from users where id <> ${o.actorId} returning id`)).length;
+    const users = rowsOf(await tx.execute(sql`delete from users where id <> ${o.actor.id} returning id`)).length;
     await tx.execute(
-      sql`update users set team_id = null, is_captain = false, is_partner = false, updated_at = now() where id = ${o.actorId}`,
+      sql`update users set team_id = null, is_captain = false, is_partner = false, updated_at = now() where id = ${o.actor.id}`,
     );
     const teams = rowsOf(await tx.execute(sql`delete from teams returning id`)).length;
     await resetSequences(tx);
     return { users, teams, challenges, matches, disputes };
   });
-  deps.logger.warn({ event: "admin.reset_data", adminId: o.actorId, removed }, "all player and team data reset");
+  deps.logger.warn({ event: "admin.reset_data", adminId: o.actor.id, removed }, "all player and team data reset");
   return { message: "All player and team data has been reset. Your admin account remains.", removed };
 }

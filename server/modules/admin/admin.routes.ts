@@ -61,7 +61,7 @@ export function adminRoutes(deps: AppDeps): Router {
     body: suspendUserSchema,
     errorTitle: "Suspension Failed",
     handler: async (req, res, { params, body }) => {
-      res.json(await suspendUser(deps, { userId: params.id, actorId: actorOf(req).id, reason: body.reason }));
+      res.json(await suspendUser(deps, { userId: params.id, actor: actorOf(req), reason: body.reason }));
     },
   });
   route({
@@ -71,7 +71,7 @@ export function adminRoutes(deps: AppDeps): Router {
     params: IdParams,
     errorTitle: "Unsuspension Failed",
     handler: async (req, res, { params }) => {
-      res.json(await unsuspendUser(deps, { userId: params.id, actorId: actorOf(req).id }));
+      res.json(await unsuspendUser(deps, { userId: params.id, actor: actorOf(req) }));
     },
   });
   route({
@@ -81,7 +81,7 @@ export function adminRoutes(deps: AppDeps): Router {
     params: IdParams,
     errorTitle: "Failed to Delete User",
     handler: async (req, res, { params }) => {
-      res.json(await deleteUser(deps, { userId: params.id, actorId: actorOf(req).id }));
+      res.json(await deleteUser(deps, { userId: params.id, actor: actorOf(req) }));
     },
   });
 
@@ -92,7 +92,7 @@ export function adminRoutes(deps: AppDeps): Router {
     guard: "admin",
     cache: "uncached",
     handler: async (req, res) => {
-      res.json(await listAdmins(deps, { actorId: actorOf(req).id }));
+      res.json(await listAdmins(deps, { actor: actorOf(req) }));
     },
   });
   route({
@@ -102,7 +102,7 @@ export function adminRoutes(deps: AppDeps): Router {
     params: IdParams,
     errorTitle: "Promotion Failed",
     handler: async (req, res, { params }) => {
-      res.json(await promoteUser(deps, { userId: params.id, actorId: actorOf(req).id }));
+      res.json(await promoteUser(deps, { userId: params.id, actor: actorOf(req) }));
     },
   });
   route({
@@ -112,7 +112,7 @@ export function adminRoutes(deps: AppDeps): Router {
     params: IdParams,
     errorTitle: "Demotion Failed",
     handler: async (req, res, { params }) => {
-      res.json(await demoteAdmin(deps, { userId: params.id, actorId: actorOf(req).id }));
+      res.json(await demoteAdmin(deps, { userId: params.id, actor: actorOf(req) }));
     },
   });
 
@@ -156,7 +156,7 @@ export function adminRoutes(deps: AppDeps): Router {
     guard: "admin",
     cache: "uncached",
     handler: async (req, res) => {
-      const csv = await exportUsersCsv(deps, { actorId: actorOf(req).id });
+      const csv = await exportUsersCsv(deps, { actor: actorOf(req) });
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-users-${stamp()}.csv"`);
       res.send(csv);
@@ -168,7 +168,7 @@ export function adminRoutes(deps: AppDeps): Router {
     guard: "admin",
     cache: "uncached",
     handler: async (req, res) => {
-      const backup = await exportFullBackup(deps, { actorId: actorOf(req).id });
+      const backup = await exportFullBackup(deps, { actor: actorOf(req) });
       res.setHeader("Content-Type", "application/json; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
       res.send(JSON.stringify(backup));
@@ -192,7 +192,7 @@ export function adminRoutes(deps: AppDeps): Router {
     path: "/admin/purge-confirmed-matches",
     guard: "admin",
     handler: async (req, res) => {
-      res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));
+      res.json(await purgeConfirmedMatches(deps, { actor: actorOf(req) }));
     },
   });
   route({
@@ -200,7 +200,7 @@ export function adminRoutes(deps: AppDeps): Router {
     path: "/admin/reset-data",
     guard: "admin",
     handler: async (req, res) => {
-      res.json(await resetAllData(deps, { actorId: actorOf(req).id }));
+      res.json(await resetAllData(deps, { actor: actorOf(req) }));
     },
   });
 

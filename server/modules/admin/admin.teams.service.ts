@@ -5,17 +5,13 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { teams, users } from "@shared/schema";
 import type { AdminTeam, AdminTeamActionResult, AdminTeamMember, AdminTeamsPage } from "@shared/types/admin";
 import type { CompetitionType } from "@shared/constants";
-import type { AppDeps } from "../../deps";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import { softDeleteTeam } from "../teams/teams.service";
 import { teamRestoredEmail } from "./admin.emails";
-
-type Deps = Pick<AppDeps, "db" | "mailer" | "env" | "logger">;
-export interface Actor {
-  id: number;
-  teamId: number | null;
-}
+import { offsetOf, pageOf } from "../../lib/paging";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
@@ -31,8 +27,8 @@ export function escapeLike(text: string): string {
  * team name, a member's name or username (case-insensitive). One query for the page, one for members.
  */
 export async function listAdminTeams(
-  deps: Pick<AppDeps, "db">,
-  o: { actor: Actor; search: string; page: number; limit: number },
+  deps: Deps<"db">,
+  o: { actor: Pick<Actor, "id" | "teamId">; search: string; page: number; limit: number },
 ): Promise<AdminTeamsPage> {
   const pattern = `%${escapeLike(o.search)}%`;
   const filter = o.search
@@ -45,7 +41,7 @@ export async function listAdminTeams(
     from teams t
     where ${filter}
     order by (t.deleted_at is not null) asc, lower(t.name) asc, t.id asc
-    limit ${o.limit} offset ${(o.page - 1) * o.limit}`);
+    limit ${o.limit} offset ${offsetOf(o)}`);
   const rows = rowsOf(res);
   const total = rows.length ? Number(rows[0]!.total_count) : 0;
   const ids = rows.map((r) => Number(r.id));
@@ -88,25 +84,25 @@ export async function listAdminTeams(
     members: byTeam.get(Number(r.id)) ?? [],
     isOwnTeam: o.actor.teamId === Number(r.id),
   }));
-  return { items, page: o.page, pageSize: o.limit, total, totalPages: Math.max(1, Math.ceil(total / o.limit)) };
+  return pageOf(items, total, o);
 }
 
-async function findTeam(deps: Pick<AppDeps, "db">, teamId: number, title: string) {
+async function findTeam(deps: Deps<"db">, teamId: number, title: string) {
   const [team] = await deps.db.select({ id: teams.id, name: teams.name, deletedAt: teams.deletedAt }).from(teams).where(eq(teams.id, teamId)).limit(1);
   if (!team) throw notFound("Team not found", { title });
   return team;
 }
 
-function refuseOwnTeam(actor: Actor, teamId: number, verb: "delete" | "restore", title: string) {
+function refuseOwnTeam(actor: Pick<Actor, "teamId">, teamId: number, verb: "delete" | "restore", title: string) {
   if (actor.teamId === teamId) throw new AppError(403, `You cannot ${verb} your own team.`, { code: "own_team", title });
 }
 
-export async function adminSoftDeleteTeam(deps: Deps, o: { actor: Actor; teamId: number; reason: string }): Promise<AdminTeamActionResult> {
+export async function adminSoftDeleteTeam(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number; reason: string }): Promise<AdminTeamActionResult> {
   const title = "Delete Failed";
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const team = await findTeam(deps, o.teamId, title);
   if (team.deletedAt) throw badRequest(`${team.name} is already deleted.`, { title });
-  const result = await softDeleteTeam({ db: deps.db, mailer: deps.mailer, env: deps.env, teamId: o.teamId, reason: o.reason, by: "admin" });
+  const result = await softDeleteTeam(deps, { teamId: o.teamId, reason: o.reason, by: "admin" });
   deps.logger.info(
     { event: "admin.team_delete", adminId: o.actor.id, teamId: o.teamId, members: result.memberIds.length, canceledChallenges: result.canceledChallenges },
     "team soft-deleted",
@@ -114,7 +110,7 @@ export async function adminSoftDeleteTeam(deps: Deps, o: { actor: Actor; teamId:
   return { message: `${result.teamName} has been deleted.`, teamName: result.teamName };
 }
 
-export async function restoreTeam(deps: Deps, o: { actor: Actor; teamId: number }): Promise<AdminTeamActionResult> {
+export async function restoreTeam(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Restore Failed";
   refuseOwnTeam(o.actor, o.teamId, "restore", title);
   const [restored] = await deps.db
@@ -139,7 +135,7 @@ export async function restoreTeam(deps: Deps, o: { actor: Actor; teamId: number 
  * team), its challenges and its matches (and their disputes and tokens, by the schema's cascades).
  * Other teams' ratings stay as they are, like a purge.
  */
-export async function permanentlyDeleteTeam(deps: Deps, o: { actor: Actor; teamId: number }): Promise<AdminTeamActionResult> {
+export async function permanentlyDeleteTeam(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Permanent Delete Failed";
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const result = await deps.db.transaction(async (tx) => {

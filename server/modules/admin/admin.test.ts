@@ -72,7 +72,7 @@ describe("who may use the admin API", () => {
 });
 
 describe("suspending and unsuspending users", () => {
-  it("refuses a blank reason with the spec's message", async () => {
+  it("refuses a blank reason with the product's message", async () => {
     const { agent } = await adminAgent();
     const { partner } = await createTeam(t.db);
     for (const body of [{}, { reason: "" }, { reason: "   " }]) {

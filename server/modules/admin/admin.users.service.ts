@@ -5,13 +5,12 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import { teams, userMfa, users } from "@shared/schema";
 import type { AdminAccount, AdminUserActionResult } from "@shared/types/admin";
-import type { AppDeps } from "../../deps";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import type { Tx } from "../../db/client";
 import { demotedEmail, promotedEmail, suspensionEmail, unsuspensionEmail } from "./admin.emails";
-
-type Deps = Pick<AppDeps, "db" | "mailer" | "env" | "logger">;
 
 async function lockTarget(tx: Tx, userId: number, actorId: number, verb: "suspend" | "delete" | "unsuspend", title: string) {
   const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
@@ -23,10 +22,10 @@ async function lockTarget(tx: Tx, userId: number, actorId: number, verb: "suspen
   return target;
 }
 
-export async function suspendUser(deps: Deps, o: { userId: number; actorId: number; reason: string }): Promise<AdminUserActionResult> {
+export async function suspendUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id">; reason: string }): Promise<AdminUserActionResult> {
   const title = "Suspension Failed";
   const target = await deps.db.transaction(async (tx) => {
-    const row = await lockTarget(tx, o.userId, o.actorId, "suspend", title);
+    const row = await lockTarget(tx, o.userId, o.actor.id, "suspend", title);
     await tx
       .update(users)
       .set({ isSuspended: true, suspensionReason: o.reason, updatedAt: sql`now()` })
@@ -34,22 +33,22 @@ export async function suspendUser(deps: Deps, o: { userId: number; actorId: numb
     await endSessionsOfUsers(tx, [row.id]);
     return row;
   });
-  deps.logger.info({ event: "admin.suspend", adminId: o.actorId, userId: target.id }, "user suspended");
+  deps.logger.info({ event: "admin.suspend", adminId: o.actor.id, userId: target.id }, "user suspended");
   await deps.mailer.send(suspensionEmail({ to: target.email, name: target.name, reason: o.reason, adminEmail: deps.env.ADMIN_EMAIL }));
   return { message: `${target.name} has been suspended.`, userId: target.id, name: target.name };
 }
 
-export async function unsuspendUser(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
+export async function unsuspendUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Unsuspension Failed";
   const result = await deps.db.transaction(async (tx) => {
-    const row = await lockTarget(tx, o.userId, o.actorId, "unsuspend", title);
+    const row = await lockTarget(tx, o.userId, o.actor.id, "unsuspend", title);
     if (!row.isSuspended) return { row, changed: false };
     await tx.update(users).set({ isSuspended: false, suspensionReason: null, updatedAt: sql`now()` }).where(eq(users.id, row.id));
     return { row, changed: true };
   });
   const target = result.row;
   if (result.changed) {
-    deps.logger.info({ event: "admin.unsuspend", adminId: o.actorId, userId: target.id }, "user unsuspended");
+    deps.logger.info({ event: "admin.unsuspend", adminId: o.actor.id, userId: target.id }, "user unsuspended");
     await deps.mailer.send(unsuspensionEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name }));
   }
   return { message: `${target.name} is no longer suspended.`, userId: target.id, name: target.name };
@@ -59,10 +58,10 @@ export async function unsuspendUser(deps: Deps, o: { userId: number; actorId: nu
  * Deletes the account. Their matches, challenges and disputes stay (the references become empty).
  * When a captain goes and the team keeps a member, that member becomes the captain.
  */
-export async function deleteUser(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
+export async function deleteUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Failed to Delete User";
   const target = await deps.db.transaction(async (tx) => {
-    const row = await lockTarget(tx, o.userId, o.actorId, "delete", title);
+    const row = await lockTarget(tx, o.userId, o.actor.id, "delete", title);
     await endSessionsOfUsers(tx, [row.id]);
     await tx.delete(users).where(eq(users.id, row.id));
     if (row.isCaptain && row.teamId !== null) {
@@ -76,12 +75,12 @@ export async function deleteUser(deps: Deps, o: { userId: number; actorId: numbe
     }
     return row;
   });
-  deps.logger.info({ event: "admin.user_delete", adminId: o.actorId, userId: target.id, teamId: target.teamId }, "user deleted");
+  deps.logger.info({ event: "admin.user_delete", adminId: o.actor.id, userId: target.id, teamId: target.teamId }, "user deleted");
   return { message: `${target.name} has been deleted.`, userId: target.id, name: target.name };
 }
 
 /** Every admin, for the Administrators card: whether each has two-step sign-in on. */
-export async function listAdmins(deps: Pick<AppDeps, "db">, o: { actorId: number }): Promise<AdminAccount[]> {
+export async function listAdmins(deps: Deps<"db">, o: { actor: Pick<Actor, "id"> }): Promise<AdminAccount[]> {
   const rows = await deps.db
     .select({ id: users.id, name: users.name, username: users.username, email: users.email, teamName: teams.name, mfaEnabledAt: userMfa.enabledAt })
     .from(users)
@@ -89,14 +88,14 @@ export async function listAdmins(deps: Pick<AppDeps, "db">, o: { actorId: number
     .leftJoin(userMfa, eq(userMfa.userId, users.id))
     .where(eq(users.isAdmin, true))
     .orderBy(asc(users.name), asc(users.id));
-  return rows.map(({ mfaEnabledAt, ...r }) => ({ ...r, secondFactor: mfaEnabledAt !== null, isSelf: r.id === o.actorId }));
+  return rows.map(({ mfaEnabledAt, ...r }) => ({ ...r, secondFactor: mfaEnabledAt !== null, isSelf: r.id === o.actor.id }));
 }
 
 /**
  * Makes an active member an admin: they must have a login, a verified email and approval, and be
  * neither suspended, rejected nor on a deleted team. They are emailed.
  */
-export async function promoteUser(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
+export async function promoteUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Promotion Failed";
   const { target, actor } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
@@ -116,16 +115,16 @@ export async function promoteUser(deps: Deps, o: { userId: number; actorId: numb
     if (!u.isEmailVerified) throw refuse(`${u.name} has not verified their email address yet.`);
     if (row.teamDeletedAt) throw refuse(`${u.name}'s team is deleted.`);
     await tx.update(users).set({ isAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, u.id));
-    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actor.id));
     return { target: u, actor: by };
   });
-  deps.logger.info({ event: "admin.promote", adminId: o.actorId, userId: target.id }, "user made an admin");
+  deps.logger.info({ event: "admin.promote", adminId: o.actor.id, userId: target.id }, "user made an admin");
   await deps.mailer.send(promotedEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
   return { message: `${target.name} is now an admin.`, userId: target.id, name: target.name };
 }
 
 /** Takes admin rights away; never from the last admin (an admin may demote themself if another remains). */
-export async function demoteAdmin(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
+export async function demoteAdmin(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Demotion Failed";
   const { target, actor } = await deps.db.transaction(async (tx) => {
     // Lock every admin row in id order: two demotions at once count the admins one after the other.
@@ -135,16 +134,16 @@ export async function demoteAdmin(deps: Deps, o: { userId: number; actorId: numb
     if (!u.isAdmin) throw new AppError(409, `${u.name} is not an admin.`, { title, code: "conflict" });
     if (admins.length <= 1) {
       const message =
-        u.id === o.actorId
+        u.id === o.actor.id
           ? "You are the last admin. Make another member an admin before you step down."
           : `${u.name} is the last admin. Make another member an admin first.`;
       throw new AppError(409, message, { title, code: "last_admin" });
     }
     await tx.update(users).set({ isAdmin: false, updatedAt: sql`now()` }).where(eq(users.id, u.id));
-    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actor.id));
     return { target: u, actor: by };
   });
-  deps.logger.info({ event: "admin.demote", adminId: o.actorId, userId: target.id }, "admin rights removed");
+  deps.logger.info({ event: "admin.demote", adminId: o.actor.id, userId: target.id }, "admin rights removed");
   await deps.mailer.send(demotedEmail({ to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
-  return { message: target.id === o.actorId ? "You are no longer an admin." : `${target.name} is no longer an admin.`, userId: target.id, name: target.name };
+  return { message: target.id === o.actor.id ? "You are no longer an admin." : `${target.name} is no longer an admin.`, userId: target.id, name: target.name };
 }

@@ -45,7 +45,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
       if (!req.user) {
         // A session an admin ended (suspension, deleted team): say why to the browser that held it.
         const lastMember = signedInMarker(req, marker.secret);
-        const refusal = lastMember === null ? null : await endedSessionRefusal({ db: deps.db, userId: lastMember, adminEmail: deps.env.ADMIN_EMAIL });
+        const refusal = lastMember === null ? null : await endedSessionRefusal(deps, { userId: lastMember });
         if (refusal) throw new AppError(401, refusal.message, { title: refusal.title, code: refusal.code });
         throw new AppError(401, "Not signed in.", { code: "unauthenticated" });
       }
@@ -114,7 +114,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
         if (req.session) delete req.session.pendingSecondFactor;
         throw new AppError(401, SECOND_FACTOR_STEP.expired, { title: "Login failed", code: "second_factor_expired" });
       }
-      const used = await useSecondFactorCode(deps.db, pending.userId, body.code);
+      const used = await useSecondFactorCode(deps, { userId: pending.userId, code: body.code });
       if (!used) {
         pending.attempts += 1;
         deps.logger.info({ event: "auth.second_factor_failed", userId: pending.userId, attempts: pending.attempts }, "wrong second-factor code");
@@ -170,7 +170,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     guard: "adminAnyFactor",
     cache: "uncached",
     handler: async (req, res) => {
-      res.json(await getSecondFactorStatus(deps, me(req).id));
+      res.json(await getSecondFactorStatus(deps, { actor: me(req) }));
     },
   });
   route({
@@ -182,7 +182,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     errorTitle: "Two-Step Sign-In",
     handler: async (req, res, { body }) => {
       const u = me(req);
-      res.json(await startEnrolment(deps, { userId: u.id, label: u.username ?? u.email, ...(body.code ? { code: body.code } : {}) }));
+      res.json(await startEnrolment(deps, { actor: u, ...(body.code ? { code: body.code } : {}) }));
     },
   });
   route({
@@ -194,7 +194,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     errorTitle: "Two-Step Sign-In",
     handler: async (req, res, { body }) => {
       const u = me(req);
-      const result = await confirmEnrolment(deps, { userId: u.id, code: body.code });
+      const result = await confirmEnrolment(deps, { actor: u, code: body.code });
       // This session passed it; every other session of this user ends (they never did).
       req.session.secondFactor = { userId: u.id, at: Date.now() };
       await endOtherSessions(deps.db, u.id, req.sessionID);
@@ -212,7 +212,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     errorTitle: "Two-Step Sign-In",
     handler: async (req, res, { body }) => {
       const u = me(req);
-      const result = await disableSecondFactor(deps, { userId: u.id, isAdmin: u.isAdmin, code: body.code });
+      const result = await disableSecondFactor(deps, { actor: u, code: body.code });
       delete req.session.secondFactor;
       await forgiveAttempt(req);
       deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");

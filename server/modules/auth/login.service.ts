@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { users } from "@shared/schema";
-import type { Db, DbOrTx } from "../../db/client";
+import type { Deps, TxDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { burnPasswordCheck, verifyPassword } from "../../auth/password";
 import { loadSessionUser, type SessionUser } from "./current-user";
@@ -8,13 +8,9 @@ import { loadSessionUser, type SessionUser } from "./current-user";
 export const INVALID_LOGIN = "Invalid username or password";
 
 /** Checks a username and password; refuses suspended, rejected users and members of deleted teams with the reason. */
-export async function authenticateUser(options: {
-  db: Db;
-  username: string;
-  password: string;
-  adminEmail: string;
-}): Promise<SessionUser> {
-  const { db, username, password, adminEmail } = options;
+export async function authenticateUser(deps: Deps<"db" | "env">, input: { username: string; password: string }): Promise<SessionUser> {
+  const { db } = deps;
+  const { username, password } = input;
   const [row] = await db
     .select({ id: users.id, password: users.password })
     .from(users)
@@ -29,7 +25,7 @@ export async function authenticateUser(options: {
   }
   const user = await loadSessionUser(db, { id: row.id });
   if (!user) throw new AppError(401, INVALID_LOGIN, { title: "Login failed", code: "invalid_credentials" });
-  refuseBlockedUser(user, adminEmail);
+  refuseBlockedUser(user, deps.env.ADMIN_EMAIL);
   return user;
 }
 
@@ -81,7 +77,7 @@ export function accountRefusal(
  * `userId`: why, when the account is now refused; null otherwise (a plain sign-out, an expired
  * session, a password reset, a deleted account).
  */
-export async function endedSessionRefusal(options: { db: DbOrTx; userId: number; adminEmail: string }): Promise<AccountRefusal | null> {
-  const user = await loadSessionUser(options.db, { id: options.userId });
-  return user ? accountRefusal(user, options.adminEmail) : null;
+export async function endedSessionRefusal(deps: TxDeps<"db" | "env">, input: { userId: number }): Promise<AccountRefusal | null> {
+  const user = await loadSessionUser(deps.db, { id: input.userId });
+  return user ? accountRefusal(user, deps.env.ADMIN_EMAIL) : null;
 }

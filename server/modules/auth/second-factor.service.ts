@@ -5,7 +5,8 @@
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { mfaRecoveryCodes, userMfa } from "@shared/schema";
 import type { SecondFactorConfirmed, SecondFactorEnrolment, SecondFactorStatus } from "@shared/types/accounts";
-import type { AppDeps } from "../../deps";
+import type { Deps, TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import {
@@ -31,7 +32,8 @@ export const SECOND_FACTOR_MESSAGES = {
 const TITLE = "Two-Step Sign-In";
 const PENDING_TTL_MS = 15 * 60 * 1000;
 
-export async function getSecondFactorStatus(deps: Pick<AppDeps, "db" | "env">, userId: number): Promise<SecondFactorStatus> {
+export async function getSecondFactorStatus(deps: TxDeps<"db" | "env">, input: { actor: Pick<Actor, "id"> }): Promise<SecondFactorStatus> {
+  const userId = input.actor.id;
   const [row] = await deps.db.select({ enabledAt: userMfa.enabledAt }).from(userMfa).where(eq(userMfa.userId, userId)).limit(1);
   const [left] = await deps.db
     .select({ n: count() })
@@ -50,8 +52,10 @@ export async function getSecondFactorStatus(deps: Pick<AppDeps, "db" | "env">, u
  * must be newer than the last one used (one conditional UPDATE, so two requests cannot both use
  * it), a recovery code is marked used (one conditional UPDATE). False when wrong or already used.
  */
-export async function useSecondFactorCode(db: DbOrTx, userId: number, typed: string): Promise<"totp" | "recovery" | false> {
-  const code = normaliseCode(typed);
+export async function useSecondFactorCode(deps: TxDeps<"db">, input: { userId: number; code: string }): Promise<"totp" | "recovery" | false> {
+  const { db } = deps;
+  const { userId } = input;
+  const code = normaliseCode(input.code);
   if (isTotpCode(code)) {
     const [row] = await db.select({ secret: userMfa.secret }).from(userMfa).where(and(eq(userMfa.userId, userId), sql`${userMfa.enabledAt} is not null`)).limit(1);
     if (!row?.secret) return false;
@@ -78,11 +82,15 @@ async function isEnrolled(db: DbOrTx, userId: number): Promise<boolean> {
 }
 
 /** A new pending secret. When a second factor is already on, a current code is needed (re-enrolment). */
-export async function startEnrolment(deps: Pick<AppDeps, "db" | "logger">, o: { userId: number; label: string; code?: string }): Promise<SecondFactorEnrolment> {
+export async function startEnrolment(
+  deps: Deps<"db" | "logger">,
+  input: { actor: Pick<Actor, "id" | "username" | "email">; code?: string },
+): Promise<SecondFactorEnrolment> {
   const { db } = deps;
+  const o = { userId: input.actor.id, label: input.actor.username ?? input.actor.email, code: input.code };
   if (await isEnrolled(db, o.userId)) {
     if (!o.code) throw new AppError(403, SECOND_FACTOR_MESSAGES.codeNeeded, { title: TITLE, code: "second_factor_code_needed" });
-    if (!(await useSecondFactorCode(db, o.userId, o.code))) throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: TITLE, code: "second_factor_invalid" });
+    if (!(await useSecondFactorCode(deps, { userId: o.userId, code: o.code }))) throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: TITLE, code: "second_factor_invalid" });
   }
   const secret = newTotpSecret();
   const now = new Date();
@@ -95,7 +103,8 @@ export async function startEnrolment(deps: Pick<AppDeps, "db" | "logger">, o: { 
 }
 
 /** The pending secret becomes the active one when a code from it is right; old recovery codes are replaced. */
-export async function confirmEnrolment(deps: Pick<AppDeps, "db" | "logger">, o: { userId: number; code: string }): Promise<SecondFactorConfirmed> {
+export async function confirmEnrolment(deps: Deps<"db" | "logger">, input: { actor: Pick<Actor, "id">; code: string }): Promise<SecondFactorConfirmed> {
+  const o = { userId: input.actor.id, code: input.code };
   const codes = newRecoveryCodes();
   await deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(userMfa).where(eq(userMfa.userId, o.userId)).for("update").limit(1);
@@ -117,12 +126,13 @@ export async function confirmEnrolment(deps: Pick<AppDeps, "db" | "logger">, o: 
 
 /** Turns the second factor off with a current code (refused while admins must have one). */
 export async function disableSecondFactor(
-  deps: Pick<AppDeps, "db" | "logger" | "env">,
-  o: { userId: number; isAdmin: boolean; code: string },
+  deps: Deps<"db" | "logger" | "env">,
+  input: { actor: Pick<Actor, "id" | "isAdmin">; code: string },
 ): Promise<{ message: string }> {
+  const o = { userId: input.actor.id, isAdmin: input.actor.isAdmin, code: input.code };
   if (o.isAdmin && deps.env.ADMIN_MFA_REQUIRED) throw new AppError(409, SECOND_FACTOR_MESSAGES.requiredCannotDisable, { title: TITLE, code: "second_factor_required" });
   if (!(await isEnrolled(deps.db, o.userId))) throw new AppError(409, SECOND_FACTOR_MESSAGES.notEnrolled, { title: TITLE, code: "second_factor_not_enrolled" });
-  if (!(await useSecondFactorCode(deps.db, o.userId, o.code))) throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: TITLE, code: "second_factor_invalid" });
+  if (!(await useSecondFactorCode(deps, { userId: o.userId, code: o.code }))) throw new AppError(401, SECOND_FACTOR_MESSAGES.codeWrong, { title: TITLE, code: "second_factor_invalid" });
   await deps.db.transaction(async (tx) => {
     await tx.delete(mfaRecoveryCodes).where(eq(mfaRecoveryCodes.userId, o.userId));
     await tx.delete(userMfa).where(eq(userMfa.userId, o.userId));

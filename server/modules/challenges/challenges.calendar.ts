@@ -1,7 +1,8 @@
 // The .ics file of an accepted challenge (GET /api/challenges/{id}/calendar.ics), for members of either team.
 import { sql } from "drizzle-orm";
 import { CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
-import type { DbOrTx } from "../../db/client";
+import type { TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import { CHALLENGE_NOT_FOUND } from "./challenges.service";
 
@@ -18,14 +19,13 @@ interface CalendarRow extends Record<string, unknown> {
 }
 
 /** The .ics of an accepted challenge, for members of either team. */
-export async function challengeCalendar(options: {
-  db: DbOrTx;
-  teamId: number | null;
-  challengeId: number;
-  appUrl: string;
-  now?: Date;
-}): Promise<{ filename: string; body: string }> {
-  const { db, teamId, challengeId } = options;
+export async function challengeCalendar(
+  deps: TxDeps<"db" | "env">,
+  input: { challengeId: number; actor: Pick<Actor, "teamId">; now?: Date },
+): Promise<{ filename: string; body: string }> {
+  const { db } = deps;
+  const { challengeId } = input;
+  const { teamId } = input.actor;
   if (!teamId) throw new AppError(404, CHALLENGE_NOT_FOUND);
   const res = await db.execute<CalendarRow>(sql`
     select c.id, c.status, c.location, c.notes, c.proposed_date_time,
@@ -42,9 +42,9 @@ export async function challengeCalendar(options: {
     throw new AppError(409, "This challenge has no date and time to add to a calendar.", { code: "wrong_state" });
   const start = new Date(row.proposed_date_time);
   const end = new Date(start.getTime() + MATCH_DURATION_MINUTES * 60_000);
-  const host = new URL(options.appUrl).hostname || "doubles-ladder";
+  const host = new URL(deps.env.APP_URL).hostname || "doubles-ladder";
   const summary = `Ladder challenge: ${row.challenger_name} vs ${row.challenged_name}`;
-  const description = `Contact: ${row.notes ?? ""}\n\nYour challenges: ${options.appUrl}/challenges`;
+  const description = `Contact: ${row.notes ?? ""}\n\nYour challenges: ${deps.env.APP_URL}/challenges`;
   const lines = [
     "BEGIN:VCALENDAR",
     "VERSION:2.0",
@@ -53,13 +53,13 @@ export async function challengeCalendar(options: {
     "METHOD:PUBLISH",
     "BEGIN:VEVENT",
     `UID:challenge-${row.id}@${host}`,
-    `DTSTAMP:${icsDate(options.now ?? new Date())}`,
+    `DTSTAMP:${icsDate(input.now ?? new Date())}`,
     `DTSTART:${icsDate(start)}`,
     `DTEND:${icsDate(end)}`,
     `SUMMARY:${icsText(summary)}`,
     `LOCATION:${icsText(row.location)}`,
     `DESCRIPTION:${icsText(description)}`,
-    `URL:${options.appUrl}/challenges`,
+    `URL:${deps.env.APP_URL}/challenges`,
     "END:VEVENT",
     "END:VCALENDAR",
   ];

@@ -21,6 +21,7 @@ import type { ChallengeMemberView } from "@shared/types/challenges";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn } from "../ladder";
+import { offsetOf } from "../../lib/paging";
 
 /** The signed-in user and their (active) team, as the rule needs them. */
 export interface Challenger {
@@ -256,7 +257,7 @@ export async function loadChallengeSides(opts: {
           ],
           sql` and `,
         );
-  const [limit, offset] = "teamId" in opponents ? [1, 0] : [opponents.limit, (opponents.page - 1) * opponents.limit];
+  const [limit, offset] = "teamId" in opponents ? [1, 0] : [opponents.limit, offsetOf(opponents)];
   const res = await db.execute<SidesRow>(sql`
     with me as (${me}), ranked as (${ranked}), counted as (select count(*)::int as n from ${teams} t where ${where}), page as (
       select t.id, t.name, t.avatar, t.competition_type, t.is_approved, ${theirs.rating} as rating, ${theirs.wins} as wins,

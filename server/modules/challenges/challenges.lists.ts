@@ -11,8 +11,10 @@ import {
 import { meanSurfaceRating, winProbabilityPercent } from "@shared/rating";
 import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/challenges";
 import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
-import type { DbOrTx } from "../../db/client";
+import type { TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -44,19 +46,18 @@ interface ChallengeListRow extends Record<string, unknown> {
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
 /** The team's challenges received (incoming) or sent (outgoing), newest first; open ones unless status=all. */
-export async function listChallenges(options: {
-  db: DbOrTx;
-  teamId: number | null;
-  direction: "incoming" | "outgoing";
-  query: ChallengeListQuery;
-}): Promise<ChallengesPage> {
-  const { db, teamId, direction, query } = options;
-  const empty: ChallengesPage = { items: [], page: query.page, pageSize: query.limit, total: 0, totalPages: 0 };
-  if (!teamId) return empty;
+export async function listChallenges(
+  deps: TxDeps<"db">,
+  input: ChallengeListQuery & { direction: "incoming" | "outgoing"; actor: Pick<Actor, "teamId"> },
+): Promise<ChallengesPage> {
+  const { db } = deps;
+  const { direction, ...query } = input;
+  const { teamId } = input.actor;
+  if (!teamId) return pageOf([], 0, query);
   const ownColumn = direction === "incoming" ? sql`c.challenged_team_id` : sql`c.challenger_team_id`;
   const otherColumn = direction === "incoming" ? sql`c.challenger_team_id` : sql`c.challenged_team_id`;
   const statusFilter = query.status === "all" ? sql`true` : sql`c.status in (${sqlLiterals(OPEN_CHALLENGE_STATUSES)})`;
-  const offset = (query.page - 1) * query.limit;
+  const offset = offsetOf(query);
   const result = await db.execute<ChallengeListRow>(sql`
     select c.id, c.challenger_team_id, c.challenged_team_id, c.status, c.location, c.surface, c.competition_type,
            c.notes, c.proposed_date_time, c.created_at, c.updated_at,
@@ -111,7 +112,7 @@ export async function listChallenges(options: {
     matchId: r.match_id === null ? null : Number(r.match_id),
     matchConfirmationStatus: r.match_confirmation,
   }));
-  return { items, page: query.page, pageSize: query.limit, total, totalPages: Math.ceil(total / query.limit) };
+  return pageOf(items, total, query);
 }
 
 /**
@@ -119,18 +120,16 @@ export async function listChallenges(options: {
  * chosen surface's rating, record and rank, whether the user may challenge them now and why not
  * (the same rule POST /api/challenges applies), and the win probability there. One query.
  */
-export async function listCandidates(options: {
-  db: DbOrTx;
-  teamId: number | null;
-  isCaptain: boolean;
-  query: CandidatesQuery;
-}): Promise<ChallengeCandidatesPage> {
-  const { db, query } = options;
+export async function listCandidates(
+  deps: TxDeps<"db">,
+  query: CandidatesQuery & { actor: Pick<Actor, "teamId" | "isCaptain"> },
+): Promise<ChallengeCandidatesPage> {
+  const { db } = deps;
   const { surface } = query;
   const { challenger: me, opponents, total } = await loadChallengeSides({
     db,
-    teamId: options.teamId,
-    isCaptain: options.isCaptain,
+    teamId: query.actor.teamId,
+    isCaptain: query.actor.isCaptain,
     surface,
     opponents: { competitionType: query.competitionType, page: query.page, limit: query.limit },
   });
@@ -154,11 +153,7 @@ export async function listCandidates(options: {
     };
   });
   return {
-    items,
-    page: query.page,
-    pageSize: query.limit,
-    total,
-    totalPages: Math.ceil(total / query.limit),
+    ...pageOf(items, total, query),
     surface: surface ?? null,
     me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating } : null,
   };

@@ -12,15 +12,13 @@ import {
   updateChallengeSchema,
 } from "@shared/validators/challenges";
 import { CHALLENGE_STATUS } from "@shared/constants";
-import { createChallenge, updateChallengeStatus, type Actor } from "./challenges.service";
+import { createChallenge, updateChallengeStatus } from "./challenges.service";
 import { listCandidates, listChallenges } from "./challenges.lists";
 import { challengeCalendar } from "./challenges.calendar";
 
-const actorOf = (user: Express.User): Actor => ({ id: user.id, teamId: user.teamId, isCaptain: user.isCaptain });
 
 export function challengesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
-  const mail = { mailer: deps.mailer, appUrl: deps.env.APP_URL };
 
   route({
     method: "post",
@@ -30,7 +28,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     // Each refusal carries the spec's toast title for its message.
     errorTitle: challengeErrorTitle,
     handler: async (req, res, { body }) => {
-      const challenge = await createChallenge({ db: deps.db, actor: actorOf(currentUser(req)), input: body, mail });
+      const challenge = await createChallenge(deps, { ...body, actor: currentUser(req) });
       res.status(201).json(challenge);
     },
   });
@@ -43,7 +41,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     cache: "cached",
     handler: async (req, res, { query }) => {
       const user = currentUser(req);
-      res.json(await listCandidates({ db: deps.db, teamId: user.teamId, isCaptain: user.isCaptain, query }));
+      res.json(await listCandidates(deps, { ...query, actor: user }));
     },
   });
 
@@ -55,7 +53,7 @@ export function challengesRoutes(deps: AppDeps): Router {
       query: challengeListQuerySchema,
       cache: "cached",
       handler: async (req, res, { query }) => {
-        res.json(await listChallenges({ db: deps.db, teamId: currentUser(req).teamId, direction, query }));
+        res.json(await listChallenges(deps, { ...query, direction, actor: currentUser(req) }));
       },
     });
   }
@@ -67,7 +65,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     params: IdParams,
     cache: "uncached",
     handler: async (req, res, { params }) => {
-      const ics = await challengeCalendar({ db: deps.db, teamId: currentUser(req).teamId, challengeId: params.id, appUrl: deps.env.APP_URL });
+      const ics = await challengeCalendar(deps, { challengeId: params.id, actor: currentUser(req) });
       res.setHeader("Content-Type", "text/calendar; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${ics.filename}"`);
       res.send(ics.body);
@@ -81,7 +79,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: updateChallengeSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: params.id, status: body.status, mail }));
+      res.json(await updateChallengeStatus(deps, { challengeId: params.id, status: body.status, actor: currentUser(req) }));
     },
   });
 
@@ -93,7 +91,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     params: IdParams,
     handler: async (req, res, { params }) => {
       res.json(
-        await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: params.id, status: CHALLENGE_STATUS.canceled, mail }),
+        await updateChallengeStatus(deps, { challengeId: params.id, status: CHALLENGE_STATUS.canceled, actor: currentUser(req) }),
       );
     },
   });

@@ -9,23 +9,11 @@ import { challenges, teams, users, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import { activeChallengeRefusal, challengeRefusal, loadChallengeSides, refusalError } from "./challenges.eligibility";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
-
-/** Who is acting: the signed-in user (the route guards have checked role and approval). */
-export interface Actor {
-  id: number;
-  teamId: number | null;
-  isCaptain: boolean;
-}
-
-interface MailDeps {
-  mailer: Mailer;
-  appUrl: string;
-}
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
 
@@ -43,13 +31,12 @@ function isActivePairViolation(err: unknown): boolean {
 }
 
 /** POST /api/challenges: the captain's team challenges another team; the other team is emailed. */
-export async function createChallenge(options: {
-  db: Db;
-  actor: Actor;
-  input: CreateChallengeInput;
-  mail: MailDeps;
-}): Promise<Challenge> {
-  const { db, actor, input } = options;
+export async function createChallenge(
+  deps: Deps<"db" | "mailer" | "env">,
+  input: CreateChallengeInput & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
+): Promise<Challenge> {
+  const { db } = deps;
+  const { actor } = input;
   // The schema has checked that the location names a surface.
   const surface = surfaceFromLocation(input.location)!;
   const { challenger, opponents } = await loadChallengeSides({
@@ -87,11 +74,10 @@ export async function createChallenge(options: {
   }
   const challenge = created!;
   notifyTeam(
-    db,
-    options.mail,
+    deps,
     theirs!.id,
     newChallengeMail({
-      appUrl: options.mail.appUrl,
+      appUrl: deps.env.APP_URL,
       fromTeam: mine.name,
       toTeam: theirs!.name,
       surface,
@@ -111,14 +97,12 @@ const statusLabel = (status: ChallengeStatus): string =>
  * canceled: the challenger's captain, from pending or accepted (plans change before the match is
  * played; once a result is reported the match's confirmation or dispute decides instead).
  */
-export async function updateChallengeStatus(options: {
-  db: Db;
-  actor: Actor;
-  challengeId: number;
-  status: ChallengeUpdateStatus;
-  mail: MailDeps;
-}): Promise<Challenge> {
-  const { db, actor, challengeId, status } = options;
+export async function updateChallengeStatus(
+  deps: Deps<"db" | "mailer" | "env">,
+  input: { challengeId: number; status: ChallengeUpdateStatus; actor: Pick<Actor, "teamId"> },
+): Promise<Challenge> {
+  const { db } = deps;
+  const { actor, challengeId, status } = input;
   if (!actor.teamId) throw new AppError(404, CHALLENGE_NOT_FOUND);
   const teamId = actor.teamId;
   const isCancel = status === CHALLENGE_STATUS.canceled;
@@ -163,17 +147,17 @@ export async function updateChallengeStatus(options: {
     .from(teams)
     .where(inArray(teams.id, [updated.challengerTeamId, updated.challengedTeamId]));
   const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
-  const mail = challengeAnsweredMail({ appUrl: options.mail.appUrl, status, actingTeam: nameOf(teamId), challenge: updated });
-  notifyTeam(db, options.mail, otherTeamId, mail);
+  const mail = challengeAnsweredMail({ appUrl: deps.env.APP_URL, status, actingTeam: nameOf(teamId), challenge: updated });
+  notifyTeam(deps, otherTeamId, mail);
   return updated;
 }
 
 /** Emails every member of a team; never fails the action (the mailer logs its own failures). */
-function notifyTeam(db: DbOrTx, mail: MailDeps, teamId: number, message: ChallengeMailText): void {
-  void db
+function notifyTeam(deps: Deps<"db" | "mailer">, teamId: number, message: ChallengeMailText): void {
+  void deps.db
     .select({ email: users.email })
     .from(users)
     .where(eq(users.teamId, teamId))
-    .then((rows) => mail.mailer.send({ to: rows.map((r) => r.email).filter(Boolean), subject: message.subject, text: message.text }))
+    .then((rows) => deps.mailer.send({ to: rows.map((r) => r.email).filter(Boolean), subject: message.subject, text: message.text }))
     .catch(() => undefined);
 }

@@ -9,7 +9,6 @@ import { listPendingDisputes, resolveDispute } from "./disputes.service";
 
 export function disputesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
-  const { db, env, mailer } = deps;
 
   route({
     method: "get",
@@ -18,7 +17,7 @@ export function disputesRoutes(deps: AppDeps): Router {
     query: matchListQuerySchema,
     cache: "uncached",
     handler: async (_req, res, { query }) => {
-      res.json(await listPendingDisputes({ db, ...query }));
+      res.json(await listPendingDisputes(deps, query));
     },
   });
 
@@ -30,8 +29,7 @@ export function disputesRoutes(deps: AppDeps): Router {
     body: resolveDisputeSchema,
     errorTitle: "Failed to Resolve Dispute",
     handler: async (req, res, { params, body }) => {
-      const admin = currentUser(req);
-      const dispute = await resolveDispute({ db, env, mailer, logger: req.log, adminId: admin.id, disputeId: params.id, input: body });
+      const dispute = await resolveDispute({ ...deps, logger: req.log }, { ...body, disputeId: params.id, actor: currentUser(req) });
       res.json({ dispute, message: "Dispute Resolved" });
     },
   });

@@ -5,26 +5,19 @@ import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { disputes, matches, users } from "@shared/schema";
 import { CONFIRMATION_STATUS, DISPUTE_OUTCOME, DISPUTE_STATUS, MATCH_STATUS } from "@shared/constants";
-import type { Page } from "@shared/api";
+import type { Page, PageQuery } from "@shared/paging";
 import type { DisputeView, MatchView } from "@shared/types/matches";
 import type { ResolveDisputeInput } from "@shared/validators/matches";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Env } from "../../config/env";
-import type { Logger } from "../../lib/logger";
-import type { Mailer } from "../../mail/mailer";
+import type { DbOrTx } from "../../db/client";
+import type { Deps, TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken } from "../../auth/tokens";
 import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
-import { adminEmails, teamEmails, tokenRefusal, type Actor } from "../matches/matches.service";
+import { adminEmails, teamEmails, tokenRefusal } from "../matches/matches.service";
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
-
-interface MailDeps {
-  db: Db;
-  env: Env;
-  mailer: Mailer;
-  logger: Logger;
-}
+import { offsetOf, pageOf } from "../../lib/paging";
 
 const RESOLVE_TITLE = "Failed to Resolve Dispute";
 
@@ -33,9 +26,13 @@ const RESOLVE_TITLE = "Failed to Resolve Dispute";
  * not report it). Only from pending (one conditional update), the token used in the same transaction.
  */
 export async function disputeMatch(
-  opts: MailDeps & { reason: string } & ({ token: string; actor?: undefined; matchId?: undefined } | { actor: Actor; matchId: number; token?: undefined }),
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  opts: { reason: string } & (
+    | { token: string; actor?: undefined; matchId?: undefined }
+    | { actor: Pick<Actor, "id" | "teamId">; matchId: number; token?: undefined }
+  ),
 ): Promise<{ match: MatchView; disputeId: number }> {
-  const { db } = opts;
+  const { db } = deps;
   const result = await db.transaction(async (tx) => {
     let matchId: number;
     let actingTeamId: number | undefined;
@@ -99,7 +96,7 @@ export async function disputeMatch(
   });
 
   const match = (await loadMatchView(db, result.matchId))!;
-  opts.logger.info(
+  deps.logger.info(
     {
       event: "match.disputed",
       matchId: result.matchId,
@@ -112,8 +109,8 @@ export async function disputeMatch(
   );
   const reporterTeam = result.reporterTeamId !== null ? await teamEmails(db, [result.reporterTeamId]) : [];
   const admins = (await adminEmails(db)).filter((e) => !reporterTeam.includes(e));
-  await opts.mailer.send(matchDisputedMail({ to: reporterTeam, appUrl: opts.env.APP_URL, match, reason: opts.reason, forAdmin: false }));
-  await opts.mailer.send(matchDisputedMail({ to: admins, appUrl: opts.env.APP_URL, match, reason: opts.reason, forAdmin: true }));
+  await deps.mailer.send(matchDisputedMail({ to: reporterTeam, appUrl: deps.env.APP_URL, match, reason: opts.reason, forAdmin: false }));
+  await deps.mailer.send(matchDisputedMail({ to: admins, appUrl: deps.env.APP_URL, match, reason: opts.reason, forAdmin: true }));
   return { match, disputeId: result.disputeId };
 }
 
@@ -153,29 +150,31 @@ async function disputeViews(db: DbOrTx, where: ReturnType<typeof eq> | undefined
 }
 
 /** GET /api/disputes/pending (admin): oldest first, with the match view and both teams; bounded. */
-export async function listPendingDisputes(opts: { db: DbOrTx; page: number; limit: number }): Promise<Page<DisputeView>> {
+export async function listPendingDisputes(deps: TxDeps<"db">, query: PageQuery): Promise<Page<DisputeView>> {
   const where = eq(disputes.status, DISPUTE_STATUS.pending);
-  const offset = (opts.page - 1) * opts.limit;
+  const offset = offsetOf(query);
   const [items, [total]] = await Promise.all([
-    offset >= COUNT_CAP ? Promise.resolve([]) : disputeViews(opts.db, where, opts.limit, offset),
-    opts.db.select({ n: count() }).from(disputes).where(where),
+    offset >= COUNT_CAP ? Promise.resolve([]) : disputeViews(deps.db, where, query.limit, offset),
+    deps.db.select({ n: count() }).from(disputes).where(where),
   ]);
-  const n = Math.min(Number(total?.n ?? 0), COUNT_CAP);
-  return { items, page: opts.page, pageSize: opts.limit, total: n, totalPages: Math.max(1, Math.ceil(n / opts.limit)) };
+  return pageOf(items, Math.min(Number(total?.n ?? 0), COUNT_CAP), query);
 }
 
 /**
  * PATCH /api/disputes/{id} (admin): resolves a pending dispute once. uphold -> the result is applied
  * exactly as a confirmation; void -> the match is voided, ratings untouched; the challenge completes.
  */
-export async function resolveDispute(opts: MailDeps & { adminId: number; disputeId: number; input: ResolveDisputeInput }): Promise<DisputeView> {
-  const { db, input } = opts;
+export async function resolveDispute(
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  input: ResolveDisputeInput & { disputeId: number; actor: Pick<Actor, "id"> },
+): Promise<DisputeView> {
+  const { db } = deps;
   const matchId = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: disputes.status, matchId: disputes.matchId, team1Id: matches.team1Id, team2Id: matches.team2Id })
       .from(disputes)
       .innerJoin(matches, eq(matches.id, disputes.matchId))
-      .where(eq(disputes.id, opts.disputeId))
+      .where(eq(disputes.id, input.disputeId))
       .limit(1);
     if (!row) throw notFound("Dispute not found.", { title: RESOLVE_TITLE });
     if (row.status !== DISPUTE_STATUS.pending) throw alreadyResolved();
@@ -189,11 +188,11 @@ export async function resolveDispute(opts: MailDeps & { adminId: number; dispute
         status: DISPUTE_STATUS.resolved,
         outcome: input.outcome,
         resolutionNotes: input.resolutionNotes,
-        resolvedBy: opts.adminId,
+        resolvedBy: input.actor.id,
         resolvedAt: now,
         updatedAt: now,
       })
-      .where(and(eq(disputes.id, opts.disputeId), eq(disputes.status, DISPUTE_STATUS.pending)))
+      .where(and(eq(disputes.id, input.disputeId), eq(disputes.status, DISPUTE_STATUS.pending)))
       .returning({ id: disputes.id });
     if (!claimed) throw alreadyResolved();
 
@@ -204,7 +203,7 @@ export async function resolveDispute(opts: MailDeps & { adminId: number; dispute
         .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
-      await applyApprovedResult({ tx, match, approvedBy: opts.adminId, now, lockedTeams: locked! });
+      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked! });
     } else {
       const [match] = await tx
         .update(matches)
@@ -217,14 +216,14 @@ export async function resolveDispute(opts: MailDeps & { adminId: number; dispute
     return row.matchId;
   });
 
-  const [view] = await disputeViews(db, eq(disputes.id, opts.disputeId), 1, 0);
-  opts.logger.info(
-    { event: "dispute.resolved", disputeId: opts.disputeId, matchId, outcome: input.outcome, resolvedBy: opts.adminId },
+  const [view] = await disputeViews(db, eq(disputes.id, input.disputeId), 1, 0);
+  deps.logger.info(
+    { event: "dispute.resolved", disputeId: input.disputeId, matchId, outcome: input.outcome, resolvedBy: input.actor.id },
     "dispute resolved",
   );
   const to = await teamEmails(db, [view!.match.team1.id, view!.match.team2.id]);
-  await opts.mailer.send(
-    disputeResolvedMail({ to, appUrl: opts.env.APP_URL, match: view!.match, outcome: input.outcome, notes: input.resolutionNotes }),
+  await deps.mailer.send(
+    disputeResolvedMail({ to, appUrl: deps.env.APP_URL, match: view!.match, outcome: input.outcome, notes: input.resolutionNotes }),
   );
   return view!;
 }

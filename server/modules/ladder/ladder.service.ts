@@ -1,7 +1,7 @@
 // Reading ranks on their own (the lists that show ranks join ladder-order.ts's SQL into their query).
 import { sql } from "drizzle-orm";
 import { teams } from "@shared/schema";
-import type { DbOrTx } from "../../db/client";
+import type { TxDeps } from "../../deps";
 import { ladderRanks, ladderValues, rankOfTeam, type Ladder, type RankWithin } from "./ladder-order";
 
 export interface LadderRow {
@@ -13,9 +13,9 @@ export interface LadderRow {
 }
 
 /** A whole ladder in order (rank 1 first; within "category": each category in turn). */
-export async function getLadder(opts: { db: DbOrTx; ladder: Ladder; within: RankWithin }): Promise<LadderRow[]> {
+export async function getLadder(deps: TxDeps<"db">, opts: { ladder: Ladder; within: RankWithin }): Promise<LadderRow[]> {
   const v = ladderValues(opts.ladder, "t");
-  const res = await opts.db.execute(sql`
+  const res = await deps.db.execute(sql`
     select r.team_id, r.rank, ${v.rating} as rating, ${v.wins} as wins, ${v.losses} as losses
     from (${ladderRanks({ ladder: opts.ladder, within: opts.within })}) r
     join ${teams} t on t.id = r.team_id
@@ -30,13 +30,11 @@ export async function getLadder(opts: { db: DbOrTx; ladder: Ladder; within: Rank
 }
 
 /** One team's rank on a ladder, or null when it is not on it (deleted, unapproved, unplayed there, unknown). */
-export async function getTeamRank(opts: {
-  db: DbOrTx;
-  teamId: number;
-  ladder: Ladder;
-  within: "club" | "category";
-}): Promise<number | null> {
-  const res = await opts.db.execute(sql`
+export async function getTeamRank(
+  deps: TxDeps<"db">,
+  opts: { teamId: number; ladder: Ladder; within: "club" | "category" },
+): Promise<number | null> {
+  const res = await deps.db.execute(sql`
     select ${rankOfTeam({ ladder: opts.ladder, within: opts.within, alias: "t" })} as rank
     from ${teams} t where t.id = ${opts.teamId}`);
   const row = (res as unknown as { rows: { rank: unknown }[] }).rows[0];

@@ -3,11 +3,12 @@
 import { count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { matches, teams, users } from "@shared/schema";
-import type { Page } from "@shared/api";
+import type { Page } from "@shared/paging";
 import type { MatchMember, MatchView } from "@shared/types/matches";
 import { parseStoredScore } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
 import { notFound } from "../../lib/app-error";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 const team1 = alias(teams, "team1");
 const team2 = alias(teams, "team2");
@@ -106,7 +107,7 @@ export async function pageOfMatches(opts: {
   /** The page is one team's: 404 'Team not found.' when that team does not exist. */
   teamId?: number;
 }): Promise<Page<MatchView>> {
-  const offset = (opts.page - 1) * opts.limit;
+  const offset = offsetOf(opts);
   const [items, counted] = await Promise.all([
     offset >= COUNT_CAP
       ? Promise.resolve([])
@@ -114,14 +115,7 @@ export async function pageOfMatches(opts: {
     cappedCount(opts.db, opts.where, opts.teamId),
   ]);
   if (!counted.teamExists) throw notFound("Team not found.");
-  const total = counted.total;
-  return {
-    items,
-    page: opts.page,
-    pageSize: opts.limit,
-    total,
-    totalPages: Math.max(1, Math.ceil(total / opts.limit)),
-  };
+  return pageOf(items, counted.total, opts);
 }
 
 /** The (capped) count, and in the same statement whether the page's team exists. */

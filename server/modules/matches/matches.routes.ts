@@ -1,5 +1,5 @@
 // Results routes (mounted under /api). Thin: check the input, call one service, answer.
-import type { Request, Router } from "express";
+import type { Router } from "express";
 import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { IdParams } from "../../middleware/validate";
@@ -10,7 +10,6 @@ import { MATCH_NOT_FOUND } from "./confirm.service";
 import {
   approveMatch,
   confirmMatchByToken,
-  emptyPage,
   getMatchByToken,
   getTeamStats,
   listAwaitingApproval,
@@ -20,6 +19,7 @@ import {
 } from "./matches.service";
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
+import { pageOf } from "../../lib/paging";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -29,14 +29,10 @@ const TeamParams = z.object({
 
 export function matchesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
-  const { db, env, mailer } = deps;
+  const { db, env } = deps;
   // Token links are public: their POSTs are rate limited per IP like the other token endpoints
   // (the token itself is never used as a key: it would be stored).
   const tokenLimit = rateLimit({ db, logger: deps.logger, action: "match-token", max: env.AUTH_RATE_LIMIT_MAX });
-  const actorOf = (req: Request) => {
-    const user = currentUser(req);
-    return { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain };
-  };
 
   // ---- reads (bounded pages) ----
   route({
@@ -46,7 +42,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     query: matchListQuerySchema,
     cache: "cached",
     handler: async (_req, res, { query }) => {
-      res.json(await listRecentMatches({ db, ...query }));
+      res.json(await listRecentMatches(deps, query));
     },
   });
 
@@ -58,7 +54,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     cache: "cached",
     handler: async (req, res, { query }) => {
       const user = currentUser(req);
-      res.json(user.teamId ? await listTeamMatches({ db, teamId: user.teamId, ...query }) : emptyPage(query.limit));
+      res.json(user.teamId ? await listTeamMatches(deps, { ...query, teamId: user.teamId }) : pageOf([], 0, query));
     },
   });
 
@@ -69,7 +65,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     cache: "cached",
     handler: async (req, res) => {
       const user = currentUser(req);
-      res.json(user.teamId ? await getTeamStats({ db, teamId: user.teamId }) : null);
+      res.json(user.teamId ? await getTeamStats(deps, { teamId: user.teamId }) : null);
     },
   });
 
@@ -81,7 +77,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     cache: "cached",
     handler: async (req, res, { query }) => {
       const user = currentUser(req);
-      res.json(user.teamId ? await listAwaitingApproval({ db, teamId: user.teamId, ...query }) : emptyPage(query.limit));
+      res.json(user.teamId ? await listAwaitingApproval(deps, { ...query, teamId: user.teamId }) : pageOf([], 0, query));
     },
   });
 
@@ -93,7 +89,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     query: matchListQuerySchema,
     cache: "cached",
     handler: async (_req, res, { params, query }) => {
-      res.json(await listTeamMatches({ db, teamId: params.teamId, ...query }));
+      res.json(await listTeamMatches(deps, { ...query, teamId: params.teamId }));
     },
   });
 
@@ -106,7 +102,7 @@ export function matchesRoutes(deps: AppDeps): Router {
       params: TokenParams,
       cache: "uncached",
       handler: async (_req, res, { params }) => {
-        res.json(await getMatchByToken({ db, token: params.token }));
+        res.json(await getMatchByToken(deps, { token: params.token }));
       },
     });
   }
@@ -119,7 +115,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     body: reportMatchBodySchema,
     errorTitle: "Failed to report match",
     handler: async (req, res, { body }) => {
-      const match = await reportMatch({ db, env, mailer, logger: req.log, actor: actorOf(req), input: body });
+      const match = await reportMatch({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) });
       res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
     },
   });
@@ -131,7 +127,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     limit: tokenLimit,
     params: TokenParams,
     handler: async (req, res, { params }) => {
-      const match = await confirmMatchByToken({ db, logger: req.log, token: params.token });
+      const match = await confirmMatchByToken({ ...deps, logger: req.log }, { token: params.token });
       res.json({ match, message: "Match Confirmed!" });
     },
   });
@@ -144,7 +140,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     params: TokenParams,
     body: disputeSchema,
     handler: async (req, res, { params, body }) => {
-      const result = await disputeMatch({ db, env, mailer, logger: req.log, token: params.token, reason: body.reason });
+      const result = await disputeMatch({ ...deps, logger: req.log }, { token: params.token, reason: body.reason });
       res.json({ ...result, message: "Match Disputed" });
     },
   });
@@ -156,7 +152,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     params: IdParams,
     errorTitle: "Failed to Approve Match",
     handler: async (req, res, { params }) => {
-      const match = await approveMatch({ db, logger: req.log, actor: actorOf(req), matchId: params.id });
+      const match = await approveMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
       res.json({ match, message: "Match Approved" });
     },
   });
@@ -168,7 +164,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: disputeSchema,
     handler: async (req, res, { params, body }) => {
-      const result = await disputeMatch({ db, env, mailer, logger: req.log, actor: actorOf(req), matchId: params.id, reason: body.reason });
+      const result = await disputeMatch({ ...deps, logger: req.log }, { actor: currentUser(req), matchId: params.id, reason: body.reason });
       res.json({ ...result, message: "Match Disputed" });
     },
   });

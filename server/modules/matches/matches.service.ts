@@ -4,13 +4,12 @@ import { challenges, matches, teams, users } from "@shared/schema";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
-import type { Page } from "@shared/api";
+import type { Page, PageQuery } from "@shared/paging";
 import type { MatchView, TeamStats } from "@shared/types/matches";
 import type { ReportMatchParsed } from "@shared/validators/matches";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Env } from "../../config/env";
-import type { Logger } from "../../lib/logger";
-import type { Mailer } from "../../mail/mailer";
+import type { DbOrTx } from "../../db/client";
+import type { Deps, TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
 import { rankOfTeam } from "../ladder";
@@ -20,12 +19,6 @@ import { matchReportedMail } from "./matches.emails";
 
 const REPORT_TITLE = "Failed to report match";
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface Actor {
-  id: number;
-  teamId: number | null;
-  isCaptain: boolean;
-}
 
 /** Emails of a team's members (captain and partner). */
 export async function teamEmails(db: DbOrTx, teamIds: number[]): Promise<string[]> {
@@ -47,15 +40,12 @@ export async function adminEmails(db: DbOrTx): Promise<string[]> {
  * transaction: the match (pending, deadline set), the challenge accepted -> match_reported (a racing
  * second report gets 409), the confirmation token. The opponent's members are emailed after commit.
  */
-export async function reportMatch(opts: {
-  db: Db;
-  env: Env;
-  mailer: Mailer;
-  logger: Logger;
-  actor: Actor;
-  input: ReportMatchParsed;
-}): Promise<MatchView> {
-  const { db, actor, input } = opts;
+export async function reportMatch(
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  input: ReportMatchParsed & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
+): Promise<MatchView> {
+  const { db } = deps;
+  const { actor } = input;
   const teamId = actor.teamId;
   if (!teamId || !actor.isCaptain)
     throw forbidden("Only your team captain can report a match result.", { title: "Captain Only", code: "captain_only" });
@@ -119,7 +109,7 @@ export async function reportMatch(opts: {
         matchStatus: MATCH_STATUS.reported,
         confirmationStatus: CONFIRMATION_STATUS.pending,
         matchType: MATCH_TYPE.challenge,
-        approvalDeadline: new Date(now.getTime() + opts.env.MATCH_APPROVAL_DAYS * DAY_MS),
+        approvalDeadline: new Date(now.getTime() + deps.env.MATCH_APPROVAL_DAYS * DAY_MS),
         reportedBy: actor.id,
         reportedByTeamId: teamId,
       })
@@ -139,12 +129,12 @@ export async function reportMatch(opts: {
   });
 
   const view = (await loadMatchView(db, matchId))!;
-  opts.logger.info(
+  deps.logger.info(
     { event: "match.reported", matchId, challengeId: input.challengeId, reportedBy: actor.id, teamId, opponentTeamId },
     "match reported",
   );
   const to = await teamEmails(db, [opponentTeamId]);
-  await opts.mailer.send(matchReportedMail({ to, appUrl: opts.env.APP_URL, match: view, token, reportingTeam: reportingTeamName }));
+  await deps.mailer.send(matchReportedMail({ to, appUrl: deps.env.APP_URL, match: view, token, reportingTeam: reportingTeamName }));
   return view;
 }
 
@@ -164,32 +154,32 @@ function challengeNotReportable(status: ChallengeStatus): AppError {
 }
 
 /** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */
-export async function approveMatch(opts: { db: Db; logger: Logger; actor: Actor; matchId: number }): Promise<MatchView> {
-  if (!opts.actor.teamId) throw matchNotFound();
+export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
+  if (!input.actor.teamId) throw matchNotFound();
   await confirmMatch({
-    db: opts.db,
-    matchId: opts.matchId,
-    approvedBy: opts.actor.id,
+    db: deps.db,
+    matchId: input.matchId,
+    approvedBy: input.actor.id,
     via: "approve",
-    actingTeamId: opts.actor.teamId,
-    logger: opts.logger,
+    actingTeamId: input.actor.teamId,
+    logger: deps.logger,
   });
-  return (await loadMatchView(opts.db, opts.matchId))!;
+  return (await loadMatchView(deps.db, input.matchId))!;
 }
 
 /**
  * POST /api/matches/confirm/{token}: the token is used and the match confirmed in one transaction
  * (a refused confirmation leaves the token as it was).
  */
-export async function confirmMatchByToken(opts: { db: Db; logger: Logger; token: string }): Promise<MatchView> {
-  const matchId = await opts.db.transaction(async (tx) => {
-    const used = await consumeToken(tx, opts.token, "match_confirmation");
-    if (!used || used.matchId === null) throw await tokenRefusal(tx, opts.token);
+export async function confirmMatchByToken(deps: Deps<"db" | "logger">, input: { token: string }): Promise<MatchView> {
+  const matchId = await deps.db.transaction(async (tx) => {
+    const used = await consumeToken(tx, input.token, "match_confirmation");
+    if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
     await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token" });
     return used.matchId;
   });
-  const view = (await loadMatchView(opts.db, matchId))!;
-  opts.logger.info({ event: "match.confirmed", matchId, via: "token", approvedBy: null, ratings: view.ratings }, "match confirmed");
+  const view = (await loadMatchView(deps.db, matchId))!;
+  deps.logger.info({ event: "match.confirmed", matchId, via: "token", approvedBy: null, ratings: view.ratings }, "match confirmed");
   return view;
 }
 
@@ -204,48 +194,39 @@ export async function tokenRefusal(db: DbOrTx, token: string): Promise<AppError>
 }
 
 /** GET /api/matches/token/{token} and /confirm/{token}: only reads. Used tokens still show the match. */
-export async function getMatchByToken(opts: { db: DbOrTx; token: string }): Promise<MatchView> {
-  const matchId = await matchIdForToken(opts.db, opts.token);
-  const view = matchId === undefined ? undefined : await loadMatchView(opts.db, matchId);
+export async function getMatchByToken(deps: TxDeps<"db">, input: { token: string }): Promise<MatchView> {
+  const matchId = await matchIdForToken(deps.db, input.token);
+  const view = matchId === undefined ? undefined : await loadMatchView(deps.db, matchId);
   if (!view) throw matchNotFound();
   return view;
 }
 
-export interface PageInput {
-  page: number;
-  limit: number;
+export function listRecentMatches(deps: TxDeps<"db">, input: PageQuery): Promise<Page<MatchView>> {
+  return pageOfMatches({ db: deps.db, where: undefined, page: input.page, limit: input.limit });
 }
 
-export function listRecentMatches(opts: { db: DbOrTx } & PageInput): Promise<Page<MatchView>> {
-  return pageOfMatches({ db: opts.db, where: undefined, page: opts.page, limit: opts.limit });
-}
-
-export function listTeamMatches(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
-  return pageOfMatches({ db: opts.db, where: involvesTeam(opts.teamId), teamId: opts.teamId, page: opts.page, limit: opts.limit });
-}
-
-export function emptyPage<T>(limit: number): Page<T> {
-  return { items: [], page: 1, pageSize: limit, total: 0, totalPages: 1 };
+export function listTeamMatches(deps: TxDeps<"db">, input: PageQuery & { teamId: number }): Promise<Page<MatchView>> {
+  return pageOfMatches({ db: deps.db, where: involvesTeam(input.teamId), teamId: input.teamId, page: input.page, limit: input.limit });
 }
 
 /** Pending matches of the actor's team that the OTHER team reported, soonest deadline first. */
-export function listAwaitingApproval(opts: { db: DbOrTx; teamId: number } & PageInput): Promise<Page<MatchView>> {
+export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { teamId: number }): Promise<Page<MatchView>> {
   return pageOfMatches({
-    db: opts.db,
+    db: deps.db,
     where: and(
       eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
-      involvesTeam(opts.teamId),
-      or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, opts.teamId)),
+      involvesTeam(input.teamId),
+      or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, input.teamId)),
     ),
     orderBy: [asc(matches.approvalDeadline), desc(matches.id)],
-    page: opts.page,
-    limit: opts.limit,
+    page: input.page,
+    limit: input.limit,
   });
 }
 
 /** 'Your Statistics': overall record, ELO, rank (the ladder module's overall rank), win %; per surface record, ELO, win %. */
-export async function getTeamStats(opts: { db: DbOrTx; teamId: number }): Promise<TeamStats | null> {
-  const [row] = await opts.db
+export async function getTeamStats(deps: TxDeps<"db">, opts: { teamId: number }): Promise<TeamStats | null> {
+  const [row] = await deps.db
     .select({ team: teams, rank: sql<number | null>`${rankOfTeam({ ladder: "overall", within: "club", alias: "teams" })}` })
     .from(teams)
     .where(eq(teams.id, opts.teamId))

@@ -104,7 +104,7 @@ describe("reporting a match (POST /api/matches)", () => {
     expect(r5.body.message).toBe("A result has already been reported for this challenge.");
   });
 
-  it("checks every rule of the form with the spec's messages", async () => {
+  it("checks every rule of the form with the product's messages", async () => {
     const { a, b } = await pair();
     const c = await createTeam(t.db);
     const ch = await acceptedChallenge(t.db, a.team, b.team);

@@ -1,4 +1,4 @@
-// Auto-confirmation of undisputed results past their approval deadline (DECISIONS: Matches). Runs at
+// Auto-confirmation of undisputed results past their approval deadline (docs/product.md, "Auto-confirmation"). Runs at
 // start-up and every SWEEP_INTERVAL_SECONDS on every instance: each match is confirmed through
 // confirmMatch (one conditional update), in small batches; a match whose teams or row another
 // transaction holds right now is skipped (SKIP LOCKED) and picked up by that worker or the next run.

@@ -27,7 +27,7 @@ export function settingsRoutes(deps: AppDeps): Router {
     body: headerImageSchema,
     errorTitle: "Failed to Update Header Image",
     handler: async (req, res, { body }) => {
-      res.json(await setHeaderImage({ db, logger: req.log, url: body.url, userId: currentUser(req).id }));
+      res.json(await setHeaderImage({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
   });
 

@@ -3,11 +3,12 @@ import { eq } from "drizzle-orm";
 import { systemSettings } from "@shared/schema";
 import { HEADER_IMAGE_SETTING } from "@shared/constants";
 import type { HeaderImage } from "@shared/types/teams";
-import type { DbOrTx } from "../../db/client";
-import type { Logger } from "../../lib/logger";
+import type { HeaderImageInput } from "@shared/validators/teams";
+import type { Deps, TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 
-export async function getHeaderImage(opts: { db: DbOrTx }): Promise<HeaderImage> {
-  const [row] = await opts.db
+export async function getHeaderImage(deps: TxDeps<"db">): Promise<HeaderImage> {
+  const [row] = await deps.db
     .select({ value: systemSettings.value })
     .from(systemSettings)
     .where(eq(systemSettings.setting, HEADER_IMAGE_SETTING))
@@ -15,15 +16,19 @@ export async function getHeaderImage(opts: { db: DbOrTx }): Promise<HeaderImage>
   return { url: row?.value ?? null };
 }
 
-export async function setHeaderImage(opts: { db: DbOrTx; logger: Logger; url: string; userId: number }): Promise<HeaderImage> {
+export async function setHeaderImage(
+  deps: Deps<"db" | "logger">,
+  input: HeaderImageInput & { actor: Pick<Actor, "id"> },
+): Promise<HeaderImage> {
   const now = new Date();
-  await opts.db
+  const { url, actor } = input;
+  await deps.db
     .insert(systemSettings)
-    .values({ setting: HEADER_IMAGE_SETTING, value: opts.url, updatedAt: now, updatedBy: opts.userId })
+    .values({ setting: HEADER_IMAGE_SETTING, value: url, updatedAt: now, updatedBy: actor.id })
     .onConflictDoUpdate({
       target: systemSettings.setting,
-      set: { value: opts.url, updatedAt: now, updatedBy: opts.userId },
+      set: { value: url, updatedAt: now, updatedBy: actor.id },
     });
-  opts.logger.info({ event: "admin.header_image", adminId: opts.userId }, "header image changed");
-  return { url: opts.url };
+  deps.logger.info({ event: "admin.header_image", adminId: actor.id }, "header image changed");
+  return { url };
 }

@@ -24,7 +24,6 @@ function viewerOf(req: Request): Viewer {
 
 export function teamsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
-  const { db } = deps;
 
   route({
     method: "get",
@@ -34,7 +33,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to load teams",
     cache: "cached",
     handler: async (req, res, { query }) => {
-      res.json(await listTeams({ db, viewer: viewerOf(req), ...query }));
+      res.json(await listTeams(deps, { ...query, viewer: viewerOf(req) }));
     },
   });
 
@@ -45,7 +44,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     cache: "cached",
     handler: async (req, res, { params }) => {
-      res.json(await getTeam({ db, viewer: viewerOf(req), teamId: params.id }));
+      res.json(await getTeam(deps, { teamId: params.id, viewer: viewerOf(req) }));
     },
   });
 
@@ -56,7 +55,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     cache: "cached",
     handler: async (req, res, { params }) => {
-      res.json(await getTeamMembers({ db, viewer: viewerOf(req), teamId: params.id }));
+      res.json(await getTeamMembers(deps, { teamId: params.id, viewer: viewerOf(req) }));
     },
   });
 
@@ -67,7 +66,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     cache: "cached",
     handler: async (req, res, { params }) => {
-      res.json(await getRatingHistory({ db, viewer: viewerOf(req), teamId: params.id }));
+      res.json(await getRatingHistory(deps, { teamId: params.id, viewer: viewerOf(req) }));
     },
   });
 
@@ -78,7 +77,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     cache: "cached",
     handler: async (req, res, { params }) => {
-      res.json(await getHeadToHead({ db, viewer: viewerOf(req), teamId: params.id }));
+      res.json(await getHeadToHead(deps, { teamId: params.id, viewer: viewerOf(req) }));
     },
   });
 
@@ -90,7 +89,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     body: updateTeamSchema,
     errorTitle: "Update Failed",
     handler: async (req, res, { params, body }) => {
-      res.json(await updateTeamProfile({ db, viewer: viewerOf(req), teamId: params.id, data: body }));
+      res.json(await updateTeamProfile(deps, { teamId: params.id, data: body, viewer: viewerOf(req) }));
     },
   });
 
@@ -103,7 +102,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     errorTitle: "Delete Failed",
     handler: async (req, res, { params, body }) => {
       const me = currentUser(req);
-      const result = await deleteOwnTeam({ db, mailer: deps.mailer, env: deps.env, teamId: params.id, reason: body.reason, actorUserId: me.id });
+      const result = await deleteOwnTeam(deps, { teamId: params.id, reason: body.reason, actor: me });
       if (result.requiresLogin) {
         // Every session row of the team is gone already; drop this one's cookie too.
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));
@@ -120,7 +119,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     query: usersQuerySchema,
     cache: "cached",
     handler: async (req, res, { query }) => {
-      res.json(await listUsers({ db, viewer: viewerOf(req), ...query }));
+      res.json(await listUsers(deps, { ...query, viewer: viewerOf(req) }));
     },
   });
 

@@ -15,12 +15,13 @@ import type {
   UsersPage,
 } from "@shared/types/teams";
 import type { UpdateTeamData } from "@shared/validators/teams";
-import type { Db, DbOrTx } from "../../db/client";
-import type { Env } from "../../config/env";
-import type { Mailer } from "../../mail/mailer";
+import type { DbOrTx } from "../../db/client";
+import type { Deps, TxDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
+import { offsetOf, pageOf } from "../../lib/paging";
 
 /** Who is reading: decides emails and whether deleted teams are visible. */
 export interface Viewer {
@@ -39,7 +40,6 @@ const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v == null ? null : Number(v));
 
 interface ListOptions {
-  db: DbOrTx;
   viewer: Viewer;
   competitionType?: CompetitionType | undefined;
   surface?: Surface | undefined;
@@ -54,24 +54,24 @@ interface ListOptions {
  * category when one is asked for, else across the club), members as JSON. Ranks come from the
  * ladder module's definition (ladder-order.ts).
  */
-async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total: number }> {
-  const { viewer } = opts;
-  const page = opts.page ?? 1;
-  const limit = opts.limit ?? 200;
-  const showDeleted = viewer.isAdmin && (opts.includeDeleted === true || opts.teamId !== undefined);
+async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
+  const { viewer } = input;
+  const page = input.page ?? 1;
+  const limit = input.limit ?? 200;
+  const showDeleted = viewer.isAdmin && (input.includeDeleted === true || input.teamId !== undefined);
 
   const where: SQL[] = [];
   if (!showDeleted) where.push(sql`t.deleted_at is null`);
-  if (opts.competitionType) where.push(sql`t.competition_type = ${opts.competitionType}`);
-  if (opts.teamId !== undefined) where.push(sql`t.id = ${opts.teamId}`);
+  if (input.competitionType) where.push(sql`t.competition_type = ${input.competitionType}`);
+  if (input.teamId !== undefined) where.push(sql`t.id = ${input.teamId}`);
 
   let surfaceRankSelect = sql`null::int`;
   let orderBy = sql`r.overall_rank asc nulls last, t.rating desc, t.id asc`;
   let pageOrder = sql`p.overall_rank asc nulls last, p.rating desc, p.id asc`;
   let surfaceJoin = sql``;
-  if (opts.surface) {
+  if (input.surface) {
     // Only the teams on that surface's ladder are listed.
-    surfaceJoin = sql`join (${ladderRanks({ ladder: opts.surface, within: opts.competitionType ?? "club" })}) sr on sr.team_id = t.id`;
+    surfaceJoin = sql`join (${ladderRanks({ ladder: input.surface, within: input.competitionType ?? "club" })}) sr on sr.team_id = t.id`;
     surfaceRankSelect = sql`sr.rank`;
     orderBy = sql`sr.rank asc`;
     pageOrder = sql`p.surface_rank asc`;
@@ -82,11 +82,11 @@ async function queryTeams(opts: ListOptions): Promise<{ items: TeamView[]; total
   // One team (the profile): its rank is counted (the teams ahead of it) instead of ranking every
   // team with a window function.
   const ranked =
-    opts.teamId !== undefined
+    input.teamId !== undefined
       ? sql`select t.id, ${rankOfTeam({ ladder: "overall", within: "club", alias: "t" })} as overall_rank
-          from teams t where t.id = ${opts.teamId}`
+          from teams t where t.id = ${input.teamId}`
       : sql`select team_id as id, rank as overall_rank from (${ladderRanks({ ladder: "overall", within: "club" })}) o`;
-  const res = await opts.db.execute(sql`
+  const res = await deps.db.execute(sql`
     with ranked as (${ranked}), p as (
       select t.id, t.rating, r.overall_rank, ${surfaceRankSelect} as surface_rank, count(*) over ()::int as total_count
       from teams t
@@ -163,8 +163,7 @@ function toTeamView(r: Row, viewer: Viewer): TeamView {
   return view;
 }
 
-export async function listTeams(opts: {
-  db: DbOrTx;
+export async function listTeams(deps: TxDeps<"db">, input: {
   viewer: Viewer;
   competitionType?: CompetitionType | undefined;
   surface?: Surface | undefined;
@@ -172,42 +171,41 @@ export async function listTeams(opts: {
   page: number;
   limit: number;
 }): Promise<TeamsPage> {
-  const { items, total } = await queryTeams(opts);
-  return { items, page: opts.page, pageSize: opts.limit, total, totalPages: Math.max(1, Math.ceil(total / opts.limit)) };
+  const { items, total } = await queryTeams(deps, input);
+  return pageOf(items, total, input);
 }
 
 /** One team; soft-deleted teams only for admins (404 for everyone else). */
-export async function getTeam(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<TeamView> {
-  const { items } = await queryTeams({ db: opts.db, viewer: opts.viewer, teamId: opts.teamId, limit: 1 });
+export async function getTeam(deps: TxDeps<"db">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
+  const { items } = await queryTeams(deps, { viewer: input.viewer, teamId: input.teamId, limit: 1 });
   const team = items[0];
   if (!team) throw notFound(TEAM_NOT_FOUND);
   return team;
 }
 
-export async function getTeamMembers(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
-  return (await getTeam(opts)).members;
+export async function getTeamMembers(deps: TxDeps<"db">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
+  return (await getTeam(deps, input)).members;
 }
 
 /** Users' public fields, paged; emails for admins and the user's own team; deleted teams' users only for admins. */
-export async function listUsers(opts: {
-  db: DbOrTx;
+export async function listUsers(deps: TxDeps<"db">, input: {
   viewer: Viewer;
   teamId?: number | undefined;
   page: number;
   limit: number;
 }): Promise<UsersPage> {
-  const { viewer } = opts;
+  const { viewer } = input;
   const conditions: SQL[] = [];
   if (!viewer.isAdmin) conditions.push(sql`(t.id is null or t.deleted_at is null)`);
-  if (opts.teamId !== undefined) conditions.push(sql`u.team_id = ${opts.teamId}`);
-  const res = await opts.db.execute(sql`
+  if (input.teamId !== undefined) conditions.push(sql`u.team_id = ${input.teamId}`);
+  const res = await deps.db.execute(sql`
     select u.id, u.name, u.avatar, u.bio, u.location, u.joined_at, u.team_id, u.email,
            u.is_captain, u.is_partner, u.is_approved, u.is_suspended, u.is_admin,
            t.name as team_name, count(*) over ()::int as total_count
     from users u left join teams t on t.id = u.team_id
     where ${sql.join(conditions.length ? conditions : [sql`true`], sql` and `)}
     order by u.id asc
-    limit ${opts.limit} offset ${(opts.page - 1) * opts.limit}`);
+    limit ${input.limit} offset ${offsetOf(input)}`);
   const rows = rowsOf(res);
   const total = rows.length ? num(rows[0]!.total_count) : 0;
   const items: UserPublicView[] = rows.map((r) => {
@@ -230,7 +228,7 @@ export async function listUsers(opts: {
       ...(seesEmail ? { email: String(r.email) } : {}),
     };
   });
-  return { items, page: opts.page, pageSize: opts.limit, total, totalPages: Math.max(1, Math.ceil(total / opts.limit)) };
+  return pageOf(items, total, input);
 }
 
 /** Is this user the captain of this (active) team? One query, used to tell 403 from 404. */
@@ -241,14 +239,13 @@ async function explainRefusal(db: DbOrTx, teamId: number): Promise<never> {
 }
 
 /** The captain edits their own team's profile. The captain check is part of the UPDATE. */
-export async function updateTeamProfile(opts: {
-  db: DbOrTx;
+export async function updateTeamProfile(deps: TxDeps<"db">, input: {
   viewer: Viewer;
   teamId: number;
   data: UpdateTeamData;
 }): Promise<TeamView> {
-  const { data } = opts;
-  const updated = await opts.db
+  const { data } = input;
+  const updated = await deps.db
     .update(teams)
     .set({
       name: data.name,
@@ -260,20 +257,17 @@ export async function updateTeamProfile(opts: {
     })
     .where(
       and(
-        eq(teams.id, opts.teamId),
+        eq(teams.id, input.teamId),
         isNull(teams.deletedAt),
-        sql`exists (select 1 from ${users} where ${users.id} = ${opts.viewer.userId} and ${users.teamId} = ${teams.id} and ${users.isCaptain})`,
+        sql`exists (select 1 from ${users} where ${users.id} = ${input.viewer.userId} and ${users.teamId} = ${teams.id} and ${users.isCaptain})`,
       ),
     )
     .returning({ id: teams.id });
-  if (updated.length === 0) await explainRefusal(opts.db, opts.teamId);
-  return getTeam({ db: opts.db, viewer: opts.viewer, teamId: opts.teamId });
+  if (updated.length === 0) await explainRefusal(deps.db, input.teamId);
+  return getTeam(deps, { viewer: input.viewer, teamId: input.teamId });
 }
 
-export interface SoftDeleteOptions {
-  db: Db;
-  mailer: Mailer;
-  env: Env;
+export interface SoftDeleteInput {
   teamId: number;
   reason?: string | null | undefined;
   by: "captain" | "admin";
@@ -292,31 +286,31 @@ export interface SoftDeleteResult {
  * ends every session of its members (one transaction), then emails each member a farewell.
  * An admin's own team cannot be deleted.
  */
-export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDeleteResult> {
-  const result = await opts.db.transaction(async (tx) => {
+export async function softDeleteTeam(deps: Deps<"db" | "mailer" | "env">, input: SoftDeleteInput): Promise<SoftDeleteResult> {
+  const result = await deps.db.transaction(async (tx) => {
     const members = await tx
       .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, isCaptain: users.isCaptain })
       .from(users)
-      .where(eq(users.teamId, opts.teamId));
+      .where(eq(users.teamId, input.teamId));
     if (members.some((m) => m.isAdmin)) {
       throw new AppError(403, "An admin's own team cannot be deleted.", { code: "admin_team", title: "Delete Failed" });
     }
     const captainCheck =
-      opts.by === "captain"
-        ? sql`exists (select 1 from ${users} where ${users.id} = ${opts.actorUserId ?? -1} and ${users.teamId} = ${teams.id} and ${users.isCaptain})`
+      input.by === "captain"
+        ? sql`exists (select 1 from ${users} where ${users.id} = ${input.actorUserId ?? -1} and ${users.teamId} = ${teams.id} and ${users.isCaptain})`
         : undefined;
     const [team] = await tx
       .update(teams)
-      .set({ deletedAt: new Date(), deletionReason: opts.reason ?? null, updatedAt: new Date() })
-      .where(and(eq(teams.id, opts.teamId), isNull(teams.deletedAt), captainCheck))
+      .set({ deletedAt: new Date(), deletionReason: input.reason ?? null, updatedAt: new Date() })
+      .where(and(eq(teams.id, input.teamId), isNull(teams.deletedAt), captainCheck))
       .returning({ id: teams.id, name: teams.name });
-    if (!team) return explainRefusal(tx, opts.teamId);
+    if (!team) return explainRefusal(tx, input.teamId);
     const canceled = await tx
       .update(challenges)
       .set({ status: CHALLENGE_STATUS.canceled, updatedAt: new Date() })
       .where(
         and(
-          or(eq(challenges.challengerTeamId, opts.teamId), eq(challenges.challengedTeamId, opts.teamId)),
+          or(eq(challenges.challengerTeamId, input.teamId), eq(challenges.challengedTeamId, input.teamId)),
           inArray(challenges.status, [...ACTIVE_CHALLENGE_STATUSES]),
         ),
       )
@@ -328,18 +322,18 @@ export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDelet
     return { team, members, canceled: canceled.length };
   });
 
-  const reasonLine = opts.reason ? `\n\nReason given: ${opts.reason}` : "";
-  const who = opts.by === "admin" ? "an administrator" : "your team captain";
+  const reasonLine = input.reason ? `\n\nReason given: ${input.reason}` : "";
+  const who = input.by === "admin" ? "an administrator" : "your team captain";
   await Promise.all(
     result.members.map((m) =>
-      opts.mailer.send({
+      deps.mailer.send({
         to: m.email,
         subject: `Your team ${result.team.name} has been removed from the ladder`,
         text:
           `Hi ${m.name},\n\nYour team "${result.team.name}" was deleted by ${who}, so it no longer appears on the ladder ` +
           `and its members can no longer sign in.${reasonLine}\n\n` +
-          `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${opts.env.ADMIN_EMAIL}.\n\n` +
-          `${opts.env.APP_URL}`,
+          `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${deps.env.ADMIN_EMAIL}.\n\n` +
+          `${deps.env.APP_URL}`,
       }),
     ),
   );
@@ -347,9 +341,12 @@ export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDelet
 }
 
 /** DELETE /api/teams/{id}: the captain deletes their own team; their session ends with it. */
-export async function deleteOwnTeam(opts: Omit<SoftDeleteOptions, "by"> & { actorUserId: number }): Promise<DeleteTeamResult> {
-  const r = await softDeleteTeam({ ...opts, by: "captain" });
-  return { teamName: r.teamName, requiresLogin: r.memberIds.includes(opts.actorUserId) };
+export async function deleteOwnTeam(
+  deps: Deps<"db" | "mailer" | "env">,
+  input: Omit<SoftDeleteInput, "by" | "actorUserId"> & { actor: Pick<Actor, "id"> },
+): Promise<DeleteTeamResult> {
+  const r = await softDeleteTeam(deps, { teamId: input.teamId, reason: input.reason, by: "captain", actorUserId: input.actor.id });
+  return { teamName: r.teamName, requiresLogin: r.memberIds.includes(input.actor.id) };
 }
 
 /** Visible team or 404 (deleted teams are visible to admins only). */
@@ -368,10 +365,10 @@ const approved = sqlLiterals([MATCH_STATUS.approved]);
 export const RATING_HISTORY_LIMIT = 200;
 
 /** The team's newest approved matches (bounded), oldest first, with the stored surface ratings before/after. */
-export async function getRatingHistory(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<RatingHistoryPoint[]> {
-  await assertTeamVisible(opts.db, opts.viewer, opts.teamId);
-  const id = opts.teamId;
-  const res = await opts.db.execute(sql`
+export async function getRatingHistory(deps: TxDeps<"db">, input: { viewer: Viewer; teamId: number }): Promise<RatingHistoryPoint[]> {
+  await assertTeamVisible(deps.db, input.viewer, input.teamId);
+  const id = input.teamId;
+  const res = await deps.db.execute(sql`
     select h.*, o.name as opponent_name from (
       select m.id as match_id, coalesce(m.approved_at, m.match_date) as at, m.surface, m.winner_team_id,
              case when m.team1_id = ${id} then m.team2_id else m.team1_id end as opponent_id,
@@ -403,10 +400,10 @@ export async function getRatingHistory(opts: { db: DbOrTx; viewer: Viewer; teamI
 export const HEAD_TO_HEAD_LIMIT = 100;
 
 /** W-L against each opponent over approved matches: one grouped query, most played first. */
-export async function getHeadToHead(opts: { db: DbOrTx; viewer: Viewer; teamId: number }): Promise<HeadToHeadRow[]> {
-  await assertTeamVisible(opts.db, opts.viewer, opts.teamId);
-  const id = opts.teamId;
-  const res = await opts.db.execute(sql`
+export async function getHeadToHead(deps: TxDeps<"db">, input: { viewer: Viewer; teamId: number }): Promise<HeadToHeadRow[]> {
+  await assertTeamVisible(deps.db, input.viewer, input.teamId);
+  const id = input.teamId;
+  const res = await deps.db.execute(sql`
     select h.opponent_id, o.name, o.deleted_at, h.wins, h.losses, h.played, h.last_played
     from (
       select case when m.team1_id = ${id} then m.team2_id else m.team1_id end as opponent_id,

@@ -201,7 +201,7 @@ describe("PUT /api/teams/{id}", () => {
     expect((await t.request.put(`/api/teams/${a.team.id}`).send(body)).status).toBe(401);
   });
 
-  it("applies the form's rules with the spec's messages and rejects privileged fields", async () => {
+  it("applies the form's rules with the product's messages and rejects privileged fields", async () => {
     const a = await createTeam(t.db);
     const agent = await as(a.captain.username);
     const short = await agent.put(`/api/teams/${a.team.id}`).send({ ...body, name: "x" });

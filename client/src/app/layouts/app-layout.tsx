@@ -29,7 +29,7 @@ interface NavItem {
   adminOnly?: boolean;
 }
 
-/** SPEC §2 navigation, in this order. */
+/** The sidebar's links, in this order (docs/product.md, "Navigation and guards"). */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/ladder", label: "Ladder Rankings", icon: Trophy },
   { href: "/challenge-teams", label: "Challenge Teams", icon: Swords },

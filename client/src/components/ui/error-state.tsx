@@ -4,7 +4,7 @@ import { cn } from "@/lib/utils";
 import { Button } from "./button";
 
 export interface ErrorStateProps {
-  /** The spec's load-error text, e.g. 'Failed to load match history'. */
+  /** The load-error text (docs/product.md, "Load errors and empty states"), e.g. 'Failed to load match history'. */
   message: ReactNode;
   /** Optional detail (e.g. the server's message). */
   detail?: ReactNode;

@@ -11,7 +11,7 @@ const variantClasses: Record<ToastVariant, string> = {
 };
 
 /**
- * Renders the toast store through Radix Toast with the SPEC §9 limits. Loaded lazily by <Toaster>
+ * Renders the toast store through Radix Toast with the product's limits (docs/product.md, "Constants"). Loaded lazily by <Toaster>
  * (toast.tsx) the first time a toast is shown, so the first screen does not pay for Radix Toast.
  */
 export default function RadixToaster() {

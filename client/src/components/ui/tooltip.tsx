@@ -6,7 +6,7 @@ import { cn } from "@/lib/utils";
 const HasProvider = createContext(false);
 
 /**
- * The tooltip provider with the SPEC §9 delays: mount it around a group of tooltips (e.g. a table's
+ * The tooltip provider with the product's delays (docs/product.md, "Constants"): mount it around a group of tooltips (e.g. a table's
  * rows) so that after one closes the next opens without the delay. It is deliberately not mounted
  * app-wide (AppProvider or AppLayout): that would load Radix Tooltip + floating-ui on every page.
  * A Tooltip rendered outside one brings its own.

@@ -1,5 +1,5 @@
 // A tiny toast store (no React state library): at most TOAST_LIMIT toasts; a dismissed toast is
-// closed at once and removed from memory after TOAST_REMOVE_DELAY_MS (SPEC §9).
+// closed at once and removed from memory after TOAST_REMOVE_DELAY_MS (docs/product.md, "Constants").
 import { useSyncExternalStore, type ReactNode } from "react";
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from "@shared/constants";
 

@@ -1,6 +1,6 @@
 // GET /api/disputes/pending: disputes awaiting an admin, with their matches (results module).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page } from "@shared/api";
+import type { Page } from "@shared/paging";
 import type { DisputeView } from "@shared/types/matches";
 import { MATCH_LIST_MAX_LIMIT } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";

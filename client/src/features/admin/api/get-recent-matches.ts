@@ -1,6 +1,6 @@
 // GET /api/matches?limit=10: the latest matches (results module).
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page } from "@shared/api";
+import type { Page } from "@shared/paging";
 import type { MatchView } from "@shared/types/matches";
 import { ADMIN_RECENT_MATCHES_LIMIT } from "@shared/constants";
 import { api } from "@/lib/api-client";

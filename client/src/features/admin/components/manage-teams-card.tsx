@@ -1,6 +1,6 @@
 // Manage Teams: search by team name, member name or username; per-team and per-member actions.
 import { useEffect, useState } from "react";
-import { ChevronLeft, ChevronRight, Search } from "lucide-react";
+import { Search } from "lucide-react";
 import type { AdminTeam, AdminTeamMember } from "@shared/types/admin";
 import { DELETION_REASON_REQUIRED, SUSPENSION_REASON_REQUIRED } from "@shared/validators/admin";
 import { Badge } from "@/components/ui/badge";
@@ -13,8 +13,9 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
+import { Pager } from "@/components/ui/pager";
 import { errorMessage } from "@/lib/api-client";
-import { formatCount, formatDate, formatRecord } from "@/lib/format";
+import { formatDate, formatRecord } from "@/lib/format";
 import { useAdminTeams } from "../api/get-admin-teams";
 import { usePermanentDeleteTeam, useRestoreTeam, useSoftDeleteTeam } from "../api/team-actions";
 import { useDeleteUser, useSuspendUser, useUnsuspendUser } from "../api/user-actions";
@@ -112,19 +113,7 @@ export function ManageTeamsCard() {
             ))}
           </ul>
         )}
-        {data && data.totalPages > 1 && (
-          <nav className="flex items-center justify-between gap-2 pt-1" aria-label="Teams pages">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-              <ChevronLeft aria-hidden="true" /> Previous
-            </Button>
-            <span className="text-sm text-muted-foreground">
-              Page {data.page} of {data.totalPages} · {formatCount(data.total, "team")}
-            </span>
-            <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
-              Next <ChevronRight aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+        {data && <Pager of={data} onPageChange={setPage} label="Teams pages" noun="team" />}
       </CardContent>
 
       <ReasonDialog

@@ -1,4 +1,4 @@
-// The picture-match human check (SPEC §2): one of five emoji groups of six; click the picture that
+// The picture-match human check (docs/product.md, "Registration"): one of five emoji groups of six; click the picture that
 // matches the one shown. A wrong pick shows a try-again message and a new challenge after 1.5 s.
 import { useEffect, useRef, useState } from "react";
 import { CheckCircle2, XCircle } from "lucide-react";

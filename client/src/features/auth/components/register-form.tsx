@@ -1,4 +1,4 @@
-// Register tab (SPEC §2, §5, §8): five sections, the email-verification notice and the picture check.
+// Register tab (docs/product.md, "Registration" and "Auth page"): five sections, the email-verification notice and the picture check.
 import { useState, type ReactNode } from "react";
 import { useForm } from "react-hook-form";
 import { useLocation } from "wouter";

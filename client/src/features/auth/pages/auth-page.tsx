@@ -1,4 +1,4 @@
-// /auth (SPEC §2): Login and Register tabs. Signed-in users are sent to / by the router. The open
+// /auth (docs/product.md, "Auth page"): Login and Register tabs. Signed-in users are sent to / by the router. The open
 // tab is in the address (/auth?tab=register), so a refresh or a shared link keeps it.
 import { Suspense, useState } from "react";
 import { useLocation, useSearch } from "wouter";

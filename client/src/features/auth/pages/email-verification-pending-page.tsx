@@ -1,4 +1,4 @@
-// /email-verification-pending: shown after registration (SPEC §2).
+// /email-verification-pending: shown after registration (docs/product.md, "Email verification").
 import { Link } from "wouter";
 import { MailCheck } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";

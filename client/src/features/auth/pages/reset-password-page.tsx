@@ -1,4 +1,4 @@
-// /reset-password/:token (SPEC §2, §5, §8): new + confirm password; success → /auth after 3 s;
+// /reset-password/:token (docs/product.md, "Username recovery and password reset"): new + confirm password; success → /auth after 3 s;
 // failure → the message and a return-to-login button. The token is only checked (GET) on load.
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";

@@ -1,4 +1,4 @@
-// /verify-success (SPEC §2): 'Email Verified!' with links to /ladder and /.
+// /verify-success (docs/product.md, "Email verification"): 'Email Verified!' with links to /ladder and /.
 import { Link } from "wouter";
 import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";

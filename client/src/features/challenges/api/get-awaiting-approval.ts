@@ -1,6 +1,6 @@
 // GET /api/matches/awaiting-approval: matches reported by the other team, waiting for ours.
 import { queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page } from "@shared/api";
+import type { Page } from "@shared/paging";
 import type { MatchView } from "@shared/types/matches";
 import { MATCH_LIST_MAX_LIMIT } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";

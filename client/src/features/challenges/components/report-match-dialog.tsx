@@ -27,7 +27,7 @@ interface TeamRef {
 
 type SetErrors = { team1Score?: { message?: string }; team2Score?: { message?: string }; message?: string; root?: { message?: string } };
 
-/** The report-match form (SPEC §5): winner, 1-5 sets with both scores each, optional notes. */
+/** The report-match form (docs/product.md, "Reporting a result"): winner, 1-5 sets with both scores each, optional notes. */
 export function ReportMatchDialog({
   open,
   onOpenChange,

@@ -1,4 +1,4 @@
-// /challenge-teams (SPEC §2 Challenge Teams; DECISIONS: Challenges).
+// /challenge-teams (docs/product.md, "Challenge Teams page" and "Challenges").
 import { useState } from "react";
 import { Info, Mountain, Sun, Trees, Users } from "lucide-react";
 import {
@@ -12,7 +12,6 @@ import {
 } from "@shared/constants";
 import { CHALLENGE_ERRORS, CHALLENGE_FORM_MESSAGES } from "@shared/validators/challenges";
 import type { ChallengeCandidate } from "@shared/types/challenges";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
@@ -22,6 +21,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
+import { Pager } from "@/components/ui/pager";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
@@ -226,16 +226,8 @@ export default function ChallengeTeamsPage() {
                   onChallenge={onChallenge}
                 />
                 {data.totalPages > 1 && (
-                  <div className="flex items-center justify-between gap-2 px-5 pt-4 sm:px-6">
-                    <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                      Previous
-                    </Button>
-                    <span className="text-sm text-muted-foreground">
-                      Page {data.page} of {data.totalPages}
-                    </span>
-                    <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage((p) => p + 1)}>
-                      Next
-                    </Button>
+                  <div className="px-5 pt-4 sm:px-6">
+                    <Pager of={data} onPageChange={setPage} label="Teams to challenge pages" />
                   </div>
                 )}
               </>

@@ -1,15 +1,15 @@
-// /challenges (SPEC §2 My Challenges): Incoming, Matches Awaiting Approval (only when present), My
+// /challenges (docs/product.md, "My Challenges page"): Incoming, Matches Awaiting Approval (only when present), My
 // Challenges to Others.
 import { useState, type ReactNode } from "react";
 import { ArrowDownLeft, ArrowUpRight, ClipboardCheck } from "lucide-react";
 import { CHALLENGE_REACH } from "@shared/constants";
 import type { ChallengesPage } from "@shared/types/challenges";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
+import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
@@ -22,16 +22,16 @@ import { ApprovalItem } from "../components/approval-card";
 
 function ChallengeList({
   query,
-  page,
   setPage,
+  pagerLabel,
   emptyText,
   errorText,
   isCaptain,
   myTeam,
 }: {
   query: UseQueryResult<ChallengesPage>;
-  page: number;
   setPage: (page: number) => void;
+  pagerLabel: string;
   emptyText: string;
   errorText: string;
   isCaptain: boolean;
@@ -56,16 +56,8 @@ function ChallengeList({
         ))}
       </ul>
       {data.totalPages > 1 && (
-        <div className="mt-4 flex items-center justify-between gap-2">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Previous
-          </Button>
-          <span className="text-sm text-muted-foreground">
-            Page {data.page} of {data.totalPages}
-          </span>
-          <Button variant="outline" size="sm" disabled={page >= data.totalPages} onClick={() => setPage(page + 1)}>
-            Next
-          </Button>
+        <div className="mt-4">
+          <Pager of={data} onPageChange={setPage} label={pagerLabel} />
         </div>
       )}
     </>
@@ -108,8 +100,8 @@ export default function MyChallengesPage() {
         <Section icon={<ArrowDownLeft className="size-5 text-primary" aria-hidden="true" />} title="Incoming Challenges">
           <ChallengeList
             query={incoming}
-            page={incomingPage}
             setPage={setIncomingPage}
+            pagerLabel="Incoming challenges pages"
             emptyText="You have no incoming challenges"
             errorText="Failed to load incoming challenges"
             isCaptain={isCaptain}
@@ -134,8 +126,8 @@ export default function MyChallengesPage() {
         <Section icon={<ArrowUpRight className="size-5 text-primary" aria-hidden="true" />} title="My Challenges to Others">
           <ChallengeList
             query={outgoing}
-            page={outgoingPage}
             setPage={setOutgoingPage}
+            pagerLabel="Outgoing challenges pages"
             emptyText="You haven't challenged any players yet"
             errorText="Failed to load outgoing challenges"
             isCaptain={isCaptain}

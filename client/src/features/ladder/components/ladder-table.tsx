@@ -12,12 +12,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
-import { Pagination } from "@/components/ui/pagination";
+import { Pager } from "@/components/ui/pager";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
 
-/** The ladder is read a page at a time (DECISIONS: Lists at scale): 50 teams per page. */
+/** The ladder is read a page at a time (docs/product.md, "Lists and paging"): 50 teams per page. */
 export const LADDER_PAGE_SIZE = 50;
 
 /** Placeholder rows while rankings load: about a phone screen of rows. */
@@ -147,7 +147,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
         )}
         {query.data && query.data.totalPages > 1 && (
           <div className="px-5 pt-4 sm:px-6">
-            <Pagination page={page} totalPages={query.data.totalPages} onPageChange={setPage} label={`${title} pages`} />
+            <Pager of={query.data} onPageChange={setPage} label={`${title} pages`} />
           </div>
         )}
       </CardContent>

@@ -1,4 +1,4 @@
-// /ladder (SPEC §2 Ladder): category and surface filters; all surfaces → three tables, one → one.
+// /ladder (docs/product.md, "Ladder page"): category and surface filters; all surfaces → three tables, one → one.
 import { useState } from "react";
 import { COMPETITION_TYPES, SURFACES, SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import { PageHeader } from "@/components/ui/page-header";

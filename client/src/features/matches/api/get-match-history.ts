@@ -1,6 +1,6 @@
 // GET /api/matches (All Matches) and GET /api/matches/user (My Matches): one page at a time.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
-import type { Page } from "@shared/api";
+import type { Page } from "@shared/paging";
 import type { MatchView } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
 import { matchKeys, type HistoryScope } from "./keys";

@@ -1,4 +1,4 @@
-// The match as the token pages show it (SPEC §2 Confirm Match): date, reporter, match type,
+// The match as the token pages show it (docs/product.md, "Confirm and dispute pages"): date, reporter, match type,
 // players, winner, set scores, notes.
 import { CalendarDays, MapPin, Trophy, UserRound } from "lucide-react";
 import { MATCH_TYPE } from "@shared/constants";

@@ -1,4 +1,4 @@
-// 'Your Statistics' (SPEC §2): overall record, ELO, rank, win %; per surface record, ELO, win %.
+// 'Your Statistics' (docs/product.md, "History and statistics"): overall record, ELO, rank, win %; per surface record, ELO, win %.
 import { SURFACES, SURFACE_LABELS } from "@shared/constants";
 import type { TeamStats } from "@shared/types/matches";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";

@@ -1,4 +1,4 @@
-// /history (SPEC §2 Match History): 'Your Statistics' and 'Recent Matches' (All / My Matches),
+// /history (docs/product.md, "Match History page"): 'Your Statistics' and 'Recent Matches' (All / My Matches),
 // 5 per page, paged on the server.
 import { useState } from "react";
 import { History } from "lucide-react";
@@ -15,7 +15,7 @@ import { cn } from "@/lib/utils";
 import type { HistoryScope } from "../api/keys";
 import { useMatchHistory } from "../api/get-match-history";
 import { MatchHistoryTable } from "../components/match-history-table";
-import { Pagination } from "@/components/ui/pagination";
+import { Pager } from "@/components/ui/pager";
 import { StatsCard } from "../components/stats-card";
 
 const SCOPES: { value: HistoryScope; label: string }[] = [
@@ -72,12 +72,7 @@ function RecentMatches() {
             <div className={cn(query.isPlaceholderData && "opacity-60 transition-opacity")}>
               <MatchHistoryTable matches={query.data.items} teamId={user?.teamId} />
             </div>
-            <Pagination
-              page={query.data.page}
-              totalPages={query.data.totalPages}
-              onPageChange={setPage}
-              label="Match history pages"
-            />
+            <Pager of={query.data} onPageChange={setPage} label="Match history pages" />
           </>
         )}
       </CardContent>

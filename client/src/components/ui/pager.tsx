@@ -1,5 +1,9 @@
-// Previous / next and numbered pages (a window around the current page on long lists).
+// The one pager (docs/product.md, "Lists and paging"): previous / next and numbered pages, a window
+// around the current page on long lists. Give it the Page the server answered; it hides itself
+// when there is a single page.
 import { ChevronLeft, ChevronRight } from "lucide-react";
+import type { Page } from "@shared/paging";
+import { formatCount } from "@/lib/format";
 import { Button } from "./button";
 
 export function pageWindow(page: number, totalPages: number, width = 5): (number | "gap")[] {
@@ -16,17 +20,21 @@ export function pageWindow(page: number, totalPages: number, width = 5): (number
   return out;
 }
 
-export function Pagination({
-  page,
-  totalPages,
+export function Pager({
+  of,
   onPageChange,
-  label = "Pages",
+  label,
+  noun,
 }: {
-  page: number;
-  totalPages: number;
+  /** The page shown (its items are not read). */
+  of: Omit<Page<unknown>, "items">;
   onPageChange: (page: number) => void;
-  label?: string;
+  /** The navigation landmark's name, e.g. "Match history pages". */
+  label: string;
+  /** When given, the total is shown too: "12 teams". */
+  noun?: string;
 }) {
+  const { page, totalPages, total } = of;
   if (totalPages <= 1) return null;
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1">
@@ -57,6 +65,7 @@ export function Pagination({
         Next
         <ChevronRight aria-hidden="true" />
       </Button>
+      {noun && <p className="basis-full pt-1 text-center text-sm text-muted-foreground">{formatCount(total, noun)}</p>}
     </nav>
   );
 }
