@@ -33,6 +33,7 @@ const pages = {
   myChallenges: preloadable(() => import("@/features/challenges/pages/my-challenges-page")),
   history: preloadable(() => import("@/features/matches/pages/history-page")),
   profile: preloadable(() => import("@/features/teams/pages/profile-page")),
+  team: preloadable(() => import("@/features/teams/pages/team-page")),
   admin: preloadable(() => import("@/features/admin/pages/admin-page")),
 };
 
@@ -60,15 +61,16 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/challenges", title: "My Challenges", page: pages.myChallenges },
   { path: "/history", title: "Match History", page: pages.history },
   { path: "/profile", title: "My Profile", page: pages.profile },
+  { path: "/teams/:id", title: "Team Profile", page: pages.team },
   { path: "/admin", title: "Admin Panel", page: pages.admin },
 ];
-
-const PROTECTED_PATHS = new Set(PROTECTED_ROUTES.map((r) => r.path));
 
 function matches(pattern: string, path: string): boolean {
   const re = new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}/?$`);
   return re.test(path);
 }
+
+const protectedRouteOf = (path: string): RouteDef | undefined => PROTECTED_ROUTES.find((r) => matches(r.path, path));
 
 /**
  * Fetch the current URL's page chunk ahead of rendering, in parallel with the user query instead
@@ -88,7 +90,7 @@ export function preloadRoute(path: string): void {
     void pages.auth.preload();
     return;
   }
-  const protectedRoute = PROTECTED_ROUTES.find((r) => r.path === path);
+  const protectedRoute = protectedRouteOf(path);
   if (protectedRoute) {
     void userLoaded.then(() => {
       if (!mayEnterProtectedArea(queryClient.getQueryData(userQueryOptions.queryKey))) return;
@@ -169,7 +171,7 @@ function AuthRoute() {
 function ProtectedArea() {
   const [location] = useLocation();
   const { data: user, isPending, error, refetch, isFetching } = useUser();
-  const isProtected = PROTECTED_PATHS.has(location);
+  const isProtected = protectedRouteOf(location) !== undefined;
 
   if (isPending) return <FullPageSpinner />;
   if (error && user === undefined) {

@@ -83,7 +83,7 @@ function CandidatesList(props: CandidatesProps) {
       {rows.map((row) => (
         <li key={row.id} className={cn("grid gap-3 px-5 py-4 sm:px-6", !row.reachable && !props.blocked && "text-muted-foreground")}>
           <div className="flex items-start justify-between gap-3">
-            <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />
+            <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
             <RankBadge rank={row.rank} className="shrink-0" />
           </div>
           <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
@@ -141,7 +141,7 @@ export function CandidatesTable(props: CandidatesProps) {
             <TableRow key={row.id} className={cn(!row.reachable && !props.blocked && "text-muted-foreground")}>
               <TableCell className="w-full pl-5 sm:pl-6">
                 <div className="flex items-center gap-2">
-                  <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />
+                  <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
                   <RankBadge rank={row.rank} className="ml-auto" />
                 </div>
               </TableCell>

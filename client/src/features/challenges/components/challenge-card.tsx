@@ -97,7 +97,7 @@ export function ChallengeCard({
   return (
     <li className="grid gap-3 rounded-lg border border-border bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <TeamIdentity name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
+        <TeamIdentity teamId={opponent.id} name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
         <div className="flex flex-wrap items-center gap-1.5">
           <StatusTags status={status} result={challenge.matchConfirmationStatus} />
         </div>

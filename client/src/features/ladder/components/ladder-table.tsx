@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pagination } from "@/components/ui/pagination";
+import { TeamLink } from "@/components/ui/team-link";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
@@ -176,9 +177,11 @@ function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; o
           <Avatar name={team.name} src={team.avatar} size="sm" className="hidden sm:inline-flex" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <ClampedText lines={2} className="font-medium text-foreground">
-                {team.name}
-              </ClampedText>
+              <TeamLink teamId={team.id}>
+                <ClampedText lines={2} className="font-medium text-foreground">
+                  {team.name}
+                </ClampedText>
+              </TeamLink>
               {own && <Badge variant="default">Your team</Badge>}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
             </div>
