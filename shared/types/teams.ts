@@ -105,3 +105,8 @@ export interface HeadToHeadRow {
 export interface HeaderImage {
   url: string | null;
 }
+
+/** GET /api/settings/public-ladder: whether the surface ladders are readable signed out. */
+export interface PublicLadder {
+  enabled: boolean;
+}

@@ -1,6 +1,7 @@
 // Every route of SPEC §2 (+ DECISIONS: /rankings, /accept-invite/:token). Pages are lazy chunks;
 // layouts are applied here, not in pages.
 import { Suspense, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { CurrentUser } from "@shared/api";
 import { ErrorState } from "@/components/ui/error-state";
@@ -12,6 +13,7 @@ import { queryClient } from "@/lib/query-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./not-found";
+import { publicLadderQueryOptions } from "@/features/ladder/api/get-public-ladder";
 
 type Page = Preloadable<object>;
 
@@ -165,6 +167,22 @@ function AuthRoute() {
 }
 
 /**
+ * /ladder signed out: the ladder in the public layout while the signed-out ladder is on
+ * (docs/product.md#the-signed-out-ladder); off (or the setting unreadable), /auth as for any
+ * protected page.
+ */
+function SignedOutLadder() {
+  const setting = useQuery(publicLadderQueryOptions);
+  if (setting.isPending) return <FullPageSpinner />;
+  if (!setting.data?.enabled) return <Redirect to="/auth" replace />;
+  return (
+    <PublicLayout>
+      <PageSlot title="Ladder Rankings" page={pages.ladder} />
+    </PublicLayout>
+  );
+}
+
+/**
  * Protected pages and the 404 fallback. Kept under one route so AppLayout stays mounted while
  * moving between pages. Signed out → /auth; signed in but unverified (not admin) → /verify-email.
  */
@@ -193,6 +211,7 @@ function ProtectedArea() {
     );
   }
 
+  if (!user && location === "/ladder") return <SignedOutLadder />;
   if (!user) return <Redirect to="/auth" replace />;
   if (!mayEnterProtectedArea(user)) return <Redirect to="/verify-email" replace />;
 

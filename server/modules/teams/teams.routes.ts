@@ -1,9 +1,11 @@
-import { Router, type Request } from "express";
+import { Router, type Request, type RequestHandler, type Response } from "express";
+import { SURFACES } from "@shared/constants";
 import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
 import { IdParams, input, validate } from "../../middleware/validate";
 import { currentUser, hasAdminAccess, requireCaptain, requireVerified } from "../../middleware/auth";
 import { cachedRead } from "../../lib/read-cache";
+import { getPublicLadder } from "../settings/settings.service";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
 import {
   deleteOwnTeam,
@@ -17,9 +19,34 @@ import {
   type Viewer,
 } from "./teams.service";
 
-function viewerOf(req: Request): Viewer {
+/** A reader of the signed-out ladder: no team, no emails, no deleted teams. */
+const ANONYMOUS: Viewer = { userId: 0, teamId: null, isAdmin: false };
+
+function viewerOf(req: Request, res?: Response): Viewer {
+  if (res?.locals.anonymousLadder === true) return ANONYMOUS;
   const u = currentUser(req);
   return { userId: u.id, teamId: u.teamId, isAdmin: hasAdminAccess(u) };
+}
+
+const isSurface = (v: unknown): boolean => typeof v === "string" && (SURFACES as readonly string[]).includes(v);
+
+/**
+ * GET /api/teams: requireVerified, except that a surface ladder (`?surface=grass|beach|hardcourt`)
+ * is readable by anyone while the signed-out ladder is on (docs/product.md#the-signed-out-ladder);
+ * whoever does not pass requireVerified then reads it as ANONYMOUS. Every other read keeps the guard.
+ */
+function ladderReader(deps: AppDeps): RequestHandler {
+  return (req, res, next) => {
+    requireVerified(req, res, (refusal?: unknown) => {
+      if (!refusal) return next();
+      if (!isSurface(req.query.surface)) return next(refusal);
+      getPublicLadder({ db: deps.db, cache: deps.readCache }).then(({ enabled }) => {
+        if (!enabled) return next(refusal);
+        res.locals.anonymousLadder = true;
+        next();
+      }, next);
+    });
+  };
 }
 
 export function teamsRoutes(deps: AppDeps): Router {
@@ -27,9 +54,9 @@ export function teamsRoutes(deps: AppDeps): Router {
   const { db } = deps;
   const cached = cachedRead(deps.readCache);
 
-  router.get("/teams", requireVerified, validate({ query: teamsQuerySchema }, "Failed to load teams"), cached, async (req, res) => {
+  router.get("/teams", ladderReader(deps), validate({ query: teamsQuerySchema }, "Failed to load teams"), cached, async (req, res) => {
     const q = input(req.valid.query, teamsQuerySchema);
-    res.json(await listTeams({ db, viewer: viewerOf(req), ...q }));
+    res.json(await listTeams({ db, viewer: viewerOf(req, res), ...q }));
   });
 
   router.get("/teams/:id", requireVerified, validate({ params: IdParams }), cached, async (req, res) => {

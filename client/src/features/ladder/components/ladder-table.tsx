@@ -84,6 +84,8 @@ export interface LadderTableProps {
   /** One surface chosen: the location title ('UBC Grass Court Rankings'); all: 'Grass Court'. */
   single: boolean;
   ownTeamId: number | null;
+  /** Team names link to their profiles (signed in; a visitor of the signed-out ladder cannot open them). */
+  linkTeams: boolean;
 }
 
 export function LadderTable(props: LadderTableProps) {
@@ -91,7 +93,7 @@ export function LadderTable(props: LadderTableProps) {
   return <PagedLadderTable key={`${props.surface}|${props.competitionType ?? "all"}`} {...props} />;
 }
 
-function PagedLadderTable({ surface, competitionType, single, ownTeamId }: LadderTableProps) {
+function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTeams }: LadderTableProps) {
   const [page, setPage] = useState(1);
   const query = useTeams(ladderFilter(surface, competitionType, page));
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
@@ -141,7 +143,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
             </TableHeader>
             <TableBody>
               {query.data.items.map((team) => (
-                <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} />
+                <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} linkTeams={linkTeams} />
               ))}
             </TableBody>
           </Table>
@@ -156,7 +158,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
   );
 }
 
-function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; own: boolean }) {
+function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface: Surface; own: boolean; linkTeams: boolean }) {
   const rank = team.surfaceRank ?? 0;
   const record = surfaceRecord(team, surface);
   return (
@@ -177,7 +179,7 @@ function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; o
           <Avatar name={team.name} src={team.avatar} size="sm" className="hidden sm:inline-flex" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <TeamLink teamId={team.id}>
+              <TeamLink teamId={linkTeams ? team.id : null}>
                 <ClampedText lines={2} className="font-medium text-foreground">
                   {team.name}
                 </ClampedText>
