@@ -36,7 +36,8 @@ export function SystemSettingsCard() {
           <ErrorState message="Failed to load settings" detail={errorMessage(current.error)} onRetry={() => void current.refetch()} retrying={current.isFetching} />
         ) : (
           <Checkbox
-            checked={current.data.enabled}
+            // While saving, the box shows what was asked for; a refusal puts it back.
+            checked={update.isPending ? update.variables : current.data.enabled}
             disabled={update.isPending}
             onChange={(e) => toggle(e.target.checked)}
             label={
