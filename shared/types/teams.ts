@@ -35,6 +35,8 @@ export interface TeamView extends RatingState {
   surfaceRank: number | null;
   /** Any member not yet approved: the ladder's In Progress marker. */
   inProgress: boolean;
+  /** Any member suspended: the team shows 'Suspended' and cannot challenge or be challenged. */
+  suspended: boolean;
   members: TeamMemberView[];
   /** Soft-deleted teams are listed to admins only (includeDeleted=true). */
   deletedAt: string | null;

@@ -5,6 +5,7 @@ import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
@@ -99,6 +100,7 @@ export function ChallengeCard({
       <div className="flex flex-wrap items-start justify-between gap-3">
         <TeamIdentity teamId={opponent.id} name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
         <div className="flex flex-wrap items-center gap-1.5">
+          {opponent.suspended && <TeamStatusBadge status="Suspended" />}
           <StatusTags status={status} result={challenge.matchConfirmationStatus} />
         </div>
       </div>

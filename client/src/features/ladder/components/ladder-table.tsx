@@ -14,6 +14,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pagination } from "@/components/ui/pagination";
 import { TeamLink } from "@/components/ui/team-link";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
@@ -185,6 +186,7 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
                 </ClampedText>
               </TeamLink>
               {own && <Badge variant="default">Your team</Badge>}
+              {team.suspended && <TeamStatusBadge status="Suspended" />}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
             </div>
             <ClampedText as="p" lines={2} className="mt-0.5 text-xs text-muted-foreground md:hidden">

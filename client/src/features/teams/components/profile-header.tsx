@@ -8,6 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent } from "@/components/ui/card";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 
 export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editing: boolean; onEdit: () => void; onDelete: () => void }) {
   const { team } = props;
@@ -28,7 +29,13 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
             </ClampedText>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{team.competitionType}</Badge>
-              {team.inProgress ? <Badge variant="warning">In Progress</Badge> : !team.isApproved && <Badge variant="warning">Pending</Badge>}
+              {team.suspended ? (
+                <TeamStatusBadge status="Suspended" />
+              ) : team.inProgress ? (
+                <Badge variant="warning">In Progress</Badge>
+              ) : (
+                !team.isApproved && <Badge variant="warning">Pending</Badge>
+              )}
             </div>
           </div>
         </div>
