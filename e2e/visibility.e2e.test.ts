@@ -113,6 +113,36 @@ describe("other teams' profiles", () => {
   });
 });
 
+describe("which rank, which rating", () => {
+  it("Challenge Teams says which ladder a rank is on, the same number the ladder shows with the category chosen; the mean is 'Team rating', the overall 'Overall ELO'", async () => {
+    const pg = await page(W, 390);
+    await pg.goto(url("/ladder"));
+    await pg.getByLabel("Competition Category").selectOption("Mixed Doubles");
+    await pg.getByLabel("Surface Type").selectOption("grass");
+    const ladderRow = pg.getByRole("row").filter({ hasText: V.teamName }).first();
+    await ladderRow.waitFor();
+    const rank = (await ladderRow.getByRole("cell").first().innerText()).trim();
+    expect(rank).toMatch(/^\d+$/);
+
+    await pg.goto(url("/challenge-teams"));
+    await pg.getByRole("radio", { name: "Grass" }).click();
+    const note = `Rank #${rank} of Mixed Doubles on Grass`;
+    await pg.getByText(note, { exact: true }).filter({ visible: true }).first().waitFor();
+    await pg.getByText(/Your team is rank #\d+ of Mixed Doubles on Grass\./).first().waitFor();
+    await expectNoAxeViolations(pg);
+    for (const width of WIDTHS) await expectFitsAt(pg, width, "Challenge Teams with ranks");
+    await screenshot(pg, "visibility-challenge-teams-rank", { widths: WIDTHS });
+
+    await pg.goto(url(`/teams/${v.teamId}`));
+    await pg.getByText("Team rating", { exact: true }).waitFor();
+    expect(await pg.getByText("Rating", { exact: true }).filter({ visible: true }).count()).toBe(1); // the Grass card's only
+    await pg.goto(url("/challenges"));
+    await pg.getByText("Team rating").filter({ visible: true }).first().waitFor();
+    await pg.goto(url("/history"));
+    await pg.getByRole("columnheader", { name: "Overall ELO" }).waitFor();
+  });
+});
+
 describe("the signed-out ladder", () => {
   it("a visitor reads /ladder (names, ratings, W-L, no emails) with a call to sign in; names do not link", async () => {
     const pg = await page(null, 390);

@@ -1,5 +1,6 @@
 // System Settings: club-wide switches. Today one: whether the ladder is readable signed out
 // (docs/product.md#the-signed-out-ladder). The box saves as soon as it is ticked or cleared.
+import { useState } from "react";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
 import { ErrorState } from "@/components/ui/error-state";
@@ -12,8 +13,13 @@ import { useUpdatePublicLadder } from "../api/update-public-ladder";
 export function SystemSettingsCard() {
   const current = usePublicLadder();
   const update = useUpdatePublicLadder();
-  const toggle = (enabled: boolean) =>
+  // What was asked for, shown while it saves (set in the click's own render, so the box never flips
+  // back first); cleared when the server has answered, which then shows the saved value.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const toggle = (enabled: boolean) => {
+    setAsked(enabled);
     update.mutate(enabled, {
+      onSettled: () => setAsked(null),
       onSuccess: () =>
         toast({
           variant: "success",
@@ -22,6 +28,7 @@ export function SystemSettingsCard() {
         }),
       onError: (err) => toast({ variant: "destructive", title: "Failed to Update Settings", description: errorMessage(err) }),
     });
+  };
 
   return (
     <Card>
@@ -36,8 +43,7 @@ export function SystemSettingsCard() {
           <ErrorState message="Failed to load settings" detail={errorMessage(current.error)} onRetry={() => void current.refetch()} retrying={current.isFetching} />
         ) : (
           <Checkbox
-            // While saving, the box shows what was asked for; a refusal puts it back.
-            checked={update.isPending ? update.variables : current.data.enabled}
+            checked={asked ?? current.data.enabled}
             disabled={update.isPending}
             onChange={(e) => toggle(e.target.checked)}
             label={

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { TEAM_RATING_HINT } from "@/lib/format";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
@@ -107,9 +108,9 @@ export function ChallengeCard({
       <dl className="grid gap-1.5 text-sm sm:grid-cols-2">
         <div className="flex items-center gap-2">
           <Trophy className="size-4 text-muted-foreground" aria-hidden="true" />
-          <dt className="sr-only">Rating</dt>
-          <dd>
-            Rating <span className="font-semibold tabular-nums">{opponent.meanRating}</span>
+          <dt className="sr-only">Team rating</dt>
+          <dd title={TEAM_RATING_HINT}>
+            Team rating <span className="font-semibold tabular-nums">{opponent.meanRating}</span>
             <span className="text-muted-foreground"> · {opponent.wins}-{opponent.losses}</span>
           </dd>
         </div>

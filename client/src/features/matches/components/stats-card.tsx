@@ -20,7 +20,7 @@ function StatsTables({ stats }: { stats: TeamStats }) {
           <TableHeader>
             <TableRow>
               <TableHead>Record</TableHead>
-              <TableHead>ELO</TableHead>
+              <TableHead>Overall ELO</TableHead>
               <TableHead>Rank</TableHead>
               <TableHead>Win %</TableHead>
             </TableRow>
