@@ -73,10 +73,9 @@ export function accountsRoutes(deps: AppDeps): Router {
     "/register-team",
     limit("register", (req) => [bodyField(req, "email"), bodyField(req, "username")]),
     registrationPresence,
-    validate({ body: registerBody }, "Team Registration Failed"),
     async (req, res) => {
-      const body = input(req.valid.body, registerBody);
-      await checkRegistration({ deps, input: body });
+      // Every problem of the body at once (field rules, a taken username…), never a taken address.
+      const body = await checkRegistration({ deps, body: req.body, schema: registerBody });
       afterResponse(res, deps.logger, "register", () => registerTeam({ deps, input: body }));
       const answer: RegisterTeamResponse = { emailVerificationRequired: true, message: MESSAGES.registered };
       res.status(201).json(answer);
