@@ -549,10 +549,12 @@ export async function approveUser(o: { deps: AppDeps; userId: number; adminId: n
           or(eq(users.isApproved, false), sql`${users.rejectionReason} is not null`),
         ),
       )
-      .returning({ id: users.id, name: users.name, email: users.email, username: users.username });
+      .returning({ id: users.id, name: users.name, email: users.email, username: users.username, isCaptain: users.isCaptain });
   });
   for (const u of changed) {
-    await deps.mailer.send(accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username) }));
+    await deps.mailer.send(
+      accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username), isCaptain: u.isCaptain }),
+    );
   }
   deps.logger.info({ event: "auth.approve", adminId: o.adminId, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
   return {
