@@ -118,3 +118,8 @@ export const TIME_SLOT_END_MINUTES = 22 * 60 + 30;
 export const TIME_SLOT_STEP_MINUTES = 30;
 
 export const HEADER_IMAGE_SETTING = "header_image_url";
+/**
+ * Whether the surface ladders are readable signed out (docs/product.md#the-signed-out-ladder):
+ * the system_settings row holds "on" or "off"; no row means on.
+ */
+export const PUBLIC_LADDER_SETTING = "public_ladder";

@@ -85,6 +85,11 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   limit?: RateLimiter;
   /** The title of a validation refusal: fixed, or chosen by its message. */
   errorTitle?: string | ((message: string) => string | undefined);
+  /**
+   * A second chance when the guard refuses: resolves true to let the caller through anyway (e.g. the
+   * signed-out ladder lets anyone read a surface ladder while an admin setting is on). GET only.
+   */
+  orElse?: (req: Request, res: Response) => Promise<boolean>;
   /** A check of the parsed JSON that must answer before the schema's own messages (e.g. missing fields first). */
   precheck?: (body: unknown) => AppError | undefined;
   handler: (req: Request, res: Response, input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
@@ -96,6 +101,8 @@ export interface RouteInfo {
   /** The path as declared in its module (the table adds the mount prefix). */
   path: string;
   guard: Guard;
+  /** The guard has a second chance (RouteSpec.orElse). */
+  orElse: boolean;
   takesBody: boolean;
   bodyLimit: number;
   maxDepth: number;
@@ -151,11 +158,13 @@ function describe(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodT
     if (!spec.cache) throw new Error(`${where}: a GET route must say whether it is cached (cache: "cached" | "uncached")`);
     if (spec.body) throw new Error(`${where}: a GET route takes no body`);
   } else if (spec.cache) throw new Error(`${where}: only GET routes are cached`);
+  else if (spec.orElse) throw new Error(`${where}: only a GET route's guard may have a second chance`);
   const takesBody = spec.body !== undefined;
   return {
     method: spec.method,
     path: spec.path,
     guard: spec.guard,
+    orElse: spec.orElse !== undefined,
     takesBody,
     bodyLimit: takesBody ? (spec.bodyLimit ?? DEFAULT_BODY_LIMIT) : spec.method === "get" ? 0 : NO_BODY_LIMIT,
     maxDepth: spec.maxDepth ?? DEFAULT_MAX_DEPTH,
@@ -172,7 +181,11 @@ async function prepare(
 ): Promise<RouteInput<unknown, unknown, unknown>> {
   // 1. Who is calling (the session only).
   const guard = GUARDS[spec.guard];
-  if (guard) await runMiddleware(guard, req, res);
+  if (guard) {
+    await runMiddleware(guard, req, res).catch(async (refusal: unknown) => {
+      if (!spec.orElse || !(await spec.orElse(req, res))) throw refusal;
+    });
+  }
   // 2. A rate limit that needs no body counts now; one that counts accounts in the body checks the address.
   const limit = spec.limit;
   if (limit && !limit.readsBody) await limit.count(req, res, undefined);

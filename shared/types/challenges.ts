@@ -23,6 +23,8 @@ export interface ChallengeTeamView {
   meanRating: number;
   wins: number;
   losses: number;
+  /** Any member suspended: it cannot be played against (accepting its challenge is refused). */
+  suspended: boolean;
 }
 
 /** A challenge on the My Challenges lists: the row (without its creator) seen from the user's team. */
@@ -50,8 +52,8 @@ export interface ChallengeCandidate {
   rating: number;
   wins: number;
   losses: number;
-  /** 'Active' when approved, else 'Pending'. */
-  status: "Active" | "Pending";
+  /** 'Suspended' when a member is suspended, else 'Active' when approved, else 'Pending'. */
+  status: "Active" | "Pending" | "Suspended";
   /** Position on the chosen surface's ladder of the team's category, or null when unranked there. */
   rank: number | null;
   /** Whether the signed-in user may challenge this team now (the rule POST /api/challenges applies). */

@@ -35,6 +35,8 @@ export interface TeamView extends RatingState {
   surfaceRank: number | null;
   /** Any member not yet approved: the ladder's In Progress marker. */
   inProgress: boolean;
+  /** Any member suspended: the team shows 'Suspended' and cannot challenge or be challenged. */
+  suspended: boolean;
   members: TeamMemberView[];
   /** Soft-deleted teams are listed to admins only (includeDeleted=true). */
   deletedAt: string | null;
@@ -104,4 +106,9 @@ export interface HeadToHeadRow {
 
 export interface HeaderImage {
   url: string | null;
+}
+
+/** GET /api/settings/public-ladder: whether the surface ladders are readable signed out. */
+export interface PublicLadder {
+  enabled: boolean;
 }

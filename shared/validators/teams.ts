@@ -86,3 +86,9 @@ export const HEADER_IMAGE_URL_MESSAGE = "Please enter a valid http or https imag
 /** POST /api/settings/header-image (admin). */
 export const headerImageSchema = z.strictObject({ url: httpUrl(HEADER_IMAGE_URL_MESSAGE) });
 export type HeaderImageInput = z.infer<typeof headerImageSchema>;
+
+/** POST /api/settings/public-ladder: the admin turns the signed-out ladder on or off. */
+export const publicLadderSchema = z.strictObject({
+  enabled: z.boolean({ error: "enabled must be true or false" }),
+});
+export type PublicLadderInput = z.infer<typeof publicLadderSchema>;

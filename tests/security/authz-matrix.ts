@@ -202,6 +202,9 @@ export const MATRIX: MatrixRow[] = [
 
   // teams and users (teams are public to verified users; only the team's captain changes it)
   { method: "GET", path: "/api/teams", expect: verified(200) },
+  // The signed-out ladder (on by default): a surface ladder answers everyone; whoever cannot pass
+  // requireVerified reads it without emails (settings.test.ts: turned off, it is 401/403 again).
+  { method: "GET", path: "/api/teams", case: "a surface ladder, readable signed out", expect: everyone(200), call: () => ({ url: "/api/teams?surface=grass" }) },
   { method: "GET", path: "/api/teams/:id", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}` }) },
   { method: "GET", path: "/api/teams/:id/members", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/members` }) },
   { method: "GET", path: "/api/teams/:id/rating-history", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/rating-history` }) },
@@ -437,6 +440,15 @@ export const MATRIX: MatrixRow[] = [
     path: "/api/settings/header-image",
     expect: adminOnly(200),
     call: () => ({ url: "/api/settings/header-image", body: { url: "https://images.example.test/court.jpg" } }),
+  },
+
+  { method: "GET", path: "/api/settings/public-ladder", expect: everyone(200) },
+  {
+    method: "POST",
+    path: "/api/settings/public-ladder",
+    expect: adminOnly(200),
+    // Left on: the signed-out ladder row must keep answering whatever the order of the rows.
+    call: () => ({ url: "/api/settings/public-ladder", body: { enabled: true } }),
   },
 
   // Last: the admin's call wipes every other account (the admin role is also the last role).

@@ -119,6 +119,7 @@ const endpoints: Endpoint[] = [
   },
   { method: "DELETE", path: () => `/api/teams/${f.team.id}`, role: "captainA", valid: () => ({ reason: "Moving away" }) },
   { method: "POST", path: () => "/api/settings/header-image", role: "admin", valid: () => ({ url: "https://example.test/header.jpg" }) },
+  { method: "POST", path: () => "/api/settings/public-ladder", role: "admin", valid: () => ({ enabled: true }) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/reject-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({ reason: "Not a club member." }) },
   { method: "POST", path: () => `/api/admin/users/${NO_SUCH_ID}/suspend`, role: "admin", valid: () => ({ reason: "Repeated no-shows." }) },

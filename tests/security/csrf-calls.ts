@@ -104,6 +104,7 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     },
     // Settings and admin
     { method: "POST", route: "/api/settings/header-image", path: "/api/settings/header-image", as: "admin", body: { url: "https://attacker.example/pwned.png" } },
+    { method: "POST", route: "/api/settings/public-ladder", path: "/api/settings/public-ladder", as: "admin", body: { enabled: false } },
     { method: "POST", route: "/api/admin/users/:id/suspend", path: `/api/admin/users/${ids.userId}/suspend`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/users/:id/unsuspend", path: `/api/admin/users/${ids.userId}/unsuspend`, as: "admin" },
     { method: "DELETE", route: "/api/admin/users/:id", path: `/api/admin/users/${ids.userId}`, as: "admin" },

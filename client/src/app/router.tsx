@@ -1,6 +1,7 @@
 // Every route of docs/product.md, "Navigation and guards" (with /rankings and /accept-invite/:token). Pages are lazy chunks;
 // layouts are applied here, not in pages.
 import { Suspense, type ReactNode } from "react";
+import { useQuery } from "@tanstack/react-query";
 import { Redirect, Route, Switch, useLocation } from "wouter";
 import type { CurrentUser } from "@shared/api";
 import { ErrorState } from "@/components/ui/error-state";
@@ -12,6 +13,7 @@ import { queryClient } from "@/lib/query-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./not-found";
+import { publicLadderQueryOptions } from "@/features/ladder/api/get-public-ladder";
 
 type Page = Preloadable<object>;
 
@@ -33,6 +35,7 @@ const pages = {
   myChallenges: preloadable(() => import("@/features/challenges/pages/my-challenges-page")),
   history: preloadable(() => import("@/features/matches/pages/history-page")),
   profile: preloadable(() => import("@/features/teams/pages/profile-page")),
+  team: preloadable(() => import("@/features/teams/pages/team-page")),
   admin: preloadable(() => import("@/features/admin/pages/admin-page")),
 };
 
@@ -60,15 +63,16 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/challenges", title: "My Challenges", page: pages.myChallenges },
   { path: "/history", title: "Match History", page: pages.history },
   { path: "/profile", title: "My Profile", page: pages.profile },
+  { path: "/teams/:id", title: "Team Profile", page: pages.team },
   { path: "/admin", title: "Admin Panel", page: pages.admin },
 ];
-
-const PROTECTED_PATHS = new Set(PROTECTED_ROUTES.map((r) => r.path));
 
 function matches(pattern: string, path: string): boolean {
   const re = new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}/?$`);
   return re.test(path);
 }
+
+const protectedRouteOf = (path: string): RouteDef | undefined => PROTECTED_ROUTES.find((r) => matches(r.path, path));
 
 /**
  * Fetch the current URL's page chunk ahead of rendering, in parallel with the user query instead
@@ -88,7 +92,7 @@ export function preloadRoute(path: string): void {
     void pages.auth.preload();
     return;
   }
-  const protectedRoute = PROTECTED_ROUTES.find((r) => r.path === path);
+  const protectedRoute = protectedRouteOf(path);
   if (protectedRoute) {
     void userLoaded.then(() => {
       if (!mayEnterProtectedArea(queryClient.getQueryData(userQueryOptions.queryKey))) return;
@@ -163,13 +167,29 @@ function AuthRoute() {
 }
 
 /**
+ * /ladder signed out: the ladder in the public layout while the signed-out ladder is on
+ * (docs/product.md#the-signed-out-ladder); off (or the setting unreadable), /auth as for any
+ * protected page.
+ */
+function SignedOutLadder() {
+  const setting = useQuery(publicLadderQueryOptions);
+  if (setting.isPending) return <FullPageSpinner />;
+  if (!setting.data?.enabled) return <Redirect to="/auth" replace />;
+  return (
+    <PublicLayout>
+      <PageSlot title="Ladder Rankings" page={pages.ladder} />
+    </PublicLayout>
+  );
+}
+
+/**
  * Protected pages and the 404 fallback. Kept under one route so AppLayout stays mounted while
  * moving between pages. Signed out → /auth; signed in but unverified (not admin) → /verify-email.
  */
 function ProtectedArea() {
   const [location] = useLocation();
   const { data: user, isPending, error, refetch, isFetching } = useUser();
-  const isProtected = PROTECTED_PATHS.has(location);
+  const isProtected = protectedRouteOf(location) !== undefined;
 
   if (isPending) return <FullPageSpinner />;
   if (error && user === undefined) {
@@ -191,6 +211,7 @@ function ProtectedArea() {
     );
   }
 
+  if (!user && location === "/ladder") return <SignedOutLadder />;
   if (!user) return <Redirect to="/auth" replace />;
   if (!mayEnterProtectedArea(user)) return <Redirect to="/verify-email" replace />;
 

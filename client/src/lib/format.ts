@@ -69,3 +69,10 @@ export function formatRecord(wins: number, losses: number): string {
 export function formatCount(count: number, singular: string, plural = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : plural}`;
 }
+
+/**
+ * What "Team rating" means wherever it is shown (profile header, challenge cards, Challenge Teams
+ * before a surface is chosen): the mean of the three surface ratings. The overall Elo rating is
+ * labelled "Overall ELO", a surface's rating sits under its surface's name (docs/product.md#team-rating-and-win-percentage).
+ */
+export const TEAM_RATING_HINT = "The mean of the team's grass, beach and hardcourt ratings";

@@ -92,7 +92,13 @@ export function passwordChangedEmail(o: { appUrl: string; to: string; name: stri
   };
 }
 
-export function accountApprovedEmail(o: { appUrl: string; to: string; name: string; hasLogin: boolean }): MailMessage {
+/** What an approved member may now do: only captains send and answer challenges (docs/product.md#permissions). */
+const approvedCan = (isCaptain: boolean): string =>
+  isCaptain
+    ? "You can now challenge teams and be challenged."
+    : "Your team can now challenge and be challenged: your captain sends and answers challenges, and you can confirm or dispute results.";
+
+export function accountApprovedEmail(o: { appUrl: string; to: string; name: string; hasLogin: boolean; isCaptain: boolean }): MailMessage {
   return {
     to: o.to,
     subject: "Your Doubles Ladder account is approved",
@@ -100,7 +106,7 @@ export function accountApprovedEmail(o: { appUrl: string; to: string; name: stri
       `Hi ${o.name},\n\n` +
       `An administrator approved your account. ` +
       (o.hasLogin
-        ? `You can now challenge teams and be challenged.\n\nSign in: ${o.appUrl}/auth`
+        ? `${approvedCan(o.isCaptain)}\n\nSign in: ${o.appUrl}/auth`
         : `To sign in, choose your username and password with the invitation link we emailed you earlier.`) +
       SIGN_OFF,
   };

@@ -69,12 +69,13 @@ export function accountsRoutes(deps: AppDeps): Router {
     path: "/register-team",
     guard: "public",
     limit: limit("register", { bodyAccounts: (body) => [body.email, body.username] }),
-    body: registerBody,
+    // Checked by checkRegistration, which reports every problem of the body at once.
+    body: z.unknown(),
     precheck: registrationPresence,
     errorTitle: "Team Registration Failed",
     handler: async (_req, res, { body }) => {
-      await checkRegistration(deps, body);
-      afterResponse(res, deps.logger, "register", () => registerTeam(deps, body));
+      const input = await checkRegistration(deps, { body, schema: registerBody });
+      afterResponse(res, deps.logger, "register", () => registerTeam(deps, input));
       const answer: RegisterTeamResponse = { emailVerificationRequired: true, message: MESSAGES.registered };
       res.status(201).json(answer);
     },

@@ -17,7 +17,9 @@ import type {
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
+import type { ZodType } from "zod";
 import { AppError } from "../../lib/app-error";
+import { zodFields } from "../../middleware/validate";
 import { hashPassword } from "../../auth/password";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
 import { endSessionsOfUsers } from "../../auth/session";
@@ -87,14 +89,43 @@ const lower = (v: string) => v.trim().toLowerCase();
 // route answers the generic success and calls registerTeam after the response. A taken address gets
 // a notice mail instead of a new account (docs/decisions/014-accounts-admins-second-factor.md).
 
-/** The checks made before answering: none of them looks at an email address already in use. */
-export async function checkRegistration(deps: Deps<"db">, input: RegisterInput): Promise<void> {
-  const { db } = deps;
-  if (lower(input.email) === lower(input.partnerEmail)) {
-    throw new AppError(409, MESSAGES.partnerEmailSame, { title: REGISTRATION_TITLE, code: "conflict", fields: { partnerEmail: MESSAGES.partnerEmailSame } });
+const sentence = (m: string): string => (/[.!?]$/.test(m) ? m : `${m}.`);
+
+/**
+ * The checks made before answering, all at once: the body's field rules (`schema`) and the conflicts
+ * the input alone decides (a taken username: usernames are public; the partner's address equal to
+ * the captain's). Every problem is in `fields`, so the form marks them all; the message is the only
+ * problem, or all of them ('3 problems: …'). 400 when a field rule fails, else 409. None of them
+ * looks at an email address already in use (docs/product.md#registration).
+ */
+export async function checkRegistration(
+  deps: Deps<"db">,
+  input: { body: unknown; schema: ZodType<RegisterInput> },
+): Promise<RegisterInput> {
+  const parsed = input.schema.safeParse(input.body ?? {});
+  const fields: Record<string, string> = parsed.success ? {} : zodFields(parsed.error);
+  const raw = (input.body && typeof input.body === "object" ? input.body : {}) as Record<string, unknown>;
+  const text = (key: string): string | null => (typeof raw[key] === "string" ? (raw[key] as string).trim() : null);
+  let conflict = false;
+  const email = text("email");
+  const partnerEmail = text("partnerEmail");
+  if (email && partnerEmail && lower(email) === lower(partnerEmail) && !fields.partnerEmail) {
+    fields.partnerEmail = MESSAGES.partnerEmailSame;
+    conflict = true;
   }
-  const [taken] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${lower(input.username)}`).limit(1);
-  if (taken) throw new AppError(409, MESSAGES.usernameTaken, { title: REGISTRATION_TITLE, code: "conflict", fields: { username: MESSAGES.usernameTaken } });
+  const username = text("username");
+  if (username && !fields.username) {
+    const [taken] = await deps.db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${lower(username)}`).limit(1);
+    if (taken) {
+      fields.username = MESSAGES.usernameTaken;
+      conflict = true;
+    }
+  }
+  const problems = Object.values(fields);
+  if (problems.length === 0 && parsed.success) return parsed.data;
+  const status = parsed.success && conflict ? 409 : 400;
+  const message = problems.length === 1 ? problems[0]! : `${problems.length} problems: ${problems.map(sentence).join(" ")}`;
+  throw new AppError(status, message, { title: REGISTRATION_TITLE, code: status === 409 ? "conflict" : "validation_failed", fields });
 }
 
 /**
@@ -509,10 +540,12 @@ export async function approveUser(deps: Deps<"db" | "env" | "mailer" | "logger">
           or(eq(users.isApproved, false), sql`${users.rejectionReason} is not null`),
         ),
       )
-      .returning({ id: users.id, name: users.name, email: users.email, username: users.username });
+      .returning({ id: users.id, name: users.name, email: users.email, username: users.username, isCaptain: users.isCaptain });
   });
   for (const u of changed) {
-    await deps.mailer.send(accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username) }));
+    await deps.mailer.send(
+      accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username), isCaptain: u.isCaptain }),
+    );
   }
   deps.logger.info({ event: "auth.approve", adminId: o.actor.id, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
   return {

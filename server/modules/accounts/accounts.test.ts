@@ -160,6 +160,36 @@ describe("POST /api/register-team", () => {
     expect(await countRows()).toEqual(before);
   });
 
+  it("reports every refusal reason at once (a taken username, a common password, the partner's address the same, a short team name), never a taken address", async () => {
+    const { body: first } = await register();
+    await settleAfterResponseWork();
+    const before = await countRows();
+    const res = await t.request.post("/api/register-team").send({
+      ...registration(),
+      username: first.username,
+      password: "Password1",
+      partnerEmail: first.email.toUpperCase(),
+      teamName: "AB",
+      // An address that already has an account: never said, also not among several reasons.
+      email: first.email,
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.title).toBe("Team Registration Failed");
+    expect(Object.keys(res.body.fields).sort()).toEqual(["partnerEmail", "password", "teamName", "username"]);
+    expect(res.body.fields.username).toBe(MESSAGES.usernameTaken);
+    expect(res.body.fields.partnerEmail).toBe(MESSAGES.partnerEmailSame);
+    expect(res.body.message).toMatch(/^4 problems: /);
+    for (const text of Object.values(res.body.fields as Record<string, string>)) expect(res.body.message).toContain(text);
+    expect(JSON.stringify(res.body)).not.toMatch(/already (has|in use|registered)|exists/i);
+    // Only conflicts (the fields themselves are fine): 409, both reasons.
+    const conflicts = registration({ username: first.username.toUpperCase() });
+    const both = await t.request.post("/api/register-team").send({ ...conflicts, partnerEmail: conflicts.email });
+    expect(both.status).toBe(409);
+    expect(Object.keys(both.body.fields).sort()).toEqual(["partnerEmail", "username"]);
+    await settleAfterResponseWork();
+    expect(await countRows()).toEqual(before);
+  });
+
   it("answers an address already in use like a new registration, creates nothing, and mails the address's owner instead", async () => {
     const { body: first } = await register();
     await settleAfterResponseWork();

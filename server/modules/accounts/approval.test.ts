@@ -87,6 +87,17 @@ describe("the approval gate", () => {
     expect(again.body.userIds).toEqual([]);
   });
 
+  it("tells only the captain they can challenge; a partner with a login is told the captain sends and answers challenges", async () => {
+    const { captain, partner } = await createTeam(t.db, { approved: false });
+    const agent = await adminAgent();
+    expect((await agent.post(`/api/admin/approve-user/${captain.id}`).send({})).status).toBe(200);
+    const toCaptain = await mailTo(t.mail, captain.email, "approved");
+    expect(toCaptain.text).toContain("You can now challenge teams and be challenged.");
+    const toPartner = await mailTo(t.mail, partner.email, "approved");
+    expect(toPartner.text).not.toContain("You can now challenge");
+    expect(toPartner.text).toContain("your captain sends and answers challenges, and you can confirm or dispute results.");
+  });
+
   it("answers 404 for an unknown user and 400 for a bad id", async () => {
     const agent = await adminAgent();
     const res = await agent.post("/api/admin/approve-user/99999999").send({});

@@ -161,6 +161,38 @@ export interface ChallengeSides {
 const suspendedMember = (alias: string): SQL =>
   sql`exists (select 1 from ${users} u where u.team_id = ${teamColumn(alias, teams.id)} and u.is_suspended)`;
 
+/**
+ * Accepting re-checks the two teams as they are at that moment (a team suspended, deleted or no
+ * longer approved since the challenge was sent cannot be played against): a condition for the
+ * accepting UPDATE of `challenges`, so a suspension racing the accept is seen by one or the other.
+ * Reach and category are not checked again (docs/product.md#reach).
+ */
+export const bothTeamsMayPlay = (): SQL =>
+  sql`not exists (select 1 from ${teams} t where t.id in (${challenges.challengerTeamId}, ${challenges.challengedTeamId})
+        and (t.deleted_at is not null or not t.is_approved or ${suspendedMember("t")}))`;
+
+/** Why bothTeamsMayPlay failed for this challenge (null when it holds now): the accepting team's side first. */
+export async function acceptRefusal(db: DbOrTx, opts: { challengerTeamId: number; acceptingTeamId: number }): Promise<Refusal | null> {
+  const res = await db.execute<{ id: number; name: string; deleted: boolean; is_approved: boolean; suspended: boolean }>(sql`
+    select t.id, t.name, t.deleted_at is not null as deleted, t.is_approved, ${suspendedMember("t")} as suspended
+    from ${teams} t where t.id in (${opts.challengerTeamId}, ${opts.acceptingTeamId})`);
+  const rows = (res as unknown as { rows: { id: number; name: string; deleted: boolean; is_approved: boolean; suspended: boolean }[] }).rows;
+  const own = rows.find((r) => Number(r.id) === opts.acceptingTeamId);
+  const them = rows.find((r) => Number(r.id) === opts.challengerTeamId);
+  const R = CHALLENGE_REFUSAL;
+  if (own?.suspended)
+    return refusal(R.ownSuspended, 403, "Team Suspended", "A member of your team is suspended: your team cannot accept challenges.");
+  if (own && !own.is_approved)
+    return refusal(R.ownNotApproved, 403, "Approval Pending", "Your team is awaiting approval and cannot accept challenges yet.");
+  if (!them || them.deleted)
+    return refusal(R.teamNotFound, 409, "Team Not Available", "The team that sent this challenge is no longer on the ladder: it can no longer be accepted.");
+  if (them.suspended)
+    return refusal(R.teamSuspended, 409, "Team Not Available", `${them.name} is suspended: this challenge cannot be accepted now. You can decline it instead.`);
+  if (!them.is_approved)
+    return refusal(R.teamNotApproved, 409, "Team Not Available", `${them.name} is awaiting approval: this challenge cannot be accepted now.`);
+  return null;
+}
+
 /** Members of a team as one JSON list, captain first (a correlated subquery: no N+1). */
 export const membersOf = (teamId: SQL): SQL =>
   sql`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'isCaptain', u.is_captain) order by u.is_captain desc, u.id)

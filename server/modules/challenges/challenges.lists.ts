@@ -38,6 +38,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   wins: number;
   losses: number;
   members: unknown;
+  suspended: boolean;
   match_id: number | null;
   match_confirmation: ConfirmationStatus | null;
   total: number;
@@ -64,6 +65,7 @@ export async function listChallenges(
            o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
+           exists (select 1 from users su where su.team_id = o.id and su.is_suspended) as suspended,
            lm.id as match_id, lm.confirmation_status as match_confirmation,
            (count(*) over ())::int as total
     from challenges c
@@ -100,6 +102,7 @@ export async function listChallenges(
       }),
       wins: Number(r.wins),
       losses: Number(r.losses),
+      suspended: Boolean(r.suspended),
     },
     status: r.status,
     location: r.location,
@@ -144,7 +147,7 @@ export async function listCandidates(
       rating: them.rating,
       wins: them.wins,
       losses: them.losses,
-      status: them.isApproved ? "Active" : "Pending",
+      status: them.suspended ? "Suspended" : them.isApproved ? "Active" : "Pending",
       rank: them.rank,
       reachable: refusal === null,
       reason: refusal?.reason ?? null,

@@ -12,7 +12,14 @@ import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/valida
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
-import { activeChallengeRefusal, challengeRefusal, loadChallengeSides, refusalError } from "./challenges.eligibility";
+import {
+  acceptRefusal,
+  activeChallengeRefusal,
+  bothTeamsMayPlay,
+  challengeRefusal,
+  loadChallengeSides,
+  refusalError,
+} from "./challenges.eligibility";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
@@ -93,7 +100,8 @@ const statusLabel = (status: ChallengeStatus): string =>
   status === CHALLENGE_STATUS.matchReported ? "waiting for approval of the reported result" : status;
 
 /**
- * accepted / declined: the challenged team's captain, from pending.
+ * accepted / declined: the challenged team's captain, from pending. Accepting also needs both teams
+ * still able to play (approved, active, no member suspended), checked in the same UPDATE.
  * canceled: the challenger's captain, from pending or accepted (plans change before the match is
  * played; once a result is reported the match's confirmation or dispute decides instead).
  */
@@ -106,6 +114,7 @@ export async function updateChallengeStatus(
   if (!actor.teamId) throw new AppError(404, CHALLENGE_NOT_FOUND);
   const teamId = actor.teamId;
   const isCancel = status === CHALLENGE_STATUS.canceled;
+  const isAccept = status === CHALLENGE_STATUS.accepted;
   const fromStatuses: ChallengeStatus[] = isCancel ? [...ACTIVE_CHALLENGE_STATUSES] : [CHALLENGE_STATUS.pending];
 
   const [updated] = await db
@@ -116,6 +125,7 @@ export async function updateChallengeStatus(
         eq(challenges.id, challengeId),
         isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
         inArray(challenges.status, fromStatuses),
+        isAccept ? bothTeamsMayPlay() : undefined,
       ),
     )
     .returning();
@@ -135,6 +145,10 @@ export async function updateChallengeStatus(
       });
     if (!isCancel && row.challengedTeamId !== teamId)
       throw new AppError(403, "Only the captain of the challenged team can accept or decline this challenge.", { title: "Not Allowed" });
+    if (isAccept && row.status === CHALLENGE_STATUS.pending) {
+      const refusal = await acceptRefusal(db, { challengerTeamId: row.challengerTeamId, acceptingTeamId: teamId });
+      if (refusal) throw refusalError(refusal);
+    }
     throw new AppError(409, `This challenge is ${statusLabel(row.status)} and can no longer be ${status}.`, {
       title: "Challenge Not Available",
       code: "wrong_state",

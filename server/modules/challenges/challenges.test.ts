@@ -330,6 +330,58 @@ describe("PATCH and DELETE /api/challenges/{id}: accept, decline, cancel", () =>
     expect(decline.status).toBe(409);
   });
 
+  it("accepting re-checks both teams: a challenger suspended, unapproved or deleted since sending, or a suspended member of the accepting team, is refused with a clear 4xx (and the challenge stays pending)", async () => {
+    const status = async (id: number) => (await t.db.select({ s: challenges.status }).from(challenges).where(eq(challenges.id, id)))[0]!.s;
+
+    // The challenger's partner is suspended after the challenge was sent.
+    const suspended = await createPending();
+    await t.db.update(users).set({ isSuspended: true }).where(eq(users.id, suspended.a.partner.id));
+    const refused = await suspended.capB.patch(`/api/challenges/${suspended.id}`).send({ status: "accepted" });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      title: "Team Not Available",
+      code: "team_suspended",
+      message: `${suspended.a.team.name} is suspended: this challenge cannot be accepted now. You can decline it instead.`,
+    });
+    expect(await status(suspended.id)).toBe("pending");
+    // The candidates list and the challenge card say Suspended, not Active.
+    const row = (await suspended.capB.get("/api/challenges/candidates").query({ limit: 100 })).body.items.find((r: { id: number }) => r.id === suspended.a.team.id);
+    expect(row.status).toBe("Suspended");
+    const card = (await suspended.capB.get("/api/challenges/incoming")).body.items.find((c: { id: number }) => c.id === suspended.id);
+    expect(card.opponent.suspended).toBe(true);
+    expect((await suspended.capB.get(`/api/teams/${suspended.a.team.id}`)).body.suspended).toBe(true);
+    // Declining stays possible; lifted, accepting works again.
+    await t.db.update(users).set({ isSuspended: false }).where(eq(users.id, suspended.a.partner.id));
+    expect((await suspended.capB.patch(`/api/challenges/${suspended.id}`).send({ status: "accepted" })).status).toBe(200);
+    const declinable = await createPending();
+    await t.db.update(users).set({ isSuspended: true }).where(eq(users.id, declinable.a.captain.id));
+    expect((await declinable.capB.patch(`/api/challenges/${declinable.id}`).send({ status: "declined" })).status).toBe(200);
+
+    // The challenger is no longer approved.
+    const unapproved = await createPending();
+    await t.db.update(teams).set({ isApproved: false }).where(eq(teams.id, unapproved.a.team.id));
+    const notApproved = await unapproved.capB.patch(`/api/challenges/${unapproved.id}`).send({ status: "accepted" });
+    expect(notApproved.status).toBe(409);
+    expect(notApproved.body.code).toBe("team_not_approved");
+    expect(await status(unapproved.id)).toBe("pending");
+
+    // The challenger deleted (as a row left pending would be: the delete itself cancels its challenges).
+    const deleted = await createPending();
+    await t.db.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, deleted.a.team.id));
+    const gone = await deleted.capB.patch(`/api/challenges/${deleted.id}`).send({ status: "accepted" });
+    expect(gone.status).toBe(409);
+    expect(gone.body.code).toBe("team_not_found");
+    expect(await status(deleted.id)).toBe("pending");
+
+    // A member of the accepting team is suspended.
+    const own = await createPending();
+    await t.db.update(users).set({ isSuspended: true }).where(eq(users.id, own.b.partner.id));
+    const ownRefused = await own.capB.patch(`/api/challenges/${own.id}`).send({ status: "accepted" });
+    expect(ownRefused.status).toBe(403);
+    expect(ownRefused.body).toMatchObject({ title: "Team Suspended", code: "suspended" });
+    expect(await status(own.id)).toBe("pending");
+  });
+
   it("the challenged captain declines; the challenger's team is emailed", async () => {
     const { a, b, capB, id } = await createPending();
     const res = await capB.patch(`/api/challenges/${id}`).send({ status: "declined" });

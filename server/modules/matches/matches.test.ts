@@ -293,6 +293,39 @@ describe("approving in the app (POST /api/matches/{id}/approve)", () => {
   });
 });
 
+describe("a result pending when a team is deleted (docs/product.md#deleting-and-restoring-teams)", () => {
+  it("stays confirmable: the other team approves it after the reporter's team deleted itself, and the link confirms it after the opponent's was deleted; ratings move once", async () => {
+    const { a, b } = await pair();
+    const { match, challenge } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
+    const before = { a: await teamState(t.db, a.team.id), b: await teamState(t.db, b.team.id) };
+    const captain = await signedIn(a.captain.username);
+    expect((await captain.delete(`/api/teams/${a.team.id}`).send({ reason: "Moving away" })).status).toBe(200);
+    // The delete cancels only pending and accepted challenges: the reported one waits for its result.
+    expect((await challengeRow(t.db, challenge.id)).status).toBe("match_reported");
+    expect((await matchRow(t.db, match.id)).confirmationStatus).toBe("pending");
+    const opponent = await signedIn(b.partner.username);
+    expect((await opponent.get("/api/matches/awaiting-approval")).body.items.map((m: { id: number }) => m.id)).toContain(match.id);
+    const ok = await opponent.post(`/api/matches/${match.id}/approve`).send({});
+    expect(ok.status).toBe(200);
+    expect((await matchRow(t.db, match.id)).matchStatus).toBe("approved");
+    expect((await challengeRow(t.db, challenge.id)).status).toBe("completed");
+    const after = { a: await teamState(t.db, a.team.id), b: await teamState(t.db, b.team.id) };
+    expect(after.a.grassWins).toBe(before.a.grassWins + 1);
+    expect(after.b.grassLosses).toBe(before.b.grassLosses + 1);
+
+    // The opponent's team is deleted while a result waits for it: nobody of it can sign in, so the
+    // emailed link (or the deadline sweep) settles it.
+    const c = await createTeam(t.db);
+    const d = await createTeam(t.db);
+    const pending = await reportedMatch(t.db, { reporter: { team: c.team, captainId: c.captain.id }, opponent: d.team });
+    expect((await (await signedIn(d.captain.username)).delete(`/api/teams/${d.team.id}`).send({})).status).toBe(200);
+    const confirmed = await t.request.post(`/api/matches/confirm/${pending.token}`).send({});
+    expect(confirmed.status).toBe(200);
+    expect((await matchRow(t.db, pending.match.id)).confirmationStatus).toBe("confirmed");
+    expect((await teamState(t.db, d.team.id)).grassLosses).toBe(1);
+  });
+});
+
 describe("disputing a pending match", () => {
   it("by token: needs a 10-character reason; moves to disputed, opens a dispute, mails the reporter's team and the admins", async () => {
     const { a, b } = await pair();

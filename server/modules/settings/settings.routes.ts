@@ -2,8 +2,8 @@ import type { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
-import { headerImageSchema } from "@shared/validators/teams";
-import { getHeaderImage, setHeaderImage } from "./settings.service";
+import { headerImageSchema, publicLadderSchema } from "@shared/validators/teams";
+import { getHeaderImage, getPublicLadder, setHeaderImage, setPublicLadder } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -28,6 +28,28 @@ export function settingsRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Update Header Image",
     handler: async (req, res, { body }) => {
       res.json(await setHeaderImage({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
+    },
+  });
+
+  // Public: a signed-out visitor's browser asks it before showing /ladder or going to /auth.
+  route({
+    method: "get",
+    path: "/settings/public-ladder",
+    guard: "public",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getPublicLadder(deps));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/settings/public-ladder",
+    guard: "admin",
+    body: publicLadderSchema,
+    errorTitle: "Failed to Update Settings",
+    handler: async (req, res, { body }) => {
+      res.json(await setPublicLadder({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
   });
 

@@ -1,9 +1,11 @@
-import type { Request, Router } from "express";
+import type { Request, Response, Router } from "express";
+import { SURFACES } from "@shared/constants";
 import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
 import { IdParams } from "../../middleware/validate";
 import { currentUser, hasAdminAccess } from "../../middleware/auth";
 import { apiRouter } from "../../lib/route";
+import { getPublicLadder } from "../settings/settings.service";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
 import {
   deleteOwnTeam,
@@ -17,10 +19,16 @@ import {
   type Viewer,
 } from "./teams.service";
 
-function viewerOf(req: Request): Viewer {
+/** A reader of the signed-out ladder: no team, no emails, no deleted teams. */
+const ANONYMOUS: Viewer = { userId: 0, teamId: null, isAdmin: false };
+
+function viewerOf(req: Request, res?: Response): Viewer {
+  if (res?.locals.anonymousLadder === true) return ANONYMOUS;
   const u = currentUser(req);
   return { userId: u.id, teamId: u.teamId, isAdmin: hasAdminAccess(u) };
 }
+
+const isSurface = (v: unknown): boolean => typeof v === "string" && (SURFACES as readonly string[]).includes(v);
 
 export function teamsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -29,11 +37,18 @@ export function teamsRoutes(deps: AppDeps): Router {
     method: "get",
     path: "/teams",
     guard: "verified",
+    // A surface ladder is readable by anyone while the signed-out ladder is on
+    // (docs/product.md#the-signed-out-ladder); they read it as ANONYMOUS.
+    orElse: async (req, res) => {
+      if (!isSurface(req.query.surface) || !(await getPublicLadder(deps)).enabled) return false;
+      res.locals.anonymousLadder = true;
+      return true;
+    },
     query: teamsQuerySchema,
     errorTitle: "Failed to load teams",
     cache: "cached",
     handler: async (req, res, { query }) => {
-      res.json(await listTeams(deps, { ...query, viewer: viewerOf(req) }));
+      res.json(await listTeams(deps, { ...query, viewer: viewerOf(req, res) }));
     },
   });
 

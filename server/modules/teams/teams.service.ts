@@ -97,7 +97,8 @@ async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ ite
       limit ${limit} offset ${(page - 1) * limit}
     )
     select t.*, p.overall_rank, p.surface_rank, p.total_count,
-      coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress
+      coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
+      coalesce(m.suspended, false) as suspended
     from p
     join teams t on t.id = p.id
     left join lateral (
@@ -106,7 +107,8 @@ async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ ite
                'isCaptain', u.is_captain, 'isPartner', u.is_partner,
                'isApproved', u.is_approved, 'isSuspended', u.is_suspended)
              order by u.is_captain desc, u.id asc) as members,
-             bool_or(not u.is_approved) as in_progress
+             bool_or(not u.is_approved) as in_progress,
+             bool_or(u.is_suspended) as suspended
       from users u where u.team_id = t.id
     ) m on true
     order by ${pageOrder}`);
@@ -155,6 +157,7 @@ function toTeamView(r: Row, viewer: Viewer): TeamView {
     rank: numOrNull(r.overall_rank),
     surfaceRank: numOrNull(r.surface_rank),
     inProgress: Boolean(r.in_progress),
+    suspended: Boolean(r.suspended),
     members,
     deletedAt: isoOrNull(r.deleted_at),
   };

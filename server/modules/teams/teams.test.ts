@@ -151,6 +151,32 @@ describe("GET /api/teams/{id} and members", () => {
     expect((await own.get("/api/teams/999999999")).status).toBe(404);
     expect((await own.get("/api/teams/abc")).status).toBe(400);
   });
+
+  it("shows another team's profile (the /teams/{id} page) without emails, and with them to admins and its own members", async () => {
+    const a = await createTeam(t.db);
+    const b = await createTeam(t.db);
+    const admin = await createAdmin(t.db);
+    const emailsSeenBy = async (agent: Awaited<ReturnType<typeof as>>) => {
+      const res = await agent.get(`/api/teams/${a.team.id}`);
+      expect(res.status).toBe(200);
+      expect((res.body as TeamView).members.map((m) => m.name)).toEqual([a.captain.name, a.partner.name]);
+      return (res.body as TeamView).members.map((m) => m.email ?? null);
+    };
+    // Another team's captain and partner: names, no emails (not even as empty fields).
+    for (const other of [b.captain, b.partner]) {
+      const agent = await as(other.username);
+      expect(await emailsSeenBy(agent)).toEqual([null, null]);
+      const raw = JSON.stringify((await agent.get(`/api/teams/${a.team.id}`)).body);
+      expect(raw).not.toContain(a.captain.email);
+      expect(raw).not.toContain(a.partner.email);
+      // The rest of the profile is open to them.
+      expect((await agent.get(`/api/teams/${a.team.id}/rating-history`)).status).toBe(200);
+      expect((await agent.get(`/api/teams/${a.team.id}/head-to-head`)).status).toBe(200);
+    }
+    // The team's own members and an admin: the emails.
+    expect(await emailsSeenBy(await as(a.partner.username))).toEqual([a.captain.email, a.partner.email]);
+    expect(await emailsSeenBy(await as(admin.username))).toEqual([a.captain.email, a.partner.email]);
+  });
 });
 
 describe("GET /api/users", () => {

@@ -13,6 +13,7 @@ import { RecentMatchesCard } from "../components/recent-matches-card";
 import { DangerZoneCard } from "../components/danger-zone-card";
 import { TwoStepCard } from "../components/two-step-card";
 import { AdminsCard } from "../components/admins-card";
+import { SystemSettingsCard } from "../components/system-settings-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -40,7 +41,10 @@ export default function AdminPage() {
       <StatsCards />
       <PendingUsersCard />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-        <HeaderImageCard />
+        <div className="grid gap-6">
+          <HeaderImageCard />
+          <SystemSettingsCard />
+        </div>
         <DataManagementCard />
       </div>
       <ManageTeamsCard />

@@ -1,10 +1,10 @@
 import { Swords } from "lucide-react";
+import { SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import type { ChallengeCandidate } from "@shared/types/challenges";
-import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
-import { formatRecord } from "@/lib/format";
+import { formatRecord, TEAM_RATING_HINT } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { TeamIdentity } from "./team-identity";
 
@@ -16,6 +16,8 @@ export interface CandidatesProps {
    */
   blocked: string | null;
   surfaceChosen: boolean;
+  /** The surface chosen: ranks are on its ladder, within each team's category (the one reach uses). */
+  surface: Surface | null;
   sendingTo: number | null;
   onChallenge: (row: ChallengeCandidate) => void;
 }
@@ -41,7 +43,7 @@ function WinChance({ row, surfaceChosen }: { row: ChallengeCandidate; surfaceCho
  * The Challenge button, or why there is none: the reason is visible text under a disabled button at
  * every width (a tooltip would never show on a touch screen).
  */
-function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Omit<CandidatesProps, "rows" | "surfaceChosen"> & { row: ChallengeCandidate; className?: string }) {
+function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Omit<CandidatesProps, "rows" | "surfaceChosen" | "surface"> & { row: ChallengeCandidate; className?: string }) {
   if (blocked) return <span className={cn("text-xs font-medium text-muted-foreground", className)}>{blocked}</span>;
   if (row.reachable) {
     return (
@@ -66,13 +68,19 @@ function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Om
   );
 }
 
-function RankBadge({ rank, className }: { rank: number | null; className?: string }) {
-  if (rank === null) return null;
-  return (
-    <Badge variant="secondary" className={className} title="Rank on this surface's ladder">
-      #{rank}
-    </Badge>
-  );
+/**
+ * Which ladder a rank is on, in words: 'rank #3 of Mixed Doubles on Grass' (the surface's ladder of
+ * the team's category: the rank the reach rule uses, docs/product.md#reach), or 'not ranked yet in …'.
+ */
+export function rankOn(rank: number | null, category: CompetitionType, surface: Surface): string {
+  const ladder = `${category} on ${SURFACE_LABELS[surface]}`;
+  return rank === null ? `not ranked yet in ${ladder}` : `rank #${rank} of ${ladder}`;
+}
+
+function RankNote({ row, surface, className }: { row: ChallengeCandidate; surface: Surface | null; className?: string }) {
+  if (surface === null) return null;
+  const text = rankOn(row.rank, row.competitionType, surface);
+  return <p className={cn("text-xs text-muted-foreground", className)}>{text.charAt(0).toUpperCase() + text.slice(1)}</p>;
 }
 
 /** Phones and tablets: one card per team, its action under its figures. */
@@ -82,13 +90,13 @@ function CandidatesList(props: CandidatesProps) {
     <ul className="divide-y divide-border border-t border-border lg:hidden">
       {rows.map((row) => (
         <li key={row.id} className={cn("grid gap-3 px-5 py-4 sm:px-6", !row.reachable && !props.blocked && "text-muted-foreground")}>
-          <div className="flex items-start justify-between gap-3">
-            <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />
-            <RankBadge rank={row.rank} className="shrink-0" />
+          <div className="grid gap-1">
+            <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
+            <RankNote row={row} surface={props.surface} />
           </div>
           <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
             <div className="flex gap-1.5">
-              <dt className="text-muted-foreground">Rating</dt>
+              <dt className="text-muted-foreground">{surfaceChosen ? "Rating" : "Team rating"}</dt>
               <dd className="font-semibold tabular-nums text-foreground">{row.rating}</dd>
             </div>
             <div className="flex gap-1.5">
@@ -125,7 +133,9 @@ export function CandidatesTable(props: CandidatesProps) {
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead className="pl-5 sm:pl-6">Team</TableHead>
-            <TableHead className="text-right">Rating</TableHead>
+            <TableHead className="text-right" title={surfaceChosen ? undefined : TEAM_RATING_HINT}>
+              {surfaceChosen ? "Rating" : "Team rating"}
+            </TableHead>
             <TableHead className="text-right">Record</TableHead>
             <TableHead>Status</TableHead>
             <TableHead className="text-right">
@@ -140,9 +150,9 @@ export function CandidatesTable(props: CandidatesProps) {
           {rows.map((row) => (
             <TableRow key={row.id} className={cn(!row.reachable && !props.blocked && "text-muted-foreground")}>
               <TableCell className="w-full pl-5 sm:pl-6">
-                <div className="flex items-center gap-2">
-                  <TeamIdentity name={row.name} avatar={row.avatar} members={row.members} />
-                  <RankBadge rank={row.rank} className="ml-auto" />
+                <div className="grid gap-1">
+                  <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
+                  <RankNote row={row} surface={props.surface} />
                 </div>
               </TableCell>
               <TableCell className="text-right font-semibold tabular-nums text-foreground">{row.rating}</TableCell>

@@ -5,6 +5,8 @@ import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { TEAM_RATING_HINT } from "@/lib/format";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
@@ -97,17 +99,18 @@ export function ChallengeCard({
   return (
     <li className="grid gap-3 rounded-lg border border-border bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
-        <TeamIdentity name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
+        <TeamIdentity teamId={opponent.id} name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
         <div className="flex flex-wrap items-center gap-1.5">
+          {opponent.suspended && <TeamStatusBadge status="Suspended" />}
           <StatusTags status={status} result={challenge.matchConfirmationStatus} />
         </div>
       </div>
       <dl className="grid gap-1.5 text-sm sm:grid-cols-2">
         <div className="flex items-center gap-2">
           <Trophy className="size-4 text-muted-foreground" aria-hidden="true" />
-          <dt className="sr-only">Rating</dt>
-          <dd>
-            Rating <span className="font-semibold tabular-nums">{opponent.meanRating}</span>
+          <dt className="sr-only">Team rating</dt>
+          <dd title={TEAM_RATING_HINT}>
+            Team rating <span className="font-semibold tabular-nums">{opponent.meanRating}</span>
             <span className="text-muted-foreground"> · {opponent.wins}-{opponent.losses}</span>
           </dd>
         </div>

@@ -27,7 +27,7 @@ import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { useCandidates } from "../api/get-candidates";
 import { useCreateChallenge } from "../api/create-challenge";
-import { CandidatesTable } from "../components/candidates-table";
+import { CandidatesTable, rankOn } from "../components/candidates-table";
 import { ScheduleCard, type Schedule } from "../components/schedule-card";
 
 const SURFACE_ICONS: Record<Surface, typeof Trees> = { grass: Trees, beach: Sun, hardcourt: Mountain };
@@ -191,7 +191,9 @@ export default function ChallengeTeamsPage() {
               {surface && me && (
                 <>
                   {" "}
-                  Your team is {me.rank === null ? "not ranked yet" : `#${me.rank}`} on this ladder.
+                  {user?.competitionType
+                    ? `Your team is ${rankOn(me.rank, user.competitionType, surface)}.`
+                    : `Your team is ${me.rank === null ? "not ranked yet" : `#${me.rank}`} on this ladder.`}
                 </>
               )}
             </CardDescription>
@@ -222,6 +224,7 @@ export default function ChallengeTeamsPage() {
                   rows={data.items}
                   blocked={blocked}
                   surfaceChosen={surface !== null}
+                  surface={surface}
                   sendingTo={sendingTo}
                   onChallenge={onChallenge}
                 />

@@ -13,6 +13,8 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pager } from "@/components/ui/pager";
+import { TeamLink } from "@/components/ui/team-link";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
@@ -83,6 +85,8 @@ export interface LadderTableProps {
   /** One surface chosen: the location title ('UBC Grass Court Rankings'); all: 'Grass Court'. */
   single: boolean;
   ownTeamId: number | null;
+  /** Team names link to their profiles (signed in; a visitor of the signed-out ladder cannot open them). */
+  linkTeams: boolean;
 }
 
 export function LadderTable(props: LadderTableProps) {
@@ -90,7 +94,7 @@ export function LadderTable(props: LadderTableProps) {
   return <PagedLadderTable key={`${props.surface}|${props.competitionType ?? "all"}`} {...props} />;
 }
 
-function PagedLadderTable({ surface, competitionType, single, ownTeamId }: LadderTableProps) {
+function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTeams }: LadderTableProps) {
   const [page, setPage] = useState(1);
   const query = useTeams(ladderFilter(surface, competitionType, page));
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
@@ -140,7 +144,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
             </TableHeader>
             <TableBody>
               {query.data.items.map((team) => (
-                <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} />
+                <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} linkTeams={linkTeams} />
               ))}
             </TableBody>
           </Table>
@@ -155,7 +159,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId }: Ladde
   );
 }
 
-function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; own: boolean }) {
+function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface: Surface; own: boolean; linkTeams: boolean }) {
   const rank = team.surfaceRank ?? 0;
   const record = surfaceRecord(team, surface);
   return (
@@ -176,10 +180,13 @@ function LadderRow({ team, surface, own }: { team: TeamView; surface: Surface; o
           <Avatar name={team.name} src={team.avatar} size="sm" className="hidden sm:inline-flex" />
           <div className="min-w-0">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
-              <ClampedText lines={2} className="font-medium text-foreground">
-                {team.name}
-              </ClampedText>
+              <TeamLink teamId={linkTeams ? team.id : null}>
+                <ClampedText lines={2} className="font-medium text-foreground">
+                  {team.name}
+                </ClampedText>
+              </TeamLink>
               {own && <Badge variant="default">Your team</Badge>}
+              {team.suspended && <TeamStatusBadge status="Suspended" />}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
             </div>
             <ClampedText as="p" lines={2} className="mt-0.5 text-xs text-muted-foreground md:hidden">

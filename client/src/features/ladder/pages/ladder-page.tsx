@@ -1,5 +1,11 @@
 // /ladder (docs/product.md, "Ladder page"): category and surface filters; all surfaces → three tables, one → one.
+// Signed out (while the signed-out ladder is on, docs/product.md#the-signed-out-ladder) the same
+// tables, with a call to sign in to challenge and team names that do not link.
 import { useState } from "react";
+import { Link } from "wouter";
+import { LogIn } from "lucide-react";
+import { buttonVariants } from "@/components/ui/button";
+import { Notice } from "@/components/ui/notice";
 import { COMPETITION_TYPES, SURFACES, SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import { PageHeader } from "@/components/ui/page-header";
 import { Select } from "@/components/ui/select";
@@ -21,6 +27,19 @@ export default function LadderPage() {
         title="Ladder Rankings"
         description="Teams are ranked per surface by rating. A team appears on a surface after its first confirmed match there."
       />
+      {!user && (
+        <Notice icon={LogIn} title="Want to play?" className="mb-6">
+          <p>Sign in to challenge a team, or register yours to join the ladder.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <Link href="/auth" className={buttonVariants({ size: "sm" })}>
+              Sign in to challenge
+            </Link>
+            <Link href="/auth?tab=register" className={buttonVariants({ size: "sm", variant: "outline" })}>
+              Register a team
+            </Link>
+          </div>
+        </Notice>
+      )}
       <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
         <div className="grid gap-1.5">
           <Label htmlFor="ladder-category">Competition Category</Label>
@@ -58,6 +77,7 @@ export default function LadderPage() {
               competitionType={competitionType}
               single={surface !== "all"}
               ownTeamId={user?.teamId ?? null}
+              linkTeams={Boolean(user)}
             />
           ))
         ) : (

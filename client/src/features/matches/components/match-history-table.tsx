@@ -5,6 +5,7 @@ import { surfaceBadge } from "@shared/places";
 import { formatScore } from "@shared/validators/matches";
 import { Badge } from "@/components/ui/badge";
 import { ClampedText } from "@/components/ui/clamped-text";
+import { TeamLink } from "@/components/ui/team-link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
 import { cn } from "@/lib/utils";
@@ -58,13 +59,17 @@ function MatchHistoryList({ matches, teamId }: { matches: MatchView[]; teamId: n
               </span>
             </div>
             <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-2 text-sm">
-              <ClampedText lines={2} className={cn(m.winnerTeamId === m.team1.id && "font-semibold", m.team1.id === teamId && "text-primary-text")}>
-                {m.team1.name}
-              </ClampedText>
+              <TeamLink teamId={m.team1.id}>
+                <ClampedText lines={2} className={cn(m.winnerTeamId === m.team1.id && "font-semibold", m.team1.id === teamId && "text-primary-text")}>
+                  {m.team1.name}
+                </ClampedText>
+              </TeamLink>
               <span className="whitespace-nowrap text-center tabular-nums text-foreground">{formatScore(m.sets)}</span>
-              <ClampedText lines={2} className={cn("text-right", m.winnerTeamId === m.team2.id && "font-semibold", m.team2.id === teamId && "text-primary-text")}>
-                {m.team2.name}
-              </ClampedText>
+              <TeamLink teamId={m.team2.id} className="text-right">
+                <ClampedText lines={2} className={cn("text-right", m.winnerTeamId === m.team2.id && "font-semibold", m.team2.id === teamId && "text-primary-text")}>
+                  {m.team2.name}
+                </ClampedText>
+              </TeamLink>
             </div>
           </li>
         );
@@ -104,11 +109,15 @@ export function MatchHistoryTable({ matches, teamId }: { matches: MatchView[]; t
                 )}
               </TableCell>
               <TableCell className={cn("min-w-[8rem]", m.winnerTeamId === m.team1.id && "font-semibold", mine(m.team1.id) && "text-primary-text")}>
-                <ClampedText lines={2}>{m.team1.name}</ClampedText>
+                <TeamLink teamId={m.team1.id}>
+                  <ClampedText lines={2}>{m.team1.name}</ClampedText>
+                </TeamLink>
               </TableCell>
               <TableCell className="whitespace-nowrap tabular-nums">{formatScore(m.sets)}</TableCell>
               <TableCell className={cn("min-w-[8rem]", m.winnerTeamId === m.team2.id && "font-semibold", mine(m.team2.id) && "text-primary-text")}>
-                <ClampedText lines={2}>{m.team2.name}</ClampedText>
+                <TeamLink teamId={m.team2.id}>
+                  <ClampedText lines={2}>{m.team2.name}</ClampedText>
+                </TeamLink>
               </TableCell>
               <TableCell>
                 <Badge variant="outline">{surfaceBadge(m.location)}</Badge>

@@ -20,7 +20,8 @@ function StatsTables({ stats }: { stats: TeamStats }) {
           <TableHeader>
             <TableRow>
               <TableHead>Record</TableHead>
-              <TableHead>ELO</TableHead>
+              {/* Two words that may take two lines on a phone: the label says which rating this is. */}
+              <TableHead className="whitespace-normal leading-tight">Overall ELO</TableHead>
               <TableHead>Rank</TableHead>
               <TableHead>Win %</TableHead>
             </TableRow>

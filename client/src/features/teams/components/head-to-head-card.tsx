@@ -5,6 +5,7 @@ import { ClampedText } from "@/components/ui/clamped-text";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
+import { TeamLink } from "@/components/ui/team-link";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatDate } from "@/lib/format";
 import { useHeadToHead } from "../api/get-head-to-head";
@@ -44,7 +45,9 @@ export function HeadToHeadCard({ teamId }: { teamId: number }) {
               {h2h.data.map((r) => (
                 <TableRow key={r.opponentId}>
                   <TableCell className="pl-5 font-medium sm:pl-6">
-                    <ClampedText lines={2}>{r.opponentName}</ClampedText>
+                    <TeamLink teamId={r.opponentDeleted ? null : r.opponentId}>
+                      <ClampedText lines={2}>{r.opponentName}</ClampedText>
+                    </TeamLink>
                   </TableCell>
                   <TableCell className="text-right tabular-nums">
                     <span className={r.wins > r.losses ? "text-success-text font-semibold" : r.wins < r.losses ? "text-destructive-text font-semibold" : ""}>

@@ -8,11 +8,13 @@ import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent } from "@/components/ui/card";
+import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { TEAM_RATING_HINT } from "@/lib/format";
 
 export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editing: boolean; onEdit: () => void; onDelete: () => void }) {
   const { team } = props;
-  const stats = [
-    { label: "Rating", value: String(team.meanRating) },
+  const stats: { label: string; value: string; hint?: string }[] = [
+    { label: "Team rating", value: String(team.meanRating), hint: TEAM_RATING_HINT },
     { label: "W-L", value: `${team.wins}-${team.losses}` },
     { label: "Win %", value: `${winPercent(team.wins, team.losses)}%` },
     { label: "Rank", value: team.rank === null ? "N/A" : `#${team.rank}` },
@@ -28,13 +30,19 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
             </ClampedText>
             <div className="mt-1 flex flex-wrap items-center gap-2">
               <Badge variant="secondary">{team.competitionType}</Badge>
-              {team.inProgress ? <Badge variant="warning">In Progress</Badge> : !team.isApproved && <Badge variant="warning">Pending</Badge>}
+              {team.suspended ? (
+                <TeamStatusBadge status="Suspended" />
+              ) : team.inProgress ? (
+                <Badge variant="warning">In Progress</Badge>
+              ) : (
+                !team.isApproved && <Badge variant="warning">Pending</Badge>
+              )}
             </div>
           </div>
         </div>
         <dl className="grid grid-cols-4 gap-2 text-center md:gap-6">
           {stats.map((s) => (
-            <div key={s.label}>
+            <div key={s.label} title={s.hint}>
               <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{s.label}</dt>
               <dd className="whitespace-nowrap text-lg font-bold tabular-nums sm:text-xl">{s.value}</dd>
             </div>

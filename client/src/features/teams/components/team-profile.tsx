@@ -1,0 +1,47 @@
+// The profile of one team, as /profile (the user's own team) and /teams/{id} (any team) show it:
+// header, details, court performance, members, head-to-head and rating history. Only the own
+// team's captain gets Edit Profile and Delete Team; members' emails come from the server only for
+// admins and the team's own members (docs/product.md#teams).
+import { useState } from "react";
+import type { TeamView } from "@shared/types/teams";
+import { Skeleton } from "@/components/ui/skeleton";
+import { CourtPerformance } from "./court-performance";
+import { DeleteTeamDialog } from "./delete-team-dialog";
+import { EditProfileForm } from "./edit-profile-form";
+import { HeadToHeadCard } from "./head-to-head-card";
+import { ProfileHeader } from "./profile-header";
+import { RatingHistory } from "./rating-history";
+import { TeamDetails } from "./team-details";
+import { TeamMembers } from "./team-members";
+
+export function ProfileSkeleton() {
+  return (
+    <section aria-busy="true" aria-label="Loading team profile" className="space-y-6">
+      <Skeleton className="h-28 w-full" />
+      <div className="grid gap-4 md:grid-cols-3">
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+        <Skeleton className="h-40" />
+      </div>
+    </section>
+  );
+}
+
+export function TeamProfile({ team, isCaptain, heading }: { team: TeamView; isCaptain: boolean; heading: string }) {
+  const [editing, setEditing] = useState(false);
+  const [deleteOpen, setDeleteOpen] = useState(false);
+  return (
+    <section className="space-y-6">
+      <h1 className="sr-only">{heading}</h1>
+      <ProfileHeader team={team} isCaptain={isCaptain} editing={editing} onEdit={() => setEditing(true)} onDelete={() => setDeleteOpen(true)} />
+      {editing ? <EditProfileForm team={team} onDone={() => setEditing(false)} /> : <TeamDetails team={team} />}
+      <CourtPerformance team={team} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TeamMembers team={team} />
+        <HeadToHeadCard teamId={team.id} />
+      </div>
+      <RatingHistory teamId={team.id} />
+      {isCaptain && <DeleteTeamDialog team={team} open={deleteOpen} onOpenChange={setDeleteOpen} />}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+// /teams/{id}: any team's profile, read only (no Edit Profile or Delete Team). Members' emails are
+// shown only when the server sends them: to admins and the team's own members. The user's own team
+// opens as My Profile (/profile), where its captain can edit it.
+import { Redirect, useParams } from "wouter";
+import { ErrorState } from "@/components/ui/error-state";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { ApiError, errorMessage } from "@/lib/api-client";
+import { useUser } from "@/lib/auth";
+import { useDocumentTitle } from "@/lib/use-document-title";
+import { useTeam } from "../api/get-team";
+import { ProfileSkeleton, TeamProfile } from "../components/team-profile";
+
+/** A team id from the address: a positive whole number, else null (answered as not found). */
+function teamIdOf(param: string | undefined): number | null {
+  if (!param || !/^[1-9]\d{0,9}$/.test(param)) return null;
+  const id = Number(param);
+  return id <= 2_147_483_647 ? id : null;
+}
+
+export default function TeamPage() {
+  const params = useParams<{ id?: string }>();
+  const teamId = teamIdOf(params.id);
+  const { data: user } = useUser();
+  const team = useTeam(teamId);
+  useDocumentTitle(team.data?.name);
+
+  if (!user) return null;
+  if (teamId !== null && teamId === user.teamId) return <Redirect to="/profile" replace />;
+  const notFound = teamId === null || (team.error instanceof ApiError && team.error.status === 404);
+  if (notFound) {
+    return (
+      <section>
+        <PageHeader title="Team Profile" />
+        <EmptyState title="Team not found" description="This team does not exist or is no longer on the ladder." />
+      </section>
+    );
+  }
+  if (team.isPending) return <ProfileSkeleton />;
+  if (team.isError) {
+    return (
+      <section>
+        <PageHeader title="Team Profile" />
+        <ErrorState message="Failed to load team profile" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+      </section>
+    );
+  }
+  return <TeamProfile team={team.data} isCaptain={false} heading={team.data.name} />;
+}
