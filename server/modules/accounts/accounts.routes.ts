@@ -47,7 +47,7 @@ const TokenParams = z.object({ token: z.string().min(1, "Invalid link.").max(200
 /** The generic answers of recovery, reset and resend: the same whether or not the account exists. */
 const generic = (message: string): MessageResponse => ({ message });
 
-/** SPEC §5: 'Missing Required Fields' listing them, then 'Partner Information Required', before the field rules. */
+/** docs/product.md, "Registration": 'Missing Required Fields' listing them, then 'Partner Information Required', before the field rules. */
 function registrationPresence(body: unknown): AppError | undefined {
   const problem = registrationPresenceError(body);
   if (!problem) return undefined;

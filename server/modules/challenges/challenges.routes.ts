@@ -25,7 +25,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     path: "/challenges",
     guard: "captain",
     body: createChallengeSchema,
-    // Each refusal carries the spec's toast title for its message.
+    // Each refusal carries the product's toast title (docs/product.md) for its message.
     errorTitle: challengeErrorTitle,
     handler: async (req, res, { body }) => {
       const challenge = await createChallenge(deps, { ...body, actor: currentUser(req) });
