@@ -17,7 +17,8 @@ import { sql } from "drizzle-orm";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
 import { serve, signInCookie, type Served } from "./http";
-import { bodyReads, routeTable, type Guard, type RouteInfo } from "../../server/lib/route";
+import { bodyReads, DEFAULT_BODY_LIMIT, routeTable, type Guard, type RouteInfo } from "../../server/lib/route";
+import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { ipKey } from "../../server/lib/rate-limit";
 import type { User } from "@shared/schema";
 
@@ -63,6 +64,8 @@ afterAll(async () => {
 interface Answer {
   status: number;
   body: { message?: string; code?: string } | undefined;
+  /** The answer's Connection header. */
+  connection: string | undefined;
 }
 
 interface RawCall {
@@ -106,7 +109,7 @@ function rawCall(method: string, path: string, o: RawCall): Promise<Answer> {
         } catch {
           body = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, body });
+        resolve({ status: res.statusCode ?? 0, body, connection: res.headers.connection });
         req.destroy();
       });
     });
@@ -237,6 +240,8 @@ describe("request bodies: nothing is read before the caller may send it", () => 
           expect(res.status, where).toBe(status);
           expect(res.body?.message, where).toBeTruthy();
           expect(bodyReads.started - before, `${where}: bodies read`).toBe(0);
+          // Not read, and not left to be read and discarded either: the connection closes.
+          if (c.call(r.bodyLimit, r.maxDepth).end === false) expect(res.connection, where).toBe("close");
           figures.refusedUnread++;
         }
       }
@@ -244,6 +249,12 @@ describe("request bodies: nothing is read before the caller may send it", () => 
     console.log(`bodies: ${figures.refusedUnread} hostile bodies refused by the guard, 0 read`);
     expect(figures.refusedUnread).toBeGreaterThan(100);
   }, 120_000);
+
+  it("a refusal of a request without a body keeps the connection open", async () => {
+    const res = await rawCall("POST", "/api/admin/reset-data", { headers: { connection: "keep-alive" }, chunks: [], end: true });
+    expect(res.status).toBe(401);
+    expect(res.connection).toBe("keep-alive");
+  });
 
   it("an address over a route's rate limit gets 429 without its body being read", async () => {
     const limited = routes.filter((r) => r.rateLimit);
@@ -288,6 +299,24 @@ describe("request bodies: nothing is read before the caller may send it", () => 
     expect(health.status).toBe(200);
     console.log(`bodies: ${figures.limitRefusals} over-limit bodies of allowed callers refused (413/400), health still 200`);
   }, 240_000);
+
+  it("the largest valid registration (every field at its longest, in characters JSON escapes) fits the default limit", async () => {
+    const url = (n: number) => `https://example.test/${"\u00e9".repeat(n - 21)}`;
+    const body = registration({
+      name: `${"\u00e9\"".repeat(50)}`,
+      teamName: `${"\u00e9\"".repeat(50)}`,
+      partnerName: `${"\u00e9\"".repeat(50)}`,
+      avatar: url(2000),
+      teamAvatar: url(2000),
+      teamBio: "\u0001".repeat(1000),
+    });
+    const raw = Buffer.from(JSON.stringify(body));
+    console.log(`bodies: the largest valid registration is ${raw.length} bytes; the default limit ${DEFAULT_BODY_LIMIT}`);
+    expect(raw.length).toBeGreaterThan(12 * 1024);
+    expect(raw.length).toBeLessThan(DEFAULT_BODY_LIMIT);
+    const res = await rawCall("POST", "/api/register-team", { chunks: [raw], end: true });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+  });
 
   it("sixteen anonymous 24 MB bodies and sixteen gzip bombs at the restore route at once: all 401, none read, memory flat, health answers", async () => {
     global.gc?.();

@@ -21,26 +21,32 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
       res.json({ status: "ok", uptime: Math.round(process.uptime()) });
     },
   });
-  route({ method: "get", path: "/ready", guard: "public", cache: "uncached", handler: async (_req, res) => {
-    const problems = deployment?.problems ?? configurationProblems(deps.env);
-    const detail = problems.length > 0 ? { problems } : {};
-    try {
-      await deps.database.ping();
-    } catch {
-      res.status(503).json({ status: "unavailable", message: "The database is not reachable.", ...detail });
-      return;
-    }
-    const refused = deps.database.health.writesRefused;
-    if (refused) {
-      res.status(503).json({
-        status: "unavailable",
-        message: `The database refuses writes (${REFUSAL_CAUSE[refused.reason]}${refused.code ? `, ${refused.code}` : ""}).`,
-        writesRefused: { reason: refused.reason, code: refused.code, lastAt: new Date(refused.at).toISOString(), count: refused.count },
-        ...detail,
-      });
-      return;
-    }
-    res.json({ status: "ready", database: deps.database.kind, ...detail });
-  } });
+  route({
+    method: "get",
+    path: "/ready",
+    guard: "public",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      const problems = deployment?.problems ?? configurationProblems(deps.env);
+      const detail = problems.length > 0 ? { problems } : {};
+      try {
+        await deps.database.ping();
+      } catch {
+        res.status(503).json({ status: "unavailable", message: "The database is not reachable.", ...detail });
+        return;
+      }
+      const refused = deps.database.health.writesRefused;
+      if (refused) {
+        res.status(503).json({
+          status: "unavailable",
+          message: `The database refuses writes (${REFUSAL_CAUSE[refused.reason]}${refused.code ? `, ${refused.code}` : ""}).`,
+          writesRefused: { reason: refused.reason, code: refused.code, lastAt: new Date(refused.at).toISOString(), count: refused.count },
+          ...detail,
+        });
+        return;
+      }
+      res.json({ status: "ready", database: deps.database.kind, ...detail });
+    },
+  });
   return router;
 }
