@@ -432,6 +432,7 @@ export const MATRIX: MatrixRow[] = [
 
   // settings
   { method: "GET", path: "/api/settings/header-image", expect: everyone(200) },
+  { method: "GET", path: "/api/settings/club", expect: everyone(200) },
   {
     method: "POST",
     path: "/api/settings/header-image",

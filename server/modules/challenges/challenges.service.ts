@@ -25,6 +25,8 @@ export interface Actor {
 interface MailDeps {
   mailer: Mailer;
   appUrl: string;
+  /** CLUB_TIMEZONE: the zone the mails show times in. */
+  timeZone: string;
 }
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
@@ -92,6 +94,7 @@ export async function createChallenge(options: {
     theirs!.id,
     newChallengeMail({
       appUrl: options.mail.appUrl,
+      timeZone: options.mail.timeZone,
       fromTeam: mine.name,
       toTeam: theirs!.name,
       surface,
@@ -163,7 +166,7 @@ export async function updateChallengeStatus(options: {
     .from(teams)
     .where(inArray(teams.id, [updated.challengerTeamId, updated.challengedTeamId]));
   const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
-  const mail = challengeAnsweredMail({ appUrl: options.mail.appUrl, status, actingTeam: nameOf(teamId), challenge: updated });
+  const mail = challengeAnsweredMail({ appUrl: options.mail.appUrl, timeZone: options.mail.timeZone, status, actingTeam: nameOf(teamId), challenge: updated });
   notifyTeam(db, options.mail, otherTeamId, mail);
   return updated;
 }

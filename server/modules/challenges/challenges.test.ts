@@ -70,6 +70,20 @@ describe("POST /api/challenges: sending a challenge", () => {
     }
   });
 
+  it("the mails show the proposed time in the club's zone, for people: a Thursday 6 PM match in Vancouver", async () => {
+    expect(t.env.CLUB_TIMEZONE).toBe("America/Vancouver");
+    const { a, b, capA, capB } = await pair();
+    // Thursday 26 November 2037, 6:00 PM in Vancouver (PST, UTC-8) is Friday 02:00 UTC.
+    const res = await send(capA, b, { proposedDateTime: "2037-11-27T02:00:00.000Z" });
+    expect(res.status).toBe(201);
+    const sent = await t.mail.waitFor((m) => m.to.includes(b.captain.email) && m.subject === `New challenge from ${a.team.name}`);
+    expect(sent.text).toContain("When: Thu 26 Nov, 6:00 PM\n");
+    expect((await capB.patch(`/api/challenges/${res.body.id}`).send({ status: "accepted" })).status).toBe(200);
+    const answered = await t.mail.waitFor((m) => m.to.includes(a.captain.email) && m.subject === `${b.team.name} accepted your challenge`);
+    expect(answered.text).toContain("When: Thu 26 Nov, 6:00 PM\n");
+    for (const text of [sent.text, answered.text]) expect(text).not.toMatch(/UTC|GMT|2037/);
+  });
+
   it("when the location names no surface, it answers 'Surface Type Required'", async () => {
     const { b, capA } = await pair();
     for (const location of [undefined, "", "Central park", 42]) {

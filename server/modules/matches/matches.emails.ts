@@ -3,8 +3,10 @@ import type { MailMessage } from "../../mail/mailer";
 import type { MatchView } from "@shared/types/matches";
 import { formatScore } from "@shared/validators/matches";
 import { DISPUTE_OUTCOME, type DisputeOutcome } from "@shared/constants";
+import { formatZonedDateTime } from "@shared/time";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toUTCString() : "the deadline");
+/** A time in the club's zone ('Thu 26 Nov, 6:00 PM'). */
+const when = (iso: string | null, timeZone: string) => (iso ? formatZonedDateTime(iso, timeZone) : "the deadline");
 
 function summary(m: MatchView): string {
   return [
@@ -16,7 +18,7 @@ function summary(m: MatchView): string {
   ].join("\n");
 }
 
-export function matchReportedMail(opts: { to: string[]; appUrl: string; match: MatchView; token: string; reportingTeam: string }): MailMessage {
+export function matchReportedMail(opts: { to: string[]; appUrl: string; timeZone: string; match: MatchView; token: string; reportingTeam: string }): MailMessage {
   const { match, appUrl, token } = opts;
   return {
     to: opts.to,
@@ -26,7 +28,7 @@ export function matchReportedMail(opts: { to: string[]; appUrl: string; match: M
       summary(match),
       `If the result is right, confirm it:\n${appUrl}/confirm-match/${token}`,
       `If it is wrong, dispute it (an admin will review it):\n${appUrl}/dispute-match/${token}`,
-      `You can also approve or dispute it in the app under My Challenges. Without an answer, the result is confirmed automatically on ${when(match.approvalDeadline)}.`,
+      `You can also approve or dispute it in the app under My Challenges. Without an answer, the result is confirmed automatically on ${when(match.approvalDeadline, opts.timeZone)}.`,
     ].join("\n\n"),
   };
 }

@@ -144,7 +144,7 @@ export async function reportMatch(opts: {
     "match reported",
   );
   const to = await teamEmails(db, [opponentTeamId]);
-  await opts.mailer.send(matchReportedMail({ to, appUrl: opts.env.APP_URL, match: view, token, reportingTeam: reportingTeamName }));
+  await opts.mailer.send(matchReportedMail({ to, appUrl: opts.env.APP_URL, timeZone: opts.env.CLUB_TIMEZONE, match: view, token, reportingTeam: reportingTeamName }));
   return view;
 }
 

@@ -1,3 +1,4 @@
+import { formatZonedDateTime } from "@shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authTokens, matches } from "@shared/schema";
@@ -56,6 +57,10 @@ describe("reporting a match (POST /api/matches)", () => {
     const mail = await t.mail.waitFor((x) => x.to.includes(b.partner.email.toLowerCase()) && /reported/.test(x.subject));
     expect(mail.to).toEqual(expect.arrayContaining([b.captain.email.toLowerCase(), b.partner.email.toLowerCase()]));
     expect(mail.to).not.toContain(a.captain.email.toLowerCase());
+    // The auto-confirm line gives the deadline in the club's zone, for people (not an HTTP date).
+    expect(mail.text).toContain(`the result is confirmed automatically on ${formatZonedDateTime(m.approvalDeadline, "America/Vancouver")}.`);
+    expect(mail.text).toMatch(/automatically on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (AM|PM)\./);
+    expect(mail.text).not.toMatch(/GMT|UTC/);
     const confirmToken = tokenFromLink(mail, "/confirm-match/");
     expect(tokenFromLink(mail, "/dispute-match/")).toBe(confirmToken);
     expect(mail.links.every((l) => l.startsWith("http://localhost:5000/"))).toBe(true);

@@ -17,6 +17,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
 import { usePendingDisputes } from "../api/get-pending-disputes";
 import { useResolveDispute } from "../api/resolve-dispute";
@@ -28,6 +29,7 @@ const OUTCOMES: { value: DisputeOutcome; label: string; hint: string }[] = [
 ];
 
 function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () => void }) {
+  const zoneMark = useZoneMark();
   const resolve = useResolveDispute();
   const [notes, setNotes] = useState("");
   const [outcome, setOutcome] = useState<DisputeOutcome | null>(null);
@@ -62,7 +64,8 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
         <DialogHeader>
           <DialogTitle>Dispute Details</DialogTitle>
           <DialogDescription>
-            Raised by {dispute.reporter?.name ?? "a player"} on {formatDateTime(dispute.createdAt)}.
+            Raised by {dispute.reporter?.name ?? "a player"} on {formatDateTime(dispute.createdAt)}
+            {zoneMark(dispute.createdAt)}.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">

@@ -8,6 +8,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
+import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
 import { useUpdateChallenge } from "../api/update-challenge";
 import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
@@ -57,6 +58,7 @@ export function ChallengeCard({
   isCaptain: boolean;
   myTeam: { id: number; name: string };
 }) {
+  const zoneMark = useZoneMark();
   const update = useUpdateChallenge();
   const cancel = useCancelChallenge();
   const [confirmCancel, setConfirmCancel] = useState(false);
@@ -121,7 +123,10 @@ export function ChallengeCard({
         <div className="flex items-center gap-2 sm:col-span-2">
           <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
           <dt className="sr-only">Proposed date and time</dt>
-          <dd>{formatLongDateTime(challenge.proposedDateTime, "No date set")}</dd>
+          <dd>
+            {formatLongDateTime(challenge.proposedDateTime, "No date set")}
+            {zoneMark(challenge.proposedDateTime)}
+          </dd>
         </div>
         {challenge.notes && (
           <div className="flex items-start gap-2 sm:col-span-2">
