@@ -35,6 +35,8 @@ export interface ChallengeView extends Omit<ChallengeRecord, "createdBy"> {
   matchId: number | null;
   /** That match's confirmation (pending, confirmed, disputed), else null: a disputed result is labelled so. */
   matchConfirmationStatus: ConfirmationStatus | null;
+  /** True when the user's team reported that match (its captain may withdraw it while it is pending). */
+  matchReportedByMe: boolean;
 }
 
 export type ChallengesPage = Page<ChallengeView>;

@@ -346,6 +346,20 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: "POST",
+    path: "/api/matches/:id/withdraw",
+    case: "reported by A against C",
+    expect: captain({ captainA: 200, captainB: 404 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, w.A, await freshTeam(t))).match.id}/withdraw` }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/withdraw",
+    case: "reported by C against B (A is no party)",
+    expect: captain({ captainA: 404, captainB: 403 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, await freshTeam(t), w.B)).match.id}/withdraw` }),
+  },
+  {
+    method: "POST",
     path: "/api/matches/:id/dispute",
     case: "reported by A",
     expect: approved(404, { partner: 403, captainA: 403, captainB: 200 }),

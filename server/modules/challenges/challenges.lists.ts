@@ -38,6 +38,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   members: unknown;
   match_id: number | null;
   match_confirmation: ConfirmationStatus | null;
+  match_reported_by_team_id: number | null;
   total: number;
 }
 
@@ -63,11 +64,11 @@ export async function listChallenges(options: {
            o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
-           lm.id as match_id, lm.confirmation_status as match_confirmation,
+           lm.id as match_id, lm.confirmation_status as match_confirmation, lm.reported_by_team_id as match_reported_by_team_id,
            (count(*) over ())::int as total
     from challenges c
     join teams o on o.id = ${otherColumn}
-    left join lateral (select m.id, m.confirmation_status from matches m where m.challenge_id = c.id order by m.id desc limit 1) lm on true
+    left join lateral (select m.id, m.confirmation_status, m.reported_by_team_id from matches m where m.challenge_id = c.id order by m.id desc limit 1) lm on true
     where ${ownColumn} = ${teamId} and ${statusFilter}
     order by c.created_at desc, c.id desc
     limit ${query.limit} offset ${offset}`);
@@ -110,6 +111,7 @@ export async function listChallenges(options: {
     updatedAt: iso(r.updated_at)!,
     matchId: r.match_id === null ? null : Number(r.match_id),
     matchConfirmationStatus: r.match_confirmation,
+    matchReportedByMe: r.match_reported_by_team_id !== null && Number(r.match_reported_by_team_id) === teamId,
   }));
   return { items, page: query.page, pageSize: query.limit, total, totalPages: Math.ceil(total / query.limit) };
 }

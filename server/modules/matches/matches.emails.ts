@@ -33,6 +33,20 @@ export function matchReportedMail(opts: { to: string[]; appUrl: string; timeZone
   };
 }
 
+/** To the opponent: the reporter withdrew a result while it was pending (the challenge is open again). */
+export function resultWithdrawnMail(opts: { to: string[]; appUrl: string; match: MatchView; reportingTeam: string }): MailMessage {
+  const { match } = opts;
+  return {
+    to: opts.to,
+    subject: `Result withdrawn: ${match.team1.name} vs ${match.team2.name}`,
+    text: [
+      `${opts.reportingTeam} withdrew the result they reported; it will not count, and the links in the earlier mail no longer work.`,
+      summary(match),
+      `The challenge is accepted again: either captain can report the right result here:\n${opts.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
+}
+
 export function matchDisputedMail(opts: { to: string[]; appUrl: string; match: MatchView; reason: string; forAdmin: boolean }): MailMessage {
   const { match } = opts;
   return {

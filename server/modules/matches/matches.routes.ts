@@ -16,6 +16,7 @@ import {
   listRecentMatches,
   listTeamMatches,
   reportMatch,
+  withdrawMatch,
 } from "./matches.service";
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
@@ -104,6 +105,20 @@ export function matchesRoutes(deps: AppDeps): Router {
     const user = currentUser(req);
     const match = await approveMatch({ db, logger: req.log, actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain }, matchId: id });
     res.json({ match, message: "Match Approved" });
+  });
+
+  router.post("/matches/:id/withdraw", requireCaptain, validate({ params: IdParams }, "Failed to Withdraw Result"), async (req, res) => {
+    const { id } = input(req.valid.params, IdParams);
+    const user = currentUser(req);
+    const result = await withdrawMatch({
+      db,
+      env,
+      mailer,
+      logger: req.log,
+      actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
+      matchId: id,
+    });
+    res.json({ ...result, message: "Result withdrawn. The challenge is accepted again." });
   });
 
   router.post("/matches/:id/dispute", requireApproved, validate({ params: IdParams, body: disputeSchema }), async (req, res) => {

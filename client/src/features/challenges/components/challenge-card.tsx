@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, X } from "lucide-react";
+import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, SURFACE_LABELS } from "@shared/constants";
 import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
@@ -11,6 +11,7 @@ import { formatLongDateTime } from "@/lib/format";
 import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
 import { useUpdateChallenge } from "../api/update-challenge";
+import { useWithdrawMatch } from "../api/withdraw-match";
 import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
 import { ReportMatchDialog } from "./report-match-dialog";
 import { TeamIdentity } from "./team-identity";
@@ -61,7 +62,9 @@ export function ChallengeCard({
   const zoneMark = useZoneMark();
   const update = useUpdateChallenge();
   const cancel = useCancelChallenge();
+  const withdraw = useWithdrawMatch();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const { opponent, status, direction } = challenge;
   const incoming = direction === "incoming";
@@ -89,6 +92,24 @@ export function ChallengeCard({
       onError: (err) => {
         setConfirmCancel(false);
         toast({ variant: "destructive", title: "Failed to Cancel Challenge", description: errorMessage(err) });
+      },
+    });
+
+  const canWithdraw =
+    isCaptain &&
+    status === CHALLENGE_STATUS.matchReported &&
+    challenge.matchReportedByMe &&
+    challenge.matchId !== null &&
+    challenge.matchConfirmationStatus === CONFIRMATION_STATUS.pending;
+  const doWithdraw = () =>
+    withdraw.mutate(challenge.matchId!, {
+      onSuccess: () => {
+        setConfirmWithdraw(false);
+        toast({ variant: "success", title: "Result Withdrawn", description: `${opponent.name} has been told. You can report the right result now.` });
+      },
+      onError: (err) => {
+        setConfirmWithdraw(false);
+        toast({ variant: "destructive", title: "Failed to Withdraw Result", description: errorMessage(err) });
       },
     });
 
@@ -161,6 +182,12 @@ export function ChallengeCard({
             Report Result
           </Button>
         )}
+        {canWithdraw && (
+          <Button size="sm" variant="outline" onClick={() => setConfirmWithdraw(true)}>
+            <Undo2 aria-hidden="true" />
+            Withdraw Result
+          </Button>
+        )}
         {status === CHALLENGE_STATUS.accepted && (
           <a href={challengeCalendarUrl(challenge.id)} download className={cn(buttonVariants({ variant: "ghost", size: "sm" }))}>
             <CalendarPlus aria-hidden="true" />
@@ -181,6 +208,17 @@ export function ChallengeCard({
         destructive
         pending={cancel.isPending}
         onConfirm={doCancel}
+      />
+      <ConfirmDialog
+        open={confirmWithdraw}
+        onOpenChange={setConfirmWithdraw}
+        title="Withdraw the reported result?"
+        description={`The result will not count and ${opponent.name} will be told. The challenge goes back to accepted, so you can report the right result.`}
+        confirmLabel="Withdraw Result"
+        cancelLabel="Keep it"
+        destructive
+        pending={withdraw.isPending}
+        onConfirm={doWithdraw}
       />
       {reportOpen && (
         <ReportMatchDialog
