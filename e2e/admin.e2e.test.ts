@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SURFACE_LOCATIONS } from "@shared/constants";
+import { MATCH_MESSAGES } from "@shared/validators/matches";
 import type { MatchView } from "@shared/types/matches";
 import type { TeamView } from "@shared/types/teams";
 import { DEMO, mail, tokenFromLink, url } from "./support/app";
@@ -221,7 +222,7 @@ describe("the admin panel", () => {
     // Both the notes and the outcome are required.
     await dialog.getByRole("button", { name: "Resolve Dispute" }).click();
     await expect.poll(() => dialog.getByText("Please enter resolution notes.").isVisible()).toBe(true);
-    expect(await dialog.getByText("Please choose whether the result stands (uphold) or the match is voided (void).").isVisible()).toBe(true);
+    expect(await dialog.getByText(MATCH_MESSAGES.outcome).isVisible()).toBe(true);
     await dialog.getByLabel(/Resolution notes/).fill("Both captains agree the score sheet was lost; the match is replayed.");
     await dialog.getByRole("radio", { name: /Void match/ }).check();
     await expectNoAxeViolations(page);

@@ -77,7 +77,9 @@ export function disputeResolvedMail(opts: {
     text: [
       opts.outcome === DISPUTE_OUTCOME.uphold
         ? "An admin reviewed the disputed result and upheld it: the reported result stands and ratings have been updated."
-        : "An admin reviewed the disputed result and voided the match: it does not count and ratings are unchanged.",
+        : opts.outcome === DISPUTE_OUTCOME.correct
+          ? "An admin reviewed the disputed result and corrected it: the score and winner below now stand and ratings have been updated from them."
+          : "An admin reviewed the disputed result and voided the match: it does not count and ratings are unchanged.",
       summary(match),
       `Admin's notes:\n${opts.notes}`,
       `Match history:\n${opts.appUrl}/history`,
