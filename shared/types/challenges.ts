@@ -83,6 +83,8 @@ export interface ChallengeRecord {
   surface: Surface;
   competitionType: CompetitionType;
   notes: string | null;
+  /** The challenged captain's note with the answer (accepted: their contact; declined: the reason). */
+  responseNote: string | null;
   proposedDateTime: string | null;
   createdAt: string;
   updatedAt: string;

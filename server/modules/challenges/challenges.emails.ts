@@ -12,6 +12,8 @@ export interface ChallengeMailText {
 interface ChallengeFacts {
   location: string;
   proposedDateTime: Date | null;
+  /** The challenged captain's note with the answer (contact when accepting, reason when declining). */
+  responseNote?: string | null;
 }
 
 /** The proposed time in the club's zone ('Thu 26 Nov, 6:00 PM'), or 'not set'. */
@@ -59,7 +61,7 @@ export function challengeAnsweredMail(o: {
     case CHALLENGE_STATUS.declined:
       return {
         subject: `${actingTeam} declined your challenge`,
-        text: `${actingTeam} declined your challenge.\n\n${when}\n\nYou can challenge another team here: ${o.appUrl}/challenge-teams`,
+        text: `${actingTeam} declined your challenge.\n\n${o.challenge.responseNote ? `Their reason: ${o.challenge.responseNote}\n\n` : ""}${when}\n\nYou can challenge another team here: ${o.appUrl}/challenge-teams`,
       };
     case CHALLENGE_STATUS.canceled:
       return {

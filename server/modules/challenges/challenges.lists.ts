@@ -23,6 +23,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   surface: Surface;
   competition_type: CompetitionType;
   notes: string | null;
+  response_note: string | null;
   proposed_date_time: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -60,7 +61,7 @@ export async function listChallenges(options: {
   const offset = (query.page - 1) * query.limit;
   const result = await db.execute<ChallengeListRow>(sql`
     select c.id, c.challenger_team_id, c.challenged_team_id, c.status, c.location, c.surface, c.competition_type,
-           c.notes, c.proposed_date_time, c.created_at, c.updated_at,
+           c.notes, c.response_note, c.proposed_date_time, c.created_at, c.updated_at,
            o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
@@ -106,6 +107,7 @@ export async function listChallenges(options: {
     surface: r.surface,
     competitionType: r.competition_type,
     notes: r.notes,
+    responseNote: r.response_note,
     proposedDateTime: iso(r.proposed_date_time),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,

@@ -79,8 +79,8 @@ export function challengesRoutes(deps: AppDeps): Router {
     validate({ params: IdParams, body: updateChallengeSchema }),
     async (req, res) => {
       const { id } = input(req.valid.params, IdParams);
-      const { status } = input(req.valid.body, updateChallengeSchema);
-      res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: id, status, mail }));
+      const { status, note } = input(req.valid.body, updateChallengeSchema);
+      res.json(await updateChallengeStatus({ db: deps.db, actor: actorOf(currentUser(req)), challengeId: id, status, note, mail }));
     },
   );
 

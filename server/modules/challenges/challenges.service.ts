@@ -119,6 +119,8 @@ export async function updateChallengeStatus(options: {
   actor: Actor;
   challengeId: number;
   status: ChallengeUpdateStatus;
+  /** Accepting: how to reach the challenged team; declining: the reason. Mailed and shown on the card. */
+  note?: string | null;
   mail: MailDeps;
 }): Promise<Challenge> {
   const { db, actor, challengeId, status } = options;
@@ -129,7 +131,7 @@ export async function updateChallengeStatus(options: {
 
   const [updated] = await db
     .update(challenges)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, ...(isCancel ? {} : { responseNote: options.note ?? null }), updatedAt: new Date() })
     .where(
       and(
         eq(challenges.id, challengeId),

@@ -352,6 +352,27 @@ describe("PATCH and DELETE /api/challenges/{id}: accept, decline, cancel", () =>
     await t.mail.waitFor((m) => m.to.includes(a.partner.email) && m.subject === `${b.team.name} declined your challenge`);
   });
 
+  it("declining takes an optional reason (≤ 200 characters) that the challenger sees on the card and in the mail", async () => {
+    const { a, b, capA, capB, id } = await createPending();
+    expect((await capB.patch(`/api/challenges/${id}`).send({ status: "declined", note: "x".repeat(201) })).status).toBe(400);
+    const res = await capB.patch(`/api/challenges/${id}`).send({ status: "declined", note: "  We are away until March.  " });
+    expect(res.status).toBe(200);
+    expect(res.body.responseNote).toBe("We are away until March.");
+    const mail = await t.mail.waitFor((m) => m.to.includes(a.captain.email) && m.subject === `${b.team.name} declined your challenge`);
+    expect(mail.text).toContain("Their reason: We are away until March.");
+    const card = (await capA.get("/api/challenges/outgoing?status=all")).body.items.find((c: { id: number }) => c.id === id);
+    expect(card).toMatchObject({ status: "declined", responseNote: "We are away until March." });
+    // Without a reason the mail says nothing of one; a note never goes with a cancel.
+    const other = await createPending();
+    expect((await other.capB.patch(`/api/challenges/${other.id}`).send({ status: "declined" })).body.responseNote).toBeNull();
+    const plain = await t.mail.waitFor((m) => m.to.includes(other.a.captain.email) && m.subject === `${other.b.team.name} declined your challenge`);
+    expect(plain.text).not.toContain("Their reason");
+    const third = await createPending();
+    const cancel = await third.capA.patch(`/api/challenges/${third.id}`).send({ status: "canceled", note: "Sorry" });
+    expect(cancel.status).toBe(400);
+    expect(cancel.body.message).toBe("A note goes only with accepting or declining a challenge.");
+  });
+
   it("the challenger's captain cannot accept or decline their own challenge (403), nor can the challenged captain cancel it", async () => {
     const { capA, capB, id } = await createPending();
     const accept = await capA.patch(`/api/challenges/${id}`).send({ status: "accepted" });

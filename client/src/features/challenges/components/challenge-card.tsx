@@ -5,6 +5,10 @@ import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
+import { CharCount } from "@/components/ui/char-count";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { RESPONSE_NOTE_MAX } from "@shared/validators/challenges";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
@@ -69,17 +73,24 @@ export function ChallengeCard({
   const { opponent, status, direction } = challenge;
   const incoming = direction === "incoming";
 
+  const [declining, setDeclining] = useState(false);
+  const [note, setNote] = useState("");
   const respond = (next: typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined) =>
     update.mutate(
-      { id: challenge.id, status: next },
+      { id: challenge.id, status: next, note: note.trim() || null },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setDeclining(false);
           toast({
             variant: "success",
             title: "Challenge Updated",
             description: next === CHALLENGE_STATUS.accepted ? `You accepted the challenge from ${opponent.name}.` : `You declined the challenge from ${opponent.name}.`,
-          }),
-        onError: (err) => toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) }),
+          });
+        },
+        onError: (err) => {
+          setDeclining(false);
+          toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) });
+        },
       },
     );
 
@@ -149,6 +160,13 @@ export function ChallengeCard({
             {zoneMark(challenge.proposedDateTime)}
           </dd>
         </div>
+        {challenge.responseNote && (
+          <div className="flex items-start gap-2 sm:col-span-2">
+            <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <dt className="font-medium">{status === CHALLENGE_STATUS.declined ? "Reason:" : "Their answer:"}</dt>
+            <dd className="min-w-0 whitespace-pre-wrap break-words">{challenge.responseNote}</dd>
+          </div>
+        )}
         {challenge.notes && (
           <div className="flex items-start gap-2 sm:col-span-2">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -165,7 +183,7 @@ export function ChallengeCard({
               <Check aria-hidden="true" />
               Accept
             </Button>
-            <Button size="sm" variant="outline" onClick={() => respond(CHALLENGE_STATUS.declined)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.declined} disabled={update.isPending}>
+            <Button size="sm" variant="outline" onClick={() => setDeclining(true)} disabled={update.isPending}>
               <X aria-hidden="true" />
               Decline
             </Button>
@@ -209,6 +227,28 @@ export function ChallengeCard({
         pending={cancel.isPending}
         onConfirm={doCancel}
       />
+      <ConfirmDialog
+        open={declining}
+        onOpenChange={(open) => {
+          setDeclining(open);
+          if (!open) setNote("");
+        }}
+        title="Decline this challenge?"
+        description={`${opponent.name} will be told that you declined.`}
+        confirmLabel="Decline Challenge"
+        cancelLabel="Keep it"
+        destructive
+        pending={update.isPending}
+        onConfirm={() => respond(CHALLENGE_STATUS.declined)}
+      >
+        <FormField
+          label="Reason (optional)"
+          hint={`${opponent.name} sees it on the challenge and in the email.`}
+          labelAside={<CharCount value={note} max={RESPONSE_NOTE_MAX} />}
+        >
+          <Textarea value={note} maxLength={RESPONSE_NOTE_MAX} rows={3} onChange={(e) => setNote(e.target.value.slice(0, RESPONSE_NOTE_MAX))} />
+        </FormField>
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirmWithdraw}
         onOpenChange={setConfirmWithdraw}
