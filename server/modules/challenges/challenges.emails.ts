@@ -56,7 +56,7 @@ export function challengeAnsweredMail(o: {
     case CHALLENGE_STATUS.accepted:
       return {
         subject: `${actingTeam} accepted your challenge`,
-        text: `${actingTeam} accepted your challenge.\n\n${when}\nTheir contact: see the challenge's notes in the app.\n\nAfter the match, a captain reports the result here: ${link}`,
+        text: `${actingTeam} accepted your challenge.\n\n${when}\nTheir contact: ${o.challenge.responseNote ?? "none given; their captain's name is on the challenge in the app."}\n\nAfter the match, a captain reports the result here: ${link}`,
       };
     case CHALLENGE_STATUS.declined:
       return {

@@ -8,6 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { challenges, teams, users, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
+import { ALREADY_DONE_CODE } from "@shared/api";
 import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Mailer } from "../../mail/mailer";
@@ -156,9 +157,10 @@ export async function updateChallengeStatus(options: {
       });
     if (!isCancel && row.challengedTeamId !== teamId)
       throw new AppError(403, "Only the captain of the challenged team can accept or decline this challenge.", { title: "Not Allowed" });
+    // The same side already made this very move (a double click, a second tab): say so distinctly.
     throw new AppError(409, `This challenge is ${statusLabel(row.status)} and can no longer be ${status}.`, {
       title: "Challenge Not Available",
-      code: "wrong_state",
+      code: row.status === status ? ALREADY_DONE_CODE : "wrong_state",
     });
   }
 

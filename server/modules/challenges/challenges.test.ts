@@ -340,8 +340,11 @@ describe("PATCH and DELETE /api/challenges/{id}: accept, decline, cancel", () =>
     const again = await capB.patch(`/api/challenges/${id}`).send({ status: "accepted" });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This challenge is accepted and can no longer be accepted.");
+    // The same move again (a double click): refused, but marked as already done; another move is not.
+    expect(again.body.code).toBe("already_done");
     const decline = await capB.patch(`/api/challenges/${id}`).send({ status: "declined" });
     expect(decline.status).toBe(409);
+    expect(decline.body.code).toBe("wrong_state");
   });
 
   it("the challenged captain declines; the challenger's team is emailed", async () => {
@@ -350,6 +353,21 @@ describe("PATCH and DELETE /api/challenges/{id}: accept, decline, cancel", () =>
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("declined");
     await t.mail.waitFor((m) => m.to.includes(a.partner.email) && m.subject === `${b.team.name} declined your challenge`);
+  });
+
+  it("accepting takes an optional contact note (≤ 200 characters) that the accept mail gives the challenger", async () => {
+    const { a, b, capA, capB, id } = await createPending();
+    const long = await capB.patch(`/api/challenges/${id}`).send({ status: "accepted", note: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe("The note must be at most 200 characters.");
+    const res = await capB.patch(`/api/challenges/${id}`).send({ status: "accepted", note: "Gabe: 604-555-0199 after 5 PM" });
+    expect(res.status).toBe(200);
+    expect(res.body.responseNote).toBe("Gabe: 604-555-0199 after 5 PM");
+    const mail = await t.mail.waitFor((m) => m.to.includes(a.partner.email) && m.subject === `${b.team.name} accepted your challenge`);
+    expect(mail.text).toContain("Their contact: Gabe: 604-555-0199 after 5 PM\n");
+    expect(mail.text).not.toContain("see the challenge's notes");
+    const card = (await capA.get("/api/challenges/outgoing")).body.items.find((c: { id: number }) => c.id === id);
+    expect(card.responseNote).toBe("Gabe: 604-555-0199 after 5 PM");
   });
 
   it("declining takes an optional reason (≤ 200 characters) that the challenger sees on the card and in the mail", async () => {

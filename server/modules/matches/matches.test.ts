@@ -344,8 +344,32 @@ describe("approving in the app (POST /api/matches/{id}/approve)", () => {
     const again = await partner.post(`/api/matches/${match.id}/approve`).send({});
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("Match Already confirmed");
+    // The same side again (a double click, a second tab): refused, but marked as already done.
+    expect(again.body.code).toBe("already_done");
+    expect((await (await signedIn(b.captain.username)).post(`/api/matches/${match.id}/approve`).send({})).body.code).toBe("already_done");
+    expect(await matchRow(t.db, match.id)).toMatchObject({ approvedBy: b.partner.id, approvedAt: m.approvedAt });
     expect((await partner.post(`/api/matches/999999/approve`).send({})).status).toBe(404);
     expect((await partner.post(`/api/matches/abc/approve`).send({})).status).toBe(400);
+  });
+
+  it("two approvals at once move the ratings once: one answers 200, the other 409 already_done", async () => {
+    const { a, b } = await pair();
+    const { match } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
+    const expected = applyMatch(await teamState(t.db, a.team.id), await teamState(t.db, b.team.id), { surface: "grass", aWon: true });
+    const capB = await signedIn(b.captain.username);
+    const answers = await Promise.all([capB.post(`/api/matches/${match.id}/approve`).send({}), capB.post(`/api/matches/${match.id}/approve`).send({})]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.code).toBe("already_done");
+    expect(await teamState(t.db, a.team.id)).toEqual(expected.a);
+  });
+
+  it("a disputed result is not 'already done' for the approving side", async () => {
+    const { a, b } = await pair();
+    const { match, token } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
+    expect((await t.request.post(`/api/matches/dispute/${token}`).send({ reason: "The score is wrong." })).status).toBe(200);
+    const res = await (await signedIn(b.captain.username)).post(`/api/matches/${match.id}/approve`).send({});
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("match_not_pending");
   });
 
   it("awaiting-approval lists the match for the opponent only, with its deadline", async () => {

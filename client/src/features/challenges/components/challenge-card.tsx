@@ -73,14 +73,16 @@ export function ChallengeCard({
   const { opponent, status, direction } = challenge;
   const incoming = direction === "incoming";
 
-  const [declining, setDeclining] = useState(false);
+  const [answering, setAnswering] = useState<typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined | null>(null);
   const [note, setNote] = useState("");
+  const accepting = answering === CHALLENGE_STATUS.accepted;
   const respond = (next: typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined) =>
     update.mutate(
       { id: challenge.id, status: next, note: note.trim() || null },
       {
         onSuccess: () => {
-          setDeclining(false);
+          setAnswering(null);
+          setNote("");
           toast({
             variant: "success",
             title: "Challenge Updated",
@@ -88,7 +90,7 @@ export function ChallengeCard({
           });
         },
         onError: (err) => {
-          setDeclining(false);
+          setAnswering(null);
           toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) });
         },
       },
@@ -163,7 +165,7 @@ export function ChallengeCard({
         {challenge.responseNote && (
           <div className="flex items-start gap-2 sm:col-span-2">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <dt className="font-medium">{status === CHALLENGE_STATUS.declined ? "Reason:" : "Their answer:"}</dt>
+            <dt className="font-medium">{status === CHALLENGE_STATUS.declined ? "Reason:" : incoming ? "Your contact:" : "Their contact:"}</dt>
             <dd className="min-w-0 whitespace-pre-wrap break-words">{challenge.responseNote}</dd>
           </div>
         )}
@@ -179,11 +181,11 @@ export function ChallengeCard({
       <div className="flex flex-wrap items-center gap-2">
         {incoming && status === CHALLENGE_STATUS.pending && isCaptain && (
           <>
-            <Button size="sm" onClick={() => respond(CHALLENGE_STATUS.accepted)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.accepted} disabled={update.isPending}>
+            <Button size="sm" onClick={() => setAnswering(CHALLENGE_STATUS.accepted)} disabled={update.isPending}>
               <Check aria-hidden="true" />
               Accept
             </Button>
-            <Button size="sm" variant="outline" onClick={() => setDeclining(true)} disabled={update.isPending}>
+            <Button size="sm" variant="outline" onClick={() => setAnswering(CHALLENGE_STATUS.declined)} disabled={update.isPending}>
               <X aria-hidden="true" />
               Decline
             </Button>
@@ -228,22 +230,27 @@ export function ChallengeCard({
         onConfirm={doCancel}
       />
       <ConfirmDialog
-        open={declining}
+        open={answering !== null}
         onOpenChange={(open) => {
-          setDeclining(open);
-          if (!open) setNote("");
+          if (open) return;
+          setAnswering(null);
+          setNote("");
         }}
-        title="Decline this challenge?"
-        description={`${opponent.name} will be told that you declined.`}
-        confirmLabel="Decline Challenge"
-        cancelLabel="Keep it"
-        destructive
+        title={accepting ? "Accept this challenge?" : "Decline this challenge?"}
+        description={accepting ? `${opponent.name} will be emailed that you accepted.` : `${opponent.name} will be told that you declined.`}
+        confirmLabel={accepting ? "Accept Challenge" : "Decline Challenge"}
+        cancelLabel={accepting ? "Not yet" : "Keep it"}
+        destructive={!accepting}
         pending={update.isPending}
-        onConfirm={() => respond(CHALLENGE_STATUS.declined)}
+        onConfirm={() => answering && respond(answering)}
       >
         <FormField
-          label="Reason (optional)"
-          hint={`${opponent.name} sees it on the challenge and in the email.`}
+          label={accepting ? "Your contact (optional)" : "Reason (optional)"}
+          hint={
+            accepting
+              ? `Phone, email or anything ${opponent.name} needs to arrange the match; it goes in their email.`
+              : `${opponent.name} sees it on the challenge and in the email.`
+          }
           labelAside={<CharCount value={note} max={RESPONSE_NOTE_MAX} />}
         >
           <Textarea value={note} maxLength={RESPONSE_NOTE_MAX} rows={3} onChange={(e) => setNote(e.target.value.slice(0, RESPONSE_NOTE_MAX))} />
