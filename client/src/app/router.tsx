@@ -1,7 +1,8 @@
 // Every route of SPEC §2 (+ DECISIONS: /rankings, /accept-invite/:token). Pages are lazy chunks;
 // layouts are applied here, not in pages.
 import { Suspense, type ReactNode } from "react";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { authPathFor, nextPathFromSearch } from "@/lib/next-path";
 import type { CurrentUser } from "@shared/api";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -150,10 +151,11 @@ function SignedInLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** /auth: signed-in users go home. */
+/** /auth: signed-in users go to the page they came for (?next=, same-site paths only) or home. */
 function AuthRoute() {
   const { data: user, isPending } = useUser();
-  if (user) return <Redirect to="/" replace />;
+  const search = useSearch();
+  if (user) return <Redirect to={nextPathFromSearch(search)} replace />;
   if (isPending) return <FullPageSpinner />;
   return (
     <PublicLayout>
@@ -168,6 +170,7 @@ function AuthRoute() {
  */
 function ProtectedArea() {
   const [location] = useLocation();
+  const search = useSearch();
   const { data: user, isPending, error, refetch, isFetching } = useUser();
   const isProtected = PROTECTED_PATHS.has(location);
 
@@ -191,7 +194,7 @@ function ProtectedArea() {
     );
   }
 
-  if (!user) return <Redirect to="/auth" replace />;
+  if (!user) return <Redirect to={authPathFor(`${location}${search ? `?${search}` : ""}`)} replace />;
   if (!mayEnterProtectedArea(user)) return <Redirect to="/verify-email" replace />;
 
   return (

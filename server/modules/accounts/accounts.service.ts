@@ -17,7 +17,7 @@ import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { hashPassword } from "../../auth/password";
-import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
+import { consumeToken, issueToken, peekToken, tokenOwner } from "../../auth/tokens";
 import { endSessionsOfUsers } from "../../auth/session";
 import {
   accountApprovedEmail,
@@ -43,6 +43,7 @@ export const MESSAGES = {
   resendNeedsEmail: "Please enter a valid email address",
   invalidVerification: "This verification link is invalid or has expired. Please request a new verification email.",
   emailVerified: "Email Verified! Your email address has been confirmed.",
+  alreadyVerified: "Your email address is already verified. You can sign in.",
   invalidReset: "This password reset link is invalid or has expired. Please request a new one.",
   passwordReset: "Your password has been reset. You can now sign in with your new password.",
   invalidInvite: "This invitation link is invalid or has expired. Ask your captain to contact the administrator for a new one.",
@@ -215,9 +216,16 @@ async function noticeAddressesInUse(
 
 export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<VerifyEmailResponse> {
   const { deps } = o;
+  const alreadyVerified = async (): Promise<VerifyEmailResponse | null> => {
+    // A link opened again (a second click, a mail app's preview) after it did its work: say so.
+    const userId = await tokenOwner(deps.db, o.token, "email_verification");
+    if (userId === null) return null;
+    const [u] = await deps.db.select({ verified: users.isEmailVerified, isApproved: users.isApproved }).from(users).where(eq(users.id, userId)).limit(1);
+    return u?.verified ? { message: MESSAGES.alreadyVerified, isApproved: u.isApproved, alreadyVerified: true } : null;
+  };
   const user = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, o.token, "email_verification");
-    if (!row?.userId) throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
+    if (!row?.userId) return null;
     const [u] = await tx
       .update(users)
       .set({ isEmailVerified: true, updatedAt: new Date() })
@@ -231,9 +239,14 @@ export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<
       .where(and(eq(authTokens.userId, u.id), eq(authTokens.purpose, "email_verification"), isNull(authTokens.usedAt)));
     return u;
   });
+  if (!user) {
+    const answer = await alreadyVerified();
+    if (answer) return answer;
+    throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
+  }
   await deps.mailer.send(welcomeEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, approved: user.isApproved }));
   deps.logger.info({ event: "auth.email_verified", userId: user.id }, "email verified");
-  return { message: MESSAGES.emailVerified, isApproved: user.isApproved };
+  return { message: MESSAGES.emailVerified, isApproved: user.isApproved, alreadyVerified: false };
 }
 
 /**

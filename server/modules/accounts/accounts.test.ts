@@ -217,14 +217,15 @@ describe("email verification", () => {
 
     const ok = await t.request.post(`/api/verify-email/${token}`).send({});
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ message: MESSAGES.emailVerified, isApproved: false });
+    expect(ok.body).toEqual({ message: MESSAGES.emailVerified, isApproved: false, alreadyVerified: false });
     expect((await agent.get("/api/user")).body.isEmailVerified).toBe(true);
     const welcome = await mailTo(t.mail, body.email, "Welcome");
     expect(welcome.text).toMatch(/administrator will review/);
 
+    // Opened again: the address is verified, and says so (no second welcome mail).
     const again = await t.request.post(`/api/verify-email/${token}`).send({});
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(MESSAGES.invalidVerification);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ message: MESSAGES.alreadyVerified, isApproved: false, alreadyVerified: true });
   });
 
   it("refuses an expired token, a token of another purpose and garbage", async () => {
