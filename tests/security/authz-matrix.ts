@@ -30,7 +30,7 @@ import { startEnrolment } from "../../server/modules/auth/second-factor.service"
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { users } from "@shared/schema";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Expected = number | readonly number[];
@@ -212,6 +212,17 @@ export const MATRIX: MatrixRow[] = [
     case: "team A's profile",
     expect: captain({ captainA: 200 }),
     call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}`, body: { name: `Alpha ${uniq()}`, bio: "We play on Sundays." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/teams/:id/partner",
+    case: "team A, whose partner left",
+    expect: captain({ captainA: 200 }),
+    isolate: true,
+    call: async ({ t, w }) => {
+      await t.db.update(users).set({ teamId: null, isPartner: false }).where(and(eq(users.teamId, w.A.team.id), eq(users.isPartner, true)));
+      return { url: `/api/teams/${w.A.team.id}/partner`, body: { partnerName: "New Partner", partnerEmail: `new_${uniq()}@example.test` } };
+    },
   },
   {
     method: "DELETE",
@@ -396,6 +407,12 @@ export const MATRIX: MatrixRow[] = [
     path: "/api/admin/users/:id/suspend",
     expect: adminOnly(200),
     call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}/suspend`, body: { reason: "No-shows." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/:id/resend-invite",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/users/${(await freshInvitee(t)).user.id}/resend-invite` }),
   },
   {
     method: "POST",

@@ -2,6 +2,7 @@ import { Router, type Request, type RequestHandler } from "express";
 import { z } from "zod";
 import {
   acceptInviteSchema,
+  invitePartnerSchema,
   recoverUsernameSchema,
   registerSchema,
   registrationPresenceError,
@@ -12,7 +13,7 @@ import {
 } from "@shared/validators/auth";
 import type { AppDeps } from "../../deps";
 import { IdParams, input, validate } from "../../middleware/validate";
-import { currentUser, requireAdmin } from "../../middleware/auth";
+import { currentUser, requireAdmin, requireCaptain } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { rateLimit } from "../../lib/rate-limit";
 import { afterResponse } from "../../lib/after-response";
@@ -24,12 +25,15 @@ import {
   checkRegistration,
   checkResetToken,
   MESSAGES,
+  PARTNER_INVITE_TITLE,
   getInvite,
   listPendingUsers,
   recoverUsername,
   registerTeam,
   rejectUser,
   requestPasswordReset,
+  invitePartner,
+  resendPartnerInvite,
   resendVerification,
   resetPassword,
   verifyEmail,
@@ -160,6 +164,18 @@ export function accountsRoutes(deps: AppDeps): Router {
   });
   router.post("/admin/approve-user/:id", requireAdmin, validate({ params: IdParams }), async (req, res) => {
     res.json(await approveUser({ deps, userId: input(req.valid.params, IdParams).id, adminId: currentUser(req).id }));
+  });
+  // A captain whose partner left invites a new one.
+  router.post("/teams/:id/partner", requireCaptain, validate({ params: IdParams, body: invitePartnerSchema }, PARTNER_INVITE_TITLE), async (req, res) => {
+    const user = currentUser(req);
+    res.json(
+      await invitePartner({ deps, actor: { id: user.id, teamId: user.teamId }, teamId: input(req.valid.params, IdParams).id, input: input(req.valid.body, invitePartnerSchema) }),
+    );
+  });
+
+  // A partner's invitation expired or got lost: a new link (the invite page's dead end points here).
+  router.post("/admin/users/:id/resend-invite", requireAdmin, validate({ params: IdParams }), async (req, res) => {
+    res.json(await resendPartnerInvite({ deps, userId: input(req.valid.params, IdParams).id, adminId: currentUser(req).id }));
   });
   router.post("/admin/reject-user/:id", requireAdmin, validate({ params: IdParams, body: rejectUserSchema }), async (req, res) => {
     res.json(

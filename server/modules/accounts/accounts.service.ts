@@ -2,7 +2,7 @@
 // admin approval gate. Plain functions with one options object; they never see req/res and throw AppError.
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
-import type { RegisterInput } from "@shared/validators/auth";
+import type { InvitePartnerInput, RegisterInput } from "@shared/validators/auth";
 import type { Page } from "@shared/api";
 import type {
   AcceptInviteResponse,
@@ -13,6 +13,7 @@ import type {
   ResetTokenStatus,
   VerifyEmailResponse,
 } from "@shared/types/accounts";
+import type { AdminUserActionResult } from "@shared/types/admin";
 import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
@@ -22,6 +23,7 @@ import { endSessionsOfUsers } from "../../auth/session";
 import {
   accountApprovedEmail,
   partnerInviteEmail,
+  partnerInviteNotSentEmail,
   passwordChangedEmail,
   passwordResetEmail,
   registrationRejectedEmail,
@@ -46,7 +48,9 @@ export const MESSAGES = {
   alreadyVerified: "Your email address is already verified. You can sign in.",
   invalidReset: "This password reset link is invalid or has expired. Please request a new one.",
   passwordReset: "Your password has been reset. You can now sign in with your new password.",
-  invalidInvite: "This invitation link is invalid or has expired. Ask your captain to contact the administrator for a new one.",
+  invalidInvite:
+    "This invitation link is invalid or has expired. An administrator can send you a new one (Manage Teams, Resend invitation): ask your captain or write to the club's administrator.",
+  inviteNotNeeded: "This member already has a login of their own; there is no invitation to resend.",
   inviteAccepted: "Your account is ready. You can now sign in with your new username and password.",
   inviteAlreadyAccepted: "This invitation has already been accepted.",
   userNotFound: "User not found.",
@@ -277,24 +281,7 @@ export async function resendVerification(o: { deps: AppDeps; email?: string; ses
     .limit(1);
   if (!target || target.isEmailVerified || target.rejectionReason || target.teamDeletedAt) return;
   if (!target.username && target.isPartner) {
-    const [captain] = target.teamId
-      ? await db
-          .select({ name: users.name })
-          .from(users)
-          .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
-          .limit(1)
-      : [];
-    const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
-    await deps.mailer.send(
-      partnerInviteEmail({
-        appUrl: env.APP_URL,
-        to: target.email,
-        partnerName: target.name,
-        captainName: captain?.name ?? "Your captain",
-        teamName: target.teamName ?? "your team",
-        token,
-      }),
-    );
+    await sendPartnerInvite(deps, target);
   } else {
     const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
     await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
@@ -304,6 +291,124 @@ export async function resendVerification(o: { deps: AppDeps; email?: string; ses
 
 // ---------------------------------------------------------------------------------------------
 // Partner invitation
+
+/** A fresh invitation link (older ones stop working) mailed to a partner who has no login yet. */
+async function sendPartnerInvite(
+  deps: AppDeps,
+  target: { id: number; name: string; email: string; teamId: number | null; teamName: string | null },
+): Promise<void> {
+  const { db, env } = deps;
+  const [captain] = target.teamId
+    ? await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
+        .limit(1)
+    : [];
+  const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
+  await deps.mailer.send(
+    partnerInviteEmail({
+      appUrl: env.APP_URL,
+      to: target.email,
+      partnerName: target.name,
+      captainName: captain?.name ?? "Your captain",
+      teamName: target.teamName ?? "your team",
+      token,
+    }),
+  );
+}
+
+export const PARTNER_INVITE_TITLE = "Failed to Invite Partner";
+
+/**
+ * POST /api/teams/{id}/partner: the captain of a team without a partner (the partner's account was
+ * removed) invites a new one: a partner user without a login (approved when the team is) and an
+ * invitation mail. An address already in use gets the same answer (never revealed); the captain
+ * learns it by mail instead, as at registration.
+ */
+export async function invitePartner(o: { deps: AppDeps; actor: { id: number; teamId: number | null }; teamId: number; input: InvitePartnerInput }): Promise<MessageResponse> {
+  const { deps, actor, teamId } = o;
+  const { db, env } = deps;
+  if (actor.teamId !== teamId)
+    throw new AppError(403, "Only the team's captain can invite its partner.", { title: PARTNER_INVITE_TITLE, code: "forbidden" });
+  const partnerName = o.input.partnerName.trim();
+  const partnerEmail = o.input.partnerEmail.trim();
+  const answer = { message: `An invitation is on its way to ${partnerEmail}.` };
+  const [team] = await db.select({ id: teams.id, name: teams.name, isApproved: teams.isApproved, deletedAt: teams.deletedAt }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team || team.deletedAt) throw new AppError(404, "Team not found.", { title: PARTNER_INVITE_TITLE });
+  const [existing] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.isPartner, true)))
+    .limit(1);
+  if (existing)
+    throw new AppError(409, `Your team already has a partner (${existing.name}). A team has one partner at a time.`, {
+      title: PARTNER_INVITE_TITLE,
+      code: "has_partner",
+    });
+  const [captain] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const [inUse] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${lower(partnerEmail)}`).limit(1);
+  if (inUse) {
+    if (captain) await deps.mailer.send(partnerInviteNotSentEmail({ appUrl: env.APP_URL, to: captain.email, name: captain.name, partnerEmail }));
+    deps.logger.info({ event: "team.partner_invite_refused", teamId, reason: "address_in_use" }, "partner invitation not sent");
+    return answer;
+  }
+  let partnerId: number;
+  try {
+    const [partner] = await db
+      .insert(users)
+      .values({
+        username: null,
+        password: null,
+        name: partnerName,
+        email: partnerEmail,
+        teamId,
+        isCaptain: false,
+        isPartner: true,
+        isApproved: team.isApproved,
+        isEmailVerified: false,
+      })
+      .returning({ id: users.id });
+    partnerId = partner!.id;
+  } catch (err) {
+    if (!uniqueViolation(err)) throw err;
+    return answer;
+  }
+  await sendPartnerInvite(deps, { id: partnerId, name: partnerName, email: partnerEmail, teamId, teamName: team.name });
+  deps.logger.info({ event: "team.partner_invited", teamId, partnerId, by: actor.id }, "new partner invited");
+  return answer;
+}
+
+/**
+ * POST /api/admin/users/{id}/resend-invite (admin): a partner whose invitation expired or got lost
+ * gets a new link; older links stop working. Only a partner without a login of their own.
+ */
+export async function resendPartnerInvite(o: { deps: AppDeps; userId: number; adminId: number }): Promise<AdminUserActionResult> {
+  const { deps } = o;
+  const [target] = await deps.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      isPartner: users.isPartner,
+      teamId: users.teamId,
+      teamName: teams.name,
+      teamDeletedAt: teams.deletedAt,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(eq(users.id, o.userId))
+    .limit(1);
+  if (!target) throw new AppError(404, "User not found.", { title: "Failed to Resend Invitation" });
+  if (target.username || !target.isPartner)
+    throw new AppError(409, MESSAGES.inviteNotNeeded, { title: "Failed to Resend Invitation", code: "wrong_state" });
+  if (target.teamDeletedAt)
+    throw new AppError(409, "This member's team is deleted; restore it first.", { title: "Failed to Resend Invitation", code: "wrong_state" });
+  await sendPartnerInvite(deps, target);
+  deps.logger.info({ event: "auth.invite_resent", userId: target.id, adminId: o.adminId }, "partner invitation resent by an admin");
+  return { message: `A new invitation was sent to ${target.email}.`, userId: target.id, name: target.name };
+}
 
 export async function getInvite(o: { deps: AppDeps; token: string }): Promise<InviteView> {
   const { db } = o.deps;

@@ -18,6 +18,7 @@ import { ProfileHeader } from "../components/profile-header";
 import { RatingHistory } from "../components/rating-history";
 import { TeamDetails } from "../components/team-details";
 import { TeamMembers } from "../components/team-members";
+import { InvitePartnerCard } from "../components/invite-partner-card";
 
 export default function ProfilePage() {
   const { data: user } = useUser();
@@ -68,6 +69,7 @@ function Profile({ team, isCaptain }: { team: TeamView; isCaptain: boolean }) {
       <ProfileHeader team={team} isCaptain={isCaptain} editing={editing} onEdit={() => setEditing(true)} onDelete={() => setDeleteOpen(true)} />
       {editing ? <EditProfileForm team={team} onDone={() => setEditing(false)} /> : <TeamDetails team={team} />}
       <CourtPerformance team={team} />
+      {isCaptain && !team.members.some((m) => !m.isCaptain) && <InvitePartnerCard teamId={team.id} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <TeamMembers team={team} />
         <HeadToHeadCard teamId={team.id} />
