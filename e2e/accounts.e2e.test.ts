@@ -80,6 +80,11 @@ describe("accounts in the browser", () => {
     await page.waitForURL((u) => u.pathname === "/verify-success");
     await expect.poll(() => page.getByRole("heading", { name: "Email Verified!" }).isVisible(), { timeout: 10_000 }).toBe(true);
     await screenshot(page, "accounts-verify-success");
+    // The same link opened again says the address is verified, not "Verification failed".
+    await page.goto(url(pathOf(link!)));
+    await expect.poll(() => page.getByRole("heading", { name: "Your email is verified" }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByText("Verification failed").count()).toBe(0);
+    await screenshot(page, "accounts-verify-again", { widths: [320, 390, 1280] });
 
     // The admin approves (through the approval API the admin panel uses).
     const adminPage = await kit.newPage();
@@ -96,6 +101,33 @@ describe("accounts in the browser", () => {
     expect(await me.json()).toMatchObject({ username: person.username, isEmailVerified: true, isApproved: true, isCaptain: true });
   });
 
+  it("a signed-out user who opens a protected link lands there after signing in; other sites' addresses are ignored", async () => {
+    /** Signs in with the Login form of the /auth page already open (signInViaForm opens a bare /auth). */
+    const logIn = async (p: Page) => {
+      const form = p.getByRole("form", { name: "Login" });
+      await form.getByLabel("Username", { exact: true }).fill("carlos");
+      await form.getByLabel("Password", { exact: true }).fill(DEMO.password);
+      await form.getByRole("button", { name: /^(sign in|log ?in)$/i }).click();
+      await p.waitForURL((u) => u.pathname !== "/auth", { timeout: 15_000 });
+    };
+    const page = await kit.newPage({ width: 390 });
+    await page.goto(url("/challenges?status=all"));
+    await page.waitForURL((u) => u.pathname === "/auth");
+    expect(new URL(page.url()).searchParams.get("next")).toBe("/challenges?status=all");
+    await logIn(page);
+    await page.waitForURL((u) => u.pathname === "/challenges");
+    expect(new URL(page.url()).search).toBe("?status=all");
+    await page.getByRole("heading", { name: "My Challenges", level: 1 }).waitFor();
+
+    for (const next of ["//evil.example/", "https://evil.example/challenges", "/\\evil.example"]) {
+      const other = await kit.newPage({ width: 1280 });
+      await other.goto(url(`/auth?next=${encodeURIComponent(next)}`));
+      await logIn(other);
+      expect(new URL(other.url()).origin).toBe(new URL(url("/")).origin);
+      expect(pathOf(other.url())).toBe("/");
+    }
+  });
+
   it("forgot password → mail → reset page → sign in with the new password", async () => {
     const person = newPerson();
     await registerViaApi(person);
@@ -109,6 +141,17 @@ describe("accounts in the browser", () => {
     await dialog.getByLabel("Email").fill(person.email);
     await dialog.getByRole("button", { name: "Send Reset Link" }).click();
     await expect.poll(() => page.getByText("Password Reset Email Sent").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    // The login form behind the dialog was not submitted: no field marked, no error shown.
+    const login = page.getByRole("form", { name: "Login" });
+    expect(await login.locator("[aria-invalid=true]").count()).toBe(0);
+    expect(await login.getByRole("alert").count()).toBe(0);
+    // The same for Forgot Username.
+    await page.getByRole("button", { name: "Forgot Username?" }).click();
+    await page.getByRole("dialog").getByLabel("Email").fill(person.email);
+    await page.getByRole("dialog").getByRole("button", { name: "Send Username" }).click();
+    await expect.poll(() => page.getByText("Recovery Email Sent").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await login.locator("[aria-invalid=true]").count()).toBe(0);
+    expect(await login.getByRole("alert").count()).toBe(0);
 
     const resetMail = await mail.waitFor((m) => m.to.includes(person.email) && m.subject.includes("Reset"));
     const token = tokenFromLink(resetMail, "/reset-password/");

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import type { APIRequestContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { SURFACE_LOCATIONS } from "@shared/constants";
+import { MATCH_MESSAGES } from "@shared/validators/matches";
 import type { MatchView } from "@shared/types/matches";
 import type { TeamView } from "@shared/types/teams";
 import { DEMO, mail, tokenFromLink, url } from "./support/app";
@@ -172,6 +173,16 @@ describe("the admin panel", () => {
     await signInViaApi(member.context(), captain.username, captain.password);
   });
 
+  it("resends the partner's invitation: a new link is mailed", async () => {
+    const page = await openAdmin(390);
+    const team = await findTeam(page);
+    const before = (await mail.to(`e2epar_${id}@example.test`)).length;
+    await team.getByRole("button", { name: `Resend invitation to Pat ${id}` }).click();
+    await toast(page, "Invitation Sent");
+    await expect.poll(async () => (await mail.to(`e2epar_${id}@example.test`)).length, { timeout: 10_000 }).toBe(before + 1);
+    await screenshot(page, "admin-resend-invitation", { fullPage: false, widths: [320, 390, 1280] });
+  });
+
   it("soft-deletes a team with a reason and restores it", async () => {
     const page = await openAdmin();
     const team = await findTeam(page);
@@ -221,8 +232,16 @@ describe("the admin panel", () => {
     // Both the notes and the outcome are required.
     await dialog.getByRole("button", { name: "Resolve Dispute" }).click();
     await expect.poll(() => dialog.getByText("Please enter resolution notes.").isVisible()).toBe(true);
-    expect(await dialog.getByText("Please choose whether the result stands (uphold) or the match is voided (void).").isVisible()).toBe(true);
+    expect(await dialog.getByText(MATCH_MESSAGES.outcome).isVisible()).toBe(true);
+    // Who raised it: the member of the disputing team, with the team.
+    expect(await dialog.getByText(new RegExp(`Raised by .+ \\(${loser.name}\\)`)).isVisible()).toBe(true);
     await dialog.getByLabel(/Resolution notes/).fill("Both captains agree the score sheet was lost; the match is replayed.");
+    // Correcting asks for the winner and the score as sets.
+    await dialog.getByRole("radio", { name: /Correct result/ }).check();
+    await dialog.getByRole("button", { name: "Resolve Dispute" }).click();
+    await expect.poll(() => dialog.getByText(MATCH_MESSAGES.correction).isVisible()).toBe(true);
+    await dialog.getByLabel(/Score/).fill("3-0 1-3 3-2");
+    await screenshot(page, "admin-dispute-correct", { fullPage: false, widths: [320, 390, 1280] });
     await dialog.getByRole("radio", { name: /Void match/ }).check();
     await expectNoAxeViolations(page);
     await dialog.evaluate((el) => el.scrollTo(0, 0));

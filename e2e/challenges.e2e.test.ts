@@ -27,15 +27,32 @@ describe("challenges", () => {
     await expect.poll(() => a.getByText("Challenge sent!").first().isVisible(), { timeout: 10_000 }).toBe(true);
     await mail.waitFor((m) => m.subject === "New challenge from Thunderbirds");
 
-    // B's captain accepts it.
+    // B's captain accepts it, with a contact note, double-clicking; a second tab left open accepts too.
     const b = await kit.newPage({ width: 390 });
     await signInViaApi(b.context(), "gabe", DEMO.password);
+    const stale = await b.context().newPage();
+    const cardIn = (page: typeof b) => page.getByRole("listitem").filter({ hasText: "Thunderbirds" }).filter({ hasText: "Text Alex at 604-555-0100" });
+    await stale.goto(url("/challenges"));
+    await cardIn(stale).getByRole("button", { name: "Accept" }).waitFor();
     await b.goto(url("/challenges"));
-    const card = b.getByRole("listitem").filter({ hasText: "Thunderbirds" }).filter({ hasText: "Text Alex at 604-555-0100" });
+    const card = cardIn(b);
     await card.getByRole("button", { name: "Accept" }).click();
+    const dialog = b.getByRole("alertdialog", { name: "Accept this challenge?" });
+    await dialog.getByLabel("Your contact (optional)").fill("Gabe: 604-555-0199 after 5 PM");
+    await screenshot(b, "accept-challenge-dialog", { fullPage: false, widths: [320, 390, 1280] });
+    await expectNoAxeViolations(b);
+    await dialog.getByRole("button", { name: "Accept Challenge" }).dblclick();
     await expect.poll(() => b.getByText("Challenge Updated").first().isVisible(), { timeout: 10_000 }).toBe(true);
     await expect.poll(() => card.getByText("Accepted").isVisible()).toBe(true);
-    await mail.waitFor((m) => m.subject === "Spin Doctors accepted your challenge");
+    expect(await card.getByText("Gabe: 604-555-0199 after 5 PM").isVisible()).toBe(true);
+    const accepted = await mail.waitFor((m) => m.subject === "Spin Doctors accepted your challenge");
+    expect(accepted.text).toContain("Their contact: Gabe: 604-555-0199 after 5 PM");
+    // The stale tab's Accept meets "already accepted by your side": it reads as done, not failed.
+    await cardIn(stale).getByRole("button", { name: "Accept" }).click();
+    await stale.getByRole("alertdialog", { name: "Accept this challenge?" }).getByRole("button", { name: "Accept Challenge" }).click();
+    await expect.poll(() => stale.getByText("Challenge Updated").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(await stale.getByText("Action Failed").count()).toBe(0);
+    expect(await b.getByText("Action Failed").count()).toBe(0);
     await screenshot(b, "my-challenges-captain");
 
     // A's partner sees the challenge accepted, no buttons, and the captain-only notice.
@@ -52,5 +69,43 @@ describe("challenges", () => {
     await p.goto(url("/challenge-teams"));
     await expect.poll(() => p.getByText("Only team captains can send challenges.").isVisible()).toBe(true);
     await expect.poll(() => p.getByText("Captain only").first().isVisible()).toBe(true);
+  });
+
+  it("A withdraws a wrong result and reports the right one; B approves it twice (double click, a stale tab) and sees success", async () => {
+    // The challenge the first test accepted: Thunderbirds (alex) vs Spin Doctors (gabe).
+    const a = await kit.newPage({ width: 390 });
+    await signInViaApi(a.context(), "alex", DEMO.password);
+    const outgoing = await a.context().request.get(url("/api/challenges/outgoing?limit=50"));
+    const items = ((await outgoing.json()) as { items: { id: number; status: string; location: string; challengerTeamId: number; challengedTeamId: number; opponent: { name: string } }[] }).items;
+    const ch = items.find((c) => c.status === "accepted" && c.opponent.name === "Spin Doctors")!;
+    const report = (winnerTeamId: number, score: string) =>
+      a.context().request.post(url("/api/matches"), {
+        data: { challengeId: ch.id, team1Id: ch.challengerTeamId, team2Id: ch.challengedTeamId, winnerTeamId, score, location: ch.location, notes: null },
+      });
+    expect((await report(ch.challengedTeamId, "[[1,3],[2,3]]")).status()).toBe(201);
+
+    await a.goto(url("/challenges"));
+    const card = a.getByRole("listitem").filter({ hasText: "Spin Doctors" }).filter({ has: a.getByRole("button", { name: "Withdraw Result" }) });
+    await card.getByRole("button", { name: "Withdraw Result" }).click();
+    const dialog = a.getByRole("alertdialog", { name: "Withdraw the reported result?" });
+    await screenshot(a, "withdraw-result-dialog", { fullPage: false, widths: [320, 390, 1280] });
+    await dialog.getByRole("button", { name: "Withdraw Result" }).click();
+    await expect.poll(() => a.getByText("Result Withdrawn").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await mail.waitFor((m) => m.subject === "Result withdrawn: Thunderbirds vs Spin Doctors");
+    await expect.poll(() => a.getByRole("button", { name: "Report Result" }).first().isVisible()).toBe(true);
+    expect((await report(ch.challengerTeamId, "[[3,1],[3,2]]")).status()).toBe(201);
+
+    const b = await kit.newPage({ width: 390 });
+    await signInViaApi(b.context(), "gabe", DEMO.password);
+    const stale = await b.context().newPage();
+    const approveIn = (page: typeof b) => page.getByRole("listitem").filter({ hasText: "Thunderbirds" }).getByRole("button", { name: "Approve" });
+    await stale.goto(url("/challenges"));
+    await approveIn(stale).waitFor();
+    await b.goto(url("/challenges"));
+    await approveIn(b).dblclick();
+    await expect.poll(() => b.getByText("Match Approved").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await approveIn(stale).click();
+    await expect.poll(() => stale.getByText("Match Approved").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    for (const page of [b, stale]) expect(await page.getByText("Failed to Approve Match").count()).toBe(0);
   });
 });

@@ -9,6 +9,13 @@ export interface ApiErrorBody {
   fields?: Record<string, string>;
 }
 
+/**
+ * The code of a refusal that says "your side already did exactly this" (a second Accept, a second
+ * Approve: a double click, two tabs). The status stays the refusal's (409) and nothing changes
+ * again; the client treats it as done.
+ */
+export const ALREADY_DONE_CODE = "already_done";
+
 /** The signed-in user as GET /api/user returns it: never the password hash or token fields. */
 /**
  * The signed-in user's second factor (TOTP), as the session stands:

@@ -73,7 +73,7 @@ export const MATCH_TYPES = values(MATCH_TYPE);
 export const DISPUTE_STATUS = { pending: "pending", resolved: "resolved" } as const;
 export type DisputeStatus = (typeof DISPUTE_STATUS)[keyof typeof DISPUTE_STATUS];
 export const DISPUTE_STATUSES = values(DISPUTE_STATUS);
-export const DISPUTE_OUTCOME = { uphold: "uphold", void: "void" } as const;
+export const DISPUTE_OUTCOME = { uphold: "uphold", correct: "correct", void: "void" } as const;
 export type DisputeOutcome = (typeof DISPUTE_OUTCOME)[keyof typeof DISPUTE_OUTCOME];
 export const DISPUTE_OUTCOMES = values(DISPUTE_OUTCOME);
 

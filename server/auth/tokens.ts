@@ -71,6 +71,17 @@ export async function peekToken(db: DbOrTx, token: string, purpose: TokenPurpose
 }
 
 /** Marks a token used if, and only if, it is live and of that purpose. Returns the row, or undefined. */
+/** The user a token of this purpose was issued to, used or expired too (null when there is none). */
+export async function tokenOwner(db: DbOrTx, token: string, purpose: TokenPurpose): Promise<number | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.purpose, purpose)))
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose): Promise<AuthToken | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db

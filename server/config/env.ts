@@ -4,6 +4,7 @@ import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
 import { describeFsError, ensurePrivateDir, StartupError } from "./data-dir";
+import { DEFAULT_CLUB_TIMEZONE, isTimeZone } from "@shared/time";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -35,6 +36,9 @@ const EnvSchema = z.object({
   ADMIN_PASSWORD: optionalString,
   ADMIN_EMAIL: z.string().email("ADMIN_EMAIL must be an email address").default("admin@doubles-ladder.local"),
   ADMIN_MFA_REQUIRED: bool,
+  CLUB_TIMEZONE: optionalString
+    .transform((v) => v ?? DEFAULT_CLUB_TIMEZONE)
+    .refine(isTimeZone, "CLUB_TIMEZONE must be an IANA time zone name such as America/Vancouver or Europe/London"),
   MATCH_APPROVAL_DAYS: z.coerce.number().min(0.0001).max(60).default(3),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

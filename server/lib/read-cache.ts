@@ -89,6 +89,7 @@ export const CACHED_READ = Symbol("cachedRead");
  */
 export const UNCACHED_READS: Record<string, string> = {
   "GET /api/health": "a probe: answers without the database",
+  "GET /api/settings/club": "answers from the environment (CLUB_TIMEZONE), without the database",
   "GET /api/ready": "a probe: must ask the database every time",
   "GET /api/user": "the signed-in user, which comes with the session (the session itself is cached)",
   "GET /api/invite/:token": "a public token view: one per emailed link, read once or twice",

@@ -167,6 +167,8 @@ export const challenges = pgTable(
     surface: text("surface").$type<Surface>().notNull().default("grass"),
     competitionType: text("competition_type").$type<CompetitionType>().notNull().default("Men's Doubles"),
     notes: text("notes"),
+    /** The challenged captain's note with the answer: the contact when accepting, the reason when declining. */
+    responseNote: text("response_note"),
     proposedDateTime: ts("proposed_date_time"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),

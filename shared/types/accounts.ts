@@ -19,6 +19,8 @@ export interface MessageResponse {
 export interface VerifyEmailResponse {
   message: string;
   isApproved: boolean;
+  /** The link was used before (or another one verified the address): nothing changed, the address is verified. */
+  alreadyVerified: boolean;
 }
 
 /** GET /api/reset-password/{token}: read-only validity check. */

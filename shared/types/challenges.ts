@@ -37,6 +37,8 @@ export interface ChallengeView extends Omit<ChallengeRecord, "createdBy"> {
   matchId: number | null;
   /** That match's confirmation (pending, confirmed, disputed), else null: a disputed result is labelled so. */
   matchConfirmationStatus: ConfirmationStatus | null;
+  /** True when the user's team reported that match (its captain may withdraw it while it is pending). */
+  matchReportedByMe: boolean;
 }
 
 export type ChallengesPage = Page<ChallengeView>;
@@ -83,6 +85,8 @@ export interface ChallengeRecord {
   surface: Surface;
   competitionType: CompetitionType;
   notes: string | null;
+  /** The challenged captain's note with the answer (accepted: their contact; declined: the reason). */
+  responseNote: string | null;
   proposedDateTime: string | null;
   createdAt: string;
   updatedAt: string;

@@ -112,3 +112,9 @@ export interface HeaderImage {
 export interface PublicLadder {
   enabled: boolean;
 }
+
+/** GET /api/settings/club: what every screen may need to know about the club (public). */
+export interface ClubInfo {
+  /** CLUB_TIMEZONE, an IANA name: the zone mails use; the app names it when the viewer's differs. */
+  timeZone: string;
+}

@@ -135,6 +135,7 @@ export const backupChallengeSchema = z.object({
   surface: z.enum(SURFACES),
   competitionType: z.enum(COMPETITION_TYPES),
   notes: optionalText,
+  responseNote: optionalText,
   proposedDateTime: optionalTimestamp,
   createdAt: timestamp,
   updatedAt: timestamp,

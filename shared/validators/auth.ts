@@ -99,6 +99,10 @@ export const registerSchema = z
   .strict();
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** POST /api/teams/{id}/partner: a captain whose partner left invites a new one (the registration's partner fields). */
+export const invitePartnerSchema = registerSchema.pick({ partnerName: true, partnerEmail: true }).strict();
+export type InvitePartnerInput = z.infer<typeof invitePartnerSchema>;
+
 export const recoverUsernameSchema = z.object({ email: email() }).strict();
 
 export const resetRequestSchema = z

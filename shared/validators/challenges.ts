@@ -112,11 +112,25 @@ export type CreateChallengeInput = z.output<typeof createChallengeSchema>;
 /** PATCH /api/challenges/{id}. */
 export const CHALLENGE_UPDATE_STATUSES = [CHALLENGE_STATUS.accepted, CHALLENGE_STATUS.declined, CHALLENGE_STATUS.canceled] as const;
 export type ChallengeUpdateStatus = (typeof CHALLENGE_UPDATE_STATUSES)[number];
+export const RESPONSE_NOTE_MAX = CONTACT_NOTES_MAX;
+export const RESPONSE_NOTE_MESSAGES = {
+  tooLong: `The note must be at most ${RESPONSE_NOTE_MAX} characters.`,
+  onlyWithAnswer: "A note goes only with accepting or declining a challenge.",
+} as const;
+/**
+ * {status, note?}: the challenged captain's optional note with the answer (accepting: how to reach
+ * them; declining: the reason), at most 200 characters, shown to the challenger and mailed.
+ */
 export const updateChallengeSchema = z
   .object({
     status: z.enum(CHALLENGE_UPDATE_STATUSES, { error: "Status must be accepted, declined or canceled." }),
+    note: z
+      .union([z.string({ error: RESPONSE_NOTE_MESSAGES.tooLong }).trim().max(RESPONSE_NOTE_MAX, RESPONSE_NOTE_MESSAGES.tooLong), z.null()])
+      .optional()
+      .transform((v) => (v ? v : null)),
   })
-  .strict();
+  .strict()
+  .refine((v) => v.note === null || v.status !== CHALLENGE_STATUS.canceled, { path: ["note"], message: RESPONSE_NOTE_MESSAGES.onlyWithAnswer });
 export type UpdateChallengeInput = z.infer<typeof updateChallengeSchema>;
 
 /** GET /api/challenges/incoming|outgoing: open challenges by default, every status with status=all. */

@@ -3,7 +3,7 @@
 // live here verbatim (docs/product.md, "Challenge and result messages").
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
-import { DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
+import { DISPUTE_OUTCOME, DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
 
 export const MATCH_MESSAGES = {
   winner: "Please select the winning team.",
@@ -19,7 +19,10 @@ export const MATCH_MESSAGES = {
   score: "The score must be a list of sets, each a pair of scores: [[3,1],[2,3]].",
   disputeReason: `Please provide a detailed reason for the dispute (minimum ${DISPUTE_REASON_MIN} characters)`,
   resolutionNotes: "Please enter resolution notes.",
-  outcome: "Please choose whether the result stands (uphold) or the match is voided (void).",
+  outcome: "Please choose whether the result stands (uphold), is corrected (correct) or the match is voided (void).",
+  correction: "To correct the result, enter the right score and choose the winner.",
+  correctionOnly: "Only a correction takes a score and a winner.",
+  scoreSets: "Enter the score as sets, e.g. 3-1 1-3 3-2.",
 } as const;
 
 export const NOTES_MAX = 500;
@@ -251,7 +254,23 @@ export const disputeSchema = z
   .strict();
 export type DisputeInput = z.infer<typeof disputeSchema>;
 
-/** PATCH /api/disputes/{id} (admin): notes required; uphold (result stands) or void. */
+/** "3-1 1-3 3-2" (or "3-1, 1-3") as the JSON text the API takes ('[[3,1],[1,3],[3,2]]'); null when unreadable. */
+export function scoreTextFromSets(text: string): string | null {
+  const parts = text.split(/[\s,;]+/).filter(Boolean);
+  if (parts.length === 0) return null;
+  const sets: SetScore[] = [];
+  for (const part of parts) {
+    const m = /^(\d{1,2})[-:](\d{1,2})$/.exec(part);
+    if (!m) return null;
+    sets.push([Number(m[1]), Number(m[2])]);
+  }
+  return JSON.stringify(sets);
+}
+
+/**
+ * PATCH /api/disputes/{id} (admin): notes required; uphold (result stands), correct (the admin's
+ * score and winner replace the reported ones, then it stands) or void.
+ */
 export const resolveDisputeSchema = z
   .object({
     status: z.literal(DISPUTE_STATUS.resolved, { error: "Status must be 'resolved'." }),
@@ -261,9 +280,20 @@ export const resolveDisputeSchema = z
       .min(1, MATCH_MESSAGES.resolutionNotes)
       .max(RESOLUTION_NOTES_MAX, `Resolution notes must be at most ${RESOLUTION_NOTES_MAX} characters`),
     outcome: z.enum(DISPUTE_OUTCOMES, { error: MATCH_MESSAGES.outcome }),
+    score: scoreTextSchema.optional(),
+    winnerTeamId: apiId(MATCH_MESSAGES.winner).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((v, ctx) => {
+    const given = v.score !== undefined || v.winnerTeamId !== undefined;
+    if (v.outcome === DISPUTE_OUTCOME.correct && (v.score === undefined || v.winnerTeamId === undefined))
+      ctx.addIssue({ code: "custom", path: [v.score === undefined ? "score" : "winnerTeamId"], message: MATCH_MESSAGES.correction });
+    else if (v.outcome !== DISPUTE_OUTCOME.correct && given)
+      ctx.addIssue({ code: "custom", path: ["outcome"], message: MATCH_MESSAGES.correctionOnly });
+  });
 export type ResolveDisputeInput = z.infer<typeof resolveDisputeSchema>;
+/** The body as sent (score as JSON text). */
+export type ResolveDisputeBody = z.input<typeof resolveDisputeSchema>;
 
 /** Paged reads: page from 1, limit default small, at most 50. */
 export const MATCH_LIST_DEFAULT_LIMIT = 10;

@@ -30,7 +30,7 @@ import { startEnrolment } from "../../server/modules/auth/second-factor.service"
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { users } from "@shared/schema";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type Expected = number | readonly number[];
@@ -217,6 +217,17 @@ export const MATRIX: MatrixRow[] = [
     call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}`, body: { name: `Alpha ${uniq()}`, bio: "We play on Sundays." } }),
   },
   {
+    method: "POST",
+    path: "/api/teams/:id/partner",
+    case: "team A, whose partner left",
+    expect: captain({ captainA: 200 }),
+    isolate: true,
+    call: async ({ t, w }) => {
+      await t.db.update(users).set({ teamId: null, isPartner: false }).where(and(eq(users.teamId, w.A.team.id), eq(users.isPartner, true)));
+      return { url: `/api/teams/${w.A.team.id}/partner`, body: { partnerName: "New Partner", partnerEmail: `new_${uniq()}@example.test` } };
+    },
+  },
+  {
     method: "DELETE",
     path: "/api/teams/:id",
     case: "team A",
@@ -349,6 +360,20 @@ export const MATRIX: MatrixRow[] = [
   },
   {
     method: "POST",
+    path: "/api/matches/:id/withdraw",
+    case: "reported by A against C",
+    expect: captain({ captainA: 200, captainB: 404 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, w.A, await freshTeam(t))).match.id}/withdraw` }),
+  },
+  {
+    method: "POST",
+    path: "/api/matches/:id/withdraw",
+    case: "reported by C against B (A is no party)",
+    expect: captain({ captainA: 404, captainB: 403 }),
+    call: async ({ t, w }) => ({ url: `/api/matches/${(await freshMatch(t, await freshTeam(t), w.B)).match.id}/withdraw` }),
+  },
+  {
+    method: "POST",
     path: "/api/matches/:id/dispute",
     case: "reported by A",
     expect: approved(404, { partner: 403, captainA: 403, captainB: 200 }),
@@ -385,6 +410,12 @@ export const MATRIX: MatrixRow[] = [
     path: "/api/admin/users/:id/suspend",
     expect: adminOnly(200),
     call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}/suspend`, body: { reason: "No-shows." } }),
+  },
+  {
+    method: "POST",
+    path: "/api/admin/users/:id/resend-invite",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/users/${(await freshInvitee(t)).user.id}/resend-invite` }),
   },
   {
     method: "POST",
@@ -435,6 +466,7 @@ export const MATRIX: MatrixRow[] = [
 
   // settings
   { method: "GET", path: "/api/settings/header-image", expect: everyone(200) },
+  { method: "GET", path: "/api/settings/club", expect: everyone(200) },
   {
     method: "POST",
     path: "/api/settings/header-image",

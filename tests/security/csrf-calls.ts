@@ -69,9 +69,11 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "POST", route: "/api/reset-password", path: "/api/reset-password", as: "anyone", body: { username: "admin", email: "admin@example.test" } },
     { method: "POST", route: "/api/reset-password/:token", path: `/api/reset-password/${t.reset}`, as: "anyone", body: { newPassword: "Attacker123" } },
     { method: "POST", route: "/api/admin/approve-user/:id", path: `/api/admin/approve-user/${ids.userId}`, as: "admin" },
+    { method: "POST", route: "/api/admin/users/:id/resend-invite", path: `/api/admin/users/${ids.userId}/resend-invite`, as: "admin" },
     { method: "POST", route: "/api/admin/reject-user/:id", path: `/api/admin/reject-user/${ids.userId}`, as: "admin", body: { reason: "forged" } },
     // Teams
     { method: "PUT", route: "/api/teams/:id", path: `/api/teams/${ids.ownTeamId}`, as: "captain", body: { name: "Hacked by CSRF", bio: "pwned" } },
+    { method: "POST", route: "/api/teams/:id/partner", path: `/api/teams/${ids.ownTeamId}/partner`, as: "captain", body: { partnerName: "Forged Partner", partnerEmail: "csrf_partner@example.test" } },
     { method: "DELETE", route: "/api/teams/:id", path: `/api/teams/${ids.ownTeamId}`, as: "captain", body: { reason: "forged" } },
     // Challenges
     {
@@ -94,6 +96,7 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "POST", route: "/api/matches/confirm/:token", path: `/api/matches/confirm/${t.match}`, as: "anyone", body: {} },
     { method: "POST", route: "/api/matches/dispute/:token", path: `/api/matches/dispute/${t.match}`, as: "anyone", body: { reason: "forged dispute reason" } },
     { method: "POST", route: "/api/matches/:id/approve", path: `/api/matches/${ids.matchId}/approve`, as: "captain" },
+    { method: "POST", route: "/api/matches/:id/withdraw", path: `/api/matches/${ids.matchId}/withdraw`, as: "captain" },
     { method: "POST", route: "/api/matches/:id/dispute", path: `/api/matches/${ids.matchId}/dispute`, as: "captain", body: { reason: "forged dispute reason" } },
     {
       method: "PATCH",

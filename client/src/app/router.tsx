@@ -2,7 +2,8 @@
 // layouts are applied here, not in pages.
 import { Suspense, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { Redirect, Route, Switch, useLocation } from "wouter";
+import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
+import { authPathFor, nextPathFromSearch } from "@/lib/next-path";
 import type { CurrentUser } from "@shared/api";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageSpinner } from "@/components/ui/spinner";
@@ -154,10 +155,11 @@ function SignedInLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** /auth: signed-in users go home. */
+/** /auth: signed-in users go to the page they came for (?next=, same-site paths only) or home. */
 function AuthRoute() {
   const { data: user, isPending } = useUser();
-  if (user) return <Redirect to="/" replace />;
+  const search = useSearch();
+  if (user) return <Redirect to={nextPathFromSearch(search)} replace />;
   if (isPending) return <FullPageSpinner />;
   return (
     <PublicLayout>
@@ -188,6 +190,7 @@ function SignedOutLadder() {
  */
 function ProtectedArea() {
   const [location] = useLocation();
+  const search = useSearch();
   const { data: user, isPending, error, refetch, isFetching } = useUser();
   const isProtected = protectedRouteOf(location) !== undefined;
 
@@ -212,7 +215,7 @@ function ProtectedArea() {
   }
 
   if (!user && location === "/ladder") return <SignedOutLadder />;
-  if (!user) return <Redirect to="/auth" replace />;
+  if (!user) return <Redirect to={authPathFor(`${location}${search ? `?${search}` : ""}`)} replace />;
   if (!mayEnterProtectedArea(user)) return <Redirect to="/verify-email" replace />;
 
   return (

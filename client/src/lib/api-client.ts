@@ -1,6 +1,6 @@
 // The one fetch wrapper (docs/product.md, "API answers"). Every call sends the session cookie
 // and JSON; every failure throws ApiError.
-import type { ApiErrorBody } from "@shared/api";
+import { ALREADY_DONE_CODE, type ApiErrorBody } from "@shared/api";
 
 export class ApiError extends Error {
   readonly status: number;
@@ -103,4 +103,17 @@ export const api = {
 export function errorMessage(err: unknown, fallback = "Something went wrong. Please try again."): string {
   if (err instanceof Error && err.message) return err.message;
   return fallback;
+}
+
+/**
+ * The request, where the server's "your side already did exactly this" refusal (code already_done: a
+ * double click, a second tab) counts as done: resolves to null instead of failing.
+ */
+export async function orAlreadyDone<T>(pending: Promise<T>): Promise<T | null> {
+  try {
+    return await pending;
+  } catch (err) {
+    if (err instanceof ApiError && err.code === ALREADY_DONE_CODE) return null;
+    throw err;
+  }
 }

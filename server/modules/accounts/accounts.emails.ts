@@ -174,3 +174,15 @@ export function registrationNotCompletedEmail(o: {
       SIGN_OFF,
   };
 }
+
+/** To the captain: the new partner's address cannot be used (never said in the API's answer). */
+export function partnerInviteNotSentEmail(o: { appUrl: string; to: string; name: string; partnerEmail: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: "Your partner invitation was not sent",
+    text:
+      `Hi ${o.name},\n\n` +
+      `The address ${o.partnerEmail} cannot be used for a new partner account. If your partner already has an account, contact the administrator; otherwise check the address and invite again from your profile: ${o.appUrl}/profile` +
+      SIGN_OFF,
+  };
+}

@@ -2,6 +2,7 @@ import type { Request, Router } from "express";
 import { z } from "zod";
 import {
   acceptInviteSchema,
+  invitePartnerSchema,
   recoverUsernameSchema,
   registerSchema,
   registrationPresenceError,
@@ -26,12 +27,15 @@ import {
   checkRegistration,
   checkResetToken,
   MESSAGES,
+  PARTNER_INVITE_TITLE,
   getInvite,
   listPendingUsers,
   recoverUsername,
   registerTeam,
   rejectUser,
   requestPasswordReset,
+  invitePartner,
+  resendPartnerInvite,
   resendVerification,
   resetPassword,
   verifyEmail,
@@ -200,6 +204,30 @@ export function accountsRoutes(deps: AppDeps): Router {
       res.json(await approveUser(deps, { userId: params.id, actor: currentUser(req) }));
     },
   });
+  // A captain whose partner left invites a new one.
+  route({
+    method: "post",
+    path: "/teams/:id/partner",
+    guard: "captain",
+    params: IdParams,
+    body: invitePartnerSchema,
+    errorTitle: PARTNER_INVITE_TITLE,
+    handler: async (req, res, { params, body }) => {
+      res.json(await invitePartner(deps, { ...body, teamId: params.id, actor: currentUser(req) }));
+    },
+  });
+
+  // A partner's invitation expired or got lost: a new link (the invite page's dead end points here).
+  route({
+    method: "post",
+    path: "/admin/users/:id/resend-invite",
+    guard: "admin",
+    params: IdParams,
+    handler: async (req, res, { params }) => {
+      res.json(await resendPartnerInvite(deps, { userId: params.id, actor: currentUser(req) }));
+    },
+  });
+
   route({
     method: "post",
     path: "/admin/reject-user/:id",

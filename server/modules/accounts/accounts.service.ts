@@ -2,7 +2,7 @@
 // admin approval gate. Plain functions with one options object; they never see req/res and throw AppError.
 import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
-import type { RegisterInput } from "@shared/validators/auth";
+import type { InvitePartnerInput, RegisterInput } from "@shared/validators/auth";
 import type { Page, PageQuery } from "@shared/paging";
 import { offsetOf, pageOf } from "../../lib/paging";
 import type {
@@ -14,6 +14,7 @@ import type {
   ResetTokenStatus,
   VerifyEmailResponse,
 } from "@shared/types/accounts";
+import type { AdminUserActionResult } from "@shared/types/admin";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
@@ -21,11 +22,12 @@ import type { ZodType } from "zod";
 import { AppError } from "../../lib/app-error";
 import { zodFields } from "../../middleware/validate";
 import { hashPassword } from "../../auth/password";
-import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
+import { consumeToken, issueToken, peekToken, tokenOwner } from "../../auth/tokens";
 import { endSessionsOfUsers } from "../../auth/session";
 import {
   accountApprovedEmail,
   partnerInviteEmail,
+  partnerInviteNotSentEmail,
   passwordChangedEmail,
   passwordResetEmail,
   registrationRejectedEmail,
@@ -47,9 +49,12 @@ export const MESSAGES = {
   resendNeedsEmail: "Please enter a valid email address",
   invalidVerification: "This verification link is invalid or has expired. Please request a new verification email.",
   emailVerified: "Email Verified! Your email address has been confirmed.",
+  alreadyVerified: "Your email address is already verified. You can sign in.",
   invalidReset: "This password reset link is invalid or has expired. Please request a new one.",
   passwordReset: "Your password has been reset. You can now sign in with your new password.",
-  invalidInvite: "This invitation link is invalid or has expired. Ask your captain to contact the administrator for a new one.",
+  invalidInvite:
+    "This invitation link is invalid or has expired. An administrator can send you a new one (Manage Teams, Resend invitation): ask your captain or write to the club's administrator.",
+  inviteNotNeeded: "This member already has a login of their own; there is no invitation to resend.",
   inviteAccepted: "Your account is ready. You can now sign in with your new username and password.",
   inviteAlreadyAccepted: "This invitation has already been accepted.",
   userNotFound: "User not found.",
@@ -245,9 +250,16 @@ async function noticeAddressesInUse(
 // Email verification
 
 export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<VerifyEmailResponse> {
+  const alreadyVerified = async (): Promise<VerifyEmailResponse | null> => {
+    // A link opened again (a second click, a mail app's preview) after it did its work: say so.
+    const userId = await tokenOwner(deps.db, o.token, "email_verification");
+    if (userId === null) return null;
+    const [u] = await deps.db.select({ verified: users.isEmailVerified, isApproved: users.isApproved }).from(users).where(eq(users.id, userId)).limit(1);
+    return u?.verified ? { message: MESSAGES.alreadyVerified, isApproved: u.isApproved, alreadyVerified: true } : null;
+  };
   const user = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, o.token, "email_verification");
-    if (!row?.userId) throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
+    if (!row?.userId) return null;
     const [u] = await tx
       .update(users)
       .set({ isEmailVerified: true, updatedAt: new Date() })
@@ -261,9 +273,14 @@ export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">
       .where(and(eq(authTokens.userId, u.id), eq(authTokens.purpose, "email_verification"), isNull(authTokens.usedAt)));
     return u;
   });
+  if (!user) {
+    const answer = await alreadyVerified();
+    if (answer) return answer;
+    throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
+  }
   await deps.mailer.send(welcomeEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, approved: user.isApproved }));
   deps.logger.info({ event: "auth.email_verified", userId: user.id }, "email verified");
-  return { message: MESSAGES.emailVerified, isApproved: user.isApproved };
+  return { message: MESSAGES.emailVerified, isApproved: user.isApproved, alreadyVerified: false };
 }
 
 /**
@@ -293,24 +310,7 @@ export async function resendVerification(deps: Deps<"db" | "env" | "mailer" | "l
     .limit(1);
   if (!target || target.isEmailVerified || target.rejectionReason || target.teamDeletedAt) return;
   if (!target.username && target.isPartner) {
-    const [captain] = target.teamId
-      ? await db
-          .select({ name: users.name })
-          .from(users)
-          .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
-          .limit(1)
-      : [];
-    const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
-    await deps.mailer.send(
-      partnerInviteEmail({
-        appUrl: env.APP_URL,
-        to: target.email,
-        partnerName: target.name,
-        captainName: captain?.name ?? "Your captain",
-        teamName: target.teamName ?? "your team",
-        token,
-      }),
-    );
+    await sendPartnerInvite(deps, target);
   } else {
     const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
     await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
@@ -320,6 +320,129 @@ export async function resendVerification(deps: Deps<"db" | "env" | "mailer" | "l
 
 // ---------------------------------------------------------------------------------------------
 // Partner invitation
+
+/** A fresh invitation link (older ones stop working) mailed to a partner who has no login yet. */
+async function sendPartnerInvite(
+  deps: Deps<"db" | "env" | "mailer">,
+  target: { id: number; name: string; email: string; teamId: number | null; teamName: string | null },
+): Promise<void> {
+  const { db, env } = deps;
+  const [captain] = target.teamId
+    ? await db
+        .select({ name: users.name })
+        .from(users)
+        .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
+        .limit(1)
+    : [];
+  const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
+  await deps.mailer.send(
+    partnerInviteEmail({
+      appUrl: env.APP_URL,
+      to: target.email,
+      partnerName: target.name,
+      captainName: captain?.name ?? "Your captain",
+      teamName: target.teamName ?? "your team",
+      token,
+    }),
+  );
+}
+
+export const PARTNER_INVITE_TITLE = "Failed to Invite Partner";
+
+/**
+ * POST /api/teams/{id}/partner: the captain of a team without a partner (the partner's account was
+ * removed) invites a new one: a partner user without a login (approved when the team is) and an
+ * invitation mail. An address already in use gets the same answer (never revealed); the captain
+ * learns it by mail instead, as at registration.
+ */
+export async function invitePartner(
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  input: InvitePartnerInput & { teamId: number; actor: Pick<Actor, "id" | "teamId"> },
+): Promise<MessageResponse> {
+  const { actor, teamId } = input;
+  const { db, env } = deps;
+  if (actor.teamId !== teamId)
+    throw new AppError(403, "Only the team's captain can invite its partner.", { title: PARTNER_INVITE_TITLE, code: "forbidden" });
+  const partnerName = input.partnerName.trim();
+  const partnerEmail = input.partnerEmail.trim();
+  const answer = { message: `An invitation is on its way to ${partnerEmail}.` };
+  const [team] = await db.select({ id: teams.id, name: teams.name, isApproved: teams.isApproved, deletedAt: teams.deletedAt }).from(teams).where(eq(teams.id, teamId)).limit(1);
+  if (!team || team.deletedAt) throw new AppError(404, "Team not found.", { title: PARTNER_INVITE_TITLE });
+  const [existing] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.isPartner, true)))
+    .limit(1);
+  if (existing)
+    throw new AppError(409, `Your team already has a partner (${existing.name}). A team has one partner at a time.`, {
+      title: PARTNER_INVITE_TITLE,
+      code: "has_partner",
+    });
+  const [captain] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
+  const [inUse] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${lower(partnerEmail)}`).limit(1);
+  if (inUse) {
+    if (captain) await deps.mailer.send(partnerInviteNotSentEmail({ appUrl: env.APP_URL, to: captain.email, name: captain.name, partnerEmail }));
+    deps.logger.info({ event: "team.partner_invite_refused", teamId, reason: "address_in_use" }, "partner invitation not sent");
+    return answer;
+  }
+  let partnerId: number;
+  try {
+    const [partner] = await db
+      .insert(users)
+      .values({
+        username: null,
+        password: null,
+        name: partnerName,
+        email: partnerEmail,
+        teamId,
+        isCaptain: false,
+        isPartner: true,
+        isApproved: team.isApproved,
+        isEmailVerified: false,
+      })
+      .returning({ id: users.id });
+    partnerId = partner!.id;
+  } catch (err) {
+    if (!uniqueViolation(err)) throw err;
+    return answer;
+  }
+  await sendPartnerInvite(deps, { id: partnerId, name: partnerName, email: partnerEmail, teamId, teamName: team.name });
+  deps.logger.info({ event: "team.partner_invited", teamId, partnerId, by: actor.id }, "new partner invited");
+  return answer;
+}
+
+/**
+ * POST /api/admin/users/{id}/resend-invite (admin): a partner whose invitation expired or got lost
+ * gets a new link; older links stop working. Only a partner without a login of their own.
+ */
+export async function resendPartnerInvite(
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  o: { userId: number; actor: Pick<Actor, "id"> },
+): Promise<AdminUserActionResult> {
+  const [target] = await deps.db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      isPartner: users.isPartner,
+      teamId: users.teamId,
+      teamName: teams.name,
+      teamDeletedAt: teams.deletedAt,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(eq(users.id, o.userId))
+    .limit(1);
+  if (!target) throw new AppError(404, "User not found.", { title: "Failed to Resend Invitation" });
+  if (target.username || !target.isPartner)
+    throw new AppError(409, MESSAGES.inviteNotNeeded, { title: "Failed to Resend Invitation", code: "wrong_state" });
+  if (target.teamDeletedAt)
+    throw new AppError(409, "This member's team is deleted; restore it first.", { title: "Failed to Resend Invitation", code: "wrong_state" });
+  await sendPartnerInvite(deps, target);
+  deps.logger.info({ event: "auth.invite_resent", userId: target.id, adminId: o.actor.id }, "partner invitation resent by an admin");
+  return { message: `A new invitation was sent to ${target.email}.`, userId: target.id, name: target.name };
+}
 
 export async function getInvite(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<InviteView> {
   const { db } = deps;

@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
-import { createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
+import { createAdmin, createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 import { issueToken } from "../../auth/tokens";
 import { COMMON_PASSWORD_MESSAGE } from "@shared/validators/auth";
 import { MESSAGES } from "./accounts.service";
@@ -247,14 +247,15 @@ describe("email verification", () => {
 
     const ok = await t.request.post(`/api/verify-email/${token}`).send({});
     expect(ok.status).toBe(200);
-    expect(ok.body).toEqual({ message: MESSAGES.emailVerified, isApproved: false });
+    expect(ok.body).toEqual({ message: MESSAGES.emailVerified, isApproved: false, alreadyVerified: false });
     expect((await agent.get("/api/user")).body.isEmailVerified).toBe(true);
     const welcome = await mailTo(t.mail, body.email, "Welcome");
     expect(welcome.text).toMatch(/administrator will review/);
 
+    // Opened again: the address is verified, and says so (no second welcome mail).
     const again = await t.request.post(`/api/verify-email/${token}`).send({});
-    expect(again.status).toBe(400);
-    expect(again.body.message).toBe(MESSAGES.invalidVerification);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ message: MESSAGES.alreadyVerified, isApproved: false, alreadyVerified: true });
   });
 
   it("refuses an expired token, a token of another purpose and garbage", async () => {
@@ -343,6 +344,74 @@ describe("partner invitation", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(MESSAGES.invalidInvite);
     expect((await t.request.get(`/api/invite/${verifyToken}`)).status).toBe(404);
+  });
+});
+
+describe("an admin resends a partner's invitation (POST /api/admin/users/{id}/resend-invite)", () => {
+  it("mails a new link that works while the old one stops; a member with a login has nothing to resend", async () => {
+    const { user, token: old } = await freshInvitee();
+    const admin = await createAdmin(t.db);
+    const agent = t.agent();
+    await signIn(agent, admin.username);
+    // The invite page's dead end points to this.
+    expect(MESSAGES.invalidInvite).toContain("Resend invitation");
+
+    const res = await agent.post(`/api/admin/users/${user.id}/resend-invite`).send({});
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: `A new invitation was sent to ${user.email}.`, userId: user.id, name: user.name });
+    const mail = await t.mail.waitFor((m) => m.to.includes(user.email) && m.links.some((l) => l.includes("/accept-invite/")) && !m.text.includes(old));
+    const fresh = tokenFromLink(mail, "/accept-invite/");
+    expect((await t.request.get(`/api/invite/${old}`)).status).toBe(404);
+    expect((await t.request.get(`/api/invite/${fresh}`)).status).toBe(200);
+
+    const { captain } = await createTeam(t.db);
+    const refused = await agent.post(`/api/admin/users/${captain.id}/resend-invite`).send({});
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(MESSAGES.inviteNotNeeded);
+    expect((await agent.post(`/api/admin/users/999999/resend-invite`).send({})).status).toBe(404);
+    const member = t.agent();
+    await signIn(member, captain.username!);
+    expect((await member.post(`/api/admin/users/${user.id}/resend-invite`).send({})).status).toBe(403);
+  });
+});
+
+describe("a captain whose partner left invites a new one (POST /api/teams/{id}/partner)", () => {
+  it("creates a partner without a login (approved like the team) and mails the invitation; one partner at a time", async () => {
+    const { team, captain, partner } = await createTeam(t.db);
+    const agent = t.agent();
+    await signIn(agent, captain.username!);
+    const body = { partnerName: "Nora New", partnerEmail: `nora_${team.id}@example.test` };
+    const busy = await agent.post(`/api/teams/${team.id}/partner`).send(body);
+    expect(busy.status).toBe(409);
+    expect(busy.body.code).toBe("has_partner");
+
+    await t.db.delete(users).where(eq(users.id, partner.id)); // the partner's account was removed
+    const res = await agent.post(`/api/teams/${team.id}/partner`).send(body);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: `An invitation is on its way to ${body.partnerEmail}.` });
+    const [row] = await t.db.select().from(users).where(eq(users.email, body.partnerEmail));
+    expect(row).toMatchObject({ teamId: team.id, isPartner: true, isCaptain: false, username: null, isApproved: true });
+    const mail = await t.mail.waitFor((m) => m.to.includes(body.partnerEmail) && m.links.some((l) => l.includes("/accept-invite/")));
+    const invite = await t.request.get(`/api/invite/${tokenFromLink(mail, "/accept-invite/")}`);
+    expect(invite.body).toMatchObject({ partnerName: "Nora New", teamName: team.name });
+
+    // Bad input, another team, a partner's own login: refused.
+    expect((await agent.post(`/api/teams/${team.id}/partner`).send({ partnerName: "N", partnerEmail: "nope" })).status).toBe(400);
+    const other = await createTeam(t.db);
+    expect((await agent.post(`/api/teams/${other.team.id}/partner`).send(body)).status).toBe(403);
+  });
+
+  it("an address already in use gets the same answer; only the captain is told by mail", async () => {
+    const { team, captain, partner } = await createTeam(t.db);
+    await t.db.delete(users).where(eq(users.id, partner.id));
+    const { captain: someone } = await createTeam(t.db);
+    const agent = t.agent();
+    await signIn(agent, captain.username!);
+    const res = await agent.post(`/api/teams/${team.id}/partner`).send({ partnerName: "Taken Person", partnerEmail: someone.email.toUpperCase() });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ message: `An invitation is on its way to ${someone.email.toUpperCase()}.` });
+    await t.mail.waitFor((m) => m.to.includes(captain.email) && m.subject === "Your partner invitation was not sent");
+    expect(await t.db.select().from(users).where(eq(users.teamId, team.id))).toHaveLength(1);
   });
 });
 

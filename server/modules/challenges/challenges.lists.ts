@@ -25,6 +25,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   surface: Surface;
   competition_type: CompetitionType;
   notes: string | null;
+  response_note: string | null;
   proposed_date_time: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
@@ -41,6 +42,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   suspended: boolean;
   match_id: number | null;
   match_confirmation: ConfirmationStatus | null;
+  match_reported_by_team_id: number | null;
   total: number;
 }
 
@@ -61,16 +63,16 @@ export async function listChallenges(
   const offset = offsetOf(query);
   const result = await db.execute<ChallengeListRow>(sql`
     select c.id, c.challenger_team_id, c.challenged_team_id, c.status, c.location, c.surface, c.competition_type,
-           c.notes, c.proposed_date_time, c.created_at, c.updated_at,
+           c.notes, c.response_note, c.proposed_date_time, c.created_at, c.updated_at,
            o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
            exists (select 1 from users su where su.team_id = o.id and su.is_suspended) as suspended,
-           lm.id as match_id, lm.confirmation_status as match_confirmation,
+           lm.id as match_id, lm.confirmation_status as match_confirmation, lm.reported_by_team_id as match_reported_by_team_id,
            (count(*) over ())::int as total
     from challenges c
     join teams o on o.id = ${otherColumn}
-    left join lateral (select m.id, m.confirmation_status from matches m where m.challenge_id = c.id order by m.id desc limit 1) lm on true
+    left join lateral (select m.id, m.confirmation_status, m.reported_by_team_id from matches m where m.challenge_id = c.id order by m.id desc limit 1) lm on true
     where ${ownColumn} = ${teamId} and ${statusFilter}
     order by c.created_at desc, c.id desc
     limit ${query.limit} offset ${offset}`);
@@ -109,11 +111,13 @@ export async function listChallenges(
     surface: r.surface,
     competitionType: r.competition_type,
     notes: r.notes,
+    responseNote: r.response_note,
     proposedDateTime: iso(r.proposed_date_time),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
     matchId: r.match_id === null ? null : Number(r.match_id),
     matchConfirmationStatus: r.match_confirmation,
+    matchReportedByMe: r.match_reported_by_team_id !== null && Number(r.match_reported_by_team_id) === teamId,
   }));
   return pageOf(items, total, query);
 }

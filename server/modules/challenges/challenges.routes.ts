@@ -79,7 +79,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: updateChallengeSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(await updateChallengeStatus(deps, { challengeId: params.id, status: body.status, actor: currentUser(req) }));
+      res.json(await updateChallengeStatus(deps, { challengeId: params.id, status: body.status, note: body.note, actor: currentUser(req) }));
     },
   });
 

@@ -8,6 +8,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { challenges, teams, users, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
+import { ALREADY_DONE_CODE } from "@shared/api";
 import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
@@ -85,6 +86,7 @@ export async function createChallenge(
     theirs!.id,
     newChallengeMail({
       appUrl: deps.env.APP_URL,
+      timeZone: deps.env.CLUB_TIMEZONE,
       fromTeam: mine.name,
       toTeam: theirs!.name,
       surface,
@@ -107,7 +109,13 @@ const statusLabel = (status: ChallengeStatus): string =>
  */
 export async function updateChallengeStatus(
   deps: Deps<"db" | "mailer" | "env">,
-  input: { challengeId: number; status: ChallengeUpdateStatus; actor: Pick<Actor, "teamId"> },
+  input: {
+    challengeId: number;
+    status: ChallengeUpdateStatus;
+    /** Accepting: how to reach the challenged team; declining: the reason. Mailed and shown on the card. */
+    note?: string | null | undefined;
+    actor: Pick<Actor, "teamId">;
+  },
 ): Promise<Challenge> {
   const { db } = deps;
   const { actor, challengeId, status } = input;
@@ -119,7 +127,7 @@ export async function updateChallengeStatus(
 
   const [updated] = await db
     .update(challenges)
-    .set({ status, updatedAt: new Date() })
+    .set({ status, ...(isCancel ? {} : { responseNote: input.note ?? null }), updatedAt: new Date() })
     .where(
       and(
         eq(challenges.id, challengeId),
@@ -149,9 +157,10 @@ export async function updateChallengeStatus(
       const refusal = await acceptRefusal(db, { challengerTeamId: row.challengerTeamId, acceptingTeamId: teamId });
       if (refusal) throw refusalError(refusal);
     }
+    // The same side already made this very move (a double click, a second tab): say so distinctly.
     throw new AppError(409, `This challenge is ${statusLabel(row.status)} and can no longer be ${status}.`, {
       title: "Challenge Not Available",
-      code: "wrong_state",
+      code: row.status === status ? ALREADY_DONE_CODE : "wrong_state",
     });
   }
 
@@ -161,7 +170,7 @@ export async function updateChallengeStatus(
     .from(teams)
     .where(inArray(teams.id, [updated.challengerTeamId, updated.challengedTeamId]));
   const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
-  const mail = challengeAnsweredMail({ appUrl: deps.env.APP_URL, status, actingTeam: nameOf(teamId), challenge: updated });
+  const mail = challengeAnsweredMail({ appUrl: deps.env.APP_URL, timeZone: deps.env.CLUB_TIMEZONE, status, actingTeam: nameOf(teamId), challenge: updated });
   notifyTeam(deps, otherTeamId, mail);
   return updated;
 }

@@ -70,6 +70,20 @@ describe("POST /api/challenges: sending a challenge", () => {
     }
   });
 
+  it("the mails show the proposed time in the club's zone, for people: a Thursday 6 PM match in Vancouver", async () => {
+    expect(t.env.CLUB_TIMEZONE).toBe("America/Vancouver");
+    const { a, b, capA, capB } = await pair();
+    // Thursday 26 November 2037, 6:00 PM in Vancouver (PST, UTC-8) is Friday 02:00 UTC.
+    const res = await send(capA, b, { proposedDateTime: "2037-11-27T02:00:00.000Z" });
+    expect(res.status).toBe(201);
+    const sent = await t.mail.waitFor((m) => m.to.includes(b.captain.email) && m.subject === `New challenge from ${a.team.name}`);
+    expect(sent.text).toContain("When: Thu 26 Nov, 6:00 PM\n");
+    expect((await capB.patch(`/api/challenges/${res.body.id}`).send({ status: "accepted" })).status).toBe(200);
+    const answered = await t.mail.waitFor((m) => m.to.includes(a.captain.email) && m.subject === `${b.team.name} accepted your challenge`);
+    expect(answered.text).toContain("When: Thu 26 Nov, 6:00 PM\n");
+    for (const text of [sent.text, answered.text]) expect(text).not.toMatch(/UTC|GMT|2037/);
+  });
+
   it("when the location names no surface, it answers 'Surface Type Required'", async () => {
     const { b, capA } = await pair();
     for (const location of [undefined, "", "Central park", 42]) {
@@ -326,8 +340,11 @@ describe("PATCH and DELETE /api/challenges/{id}: accept, decline, cancel", () =>
     const again = await capB.patch(`/api/challenges/${id}`).send({ status: "accepted" });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("This challenge is accepted and can no longer be accepted.");
+    // The same move again (a double click): refused, but marked as already done; another move is not.
+    expect(again.body.code).toBe("already_done");
     const decline = await capB.patch(`/api/challenges/${id}`).send({ status: "declined" });
     expect(decline.status).toBe(409);
+    expect(decline.body.code).toBe("wrong_state");
   });
 
   it("accepting re-checks both teams: a challenger suspended, unapproved or deleted since sending, or a suspended member of the accepting team, is refused with a clear 4xx (and the challenge stays pending)", async () => {
@@ -388,6 +405,42 @@ describe("PATCH and DELETE /api/challenges/{id}: accept, decline, cancel", () =>
     expect(res.status).toBe(200);
     expect(res.body.status).toBe("declined");
     await t.mail.waitFor((m) => m.to.includes(a.partner.email) && m.subject === `${b.team.name} declined your challenge`);
+  });
+
+  it("accepting takes an optional contact note (≤ 200 characters) that the accept mail gives the challenger", async () => {
+    const { a, b, capA, capB, id } = await createPending();
+    const long = await capB.patch(`/api/challenges/${id}`).send({ status: "accepted", note: "x".repeat(201) });
+    expect(long.status).toBe(400);
+    expect(long.body.message).toBe("The note must be at most 200 characters.");
+    const res = await capB.patch(`/api/challenges/${id}`).send({ status: "accepted", note: "Gabe: 604-555-0199 after 5 PM" });
+    expect(res.status).toBe(200);
+    expect(res.body.responseNote).toBe("Gabe: 604-555-0199 after 5 PM");
+    const mail = await t.mail.waitFor((m) => m.to.includes(a.partner.email) && m.subject === `${b.team.name} accepted your challenge`);
+    expect(mail.text).toContain("Their contact: Gabe: 604-555-0199 after 5 PM\n");
+    expect(mail.text).not.toContain("see the challenge's notes");
+    const card = (await capA.get("/api/challenges/outgoing")).body.items.find((c: { id: number }) => c.id === id);
+    expect(card.responseNote).toBe("Gabe: 604-555-0199 after 5 PM");
+  });
+
+  it("declining takes an optional reason (≤ 200 characters) that the challenger sees on the card and in the mail", async () => {
+    const { a, b, capA, capB, id } = await createPending();
+    expect((await capB.patch(`/api/challenges/${id}`).send({ status: "declined", note: "x".repeat(201) })).status).toBe(400);
+    const res = await capB.patch(`/api/challenges/${id}`).send({ status: "declined", note: "  We are away until March.  " });
+    expect(res.status).toBe(200);
+    expect(res.body.responseNote).toBe("We are away until March.");
+    const mail = await t.mail.waitFor((m) => m.to.includes(a.captain.email) && m.subject === `${b.team.name} declined your challenge`);
+    expect(mail.text).toContain("Their reason: We are away until March.");
+    const card = (await capA.get("/api/challenges/outgoing?status=all")).body.items.find((c: { id: number }) => c.id === id);
+    expect(card).toMatchObject({ status: "declined", responseNote: "We are away until March." });
+    // Without a reason the mail says nothing of one; a note never goes with a cancel.
+    const other = await createPending();
+    expect((await other.capB.patch(`/api/challenges/${other.id}`).send({ status: "declined" })).body.responseNote).toBeNull();
+    const plain = await t.mail.waitFor((m) => m.to.includes(other.a.captain.email) && m.subject === `${other.b.team.name} declined your challenge`);
+    expect(plain.text).not.toContain("Their reason");
+    const third = await createPending();
+    const cancel = await third.capA.patch(`/api/challenges/${third.id}`).send({ status: "canceled", note: "Sorry" });
+    expect(cancel.status).toBe(400);
+    expect(cancel.body.message).toBe("A note goes only with accepting or declining a challenge.");
   });
 
   it("the challenger's captain cannot accept or decline their own challenge (403), nor can the challenged captain cancel it", async () => {

@@ -7,11 +7,11 @@ import { disputes, matches, users } from "@shared/schema";
 import { CONFIRMATION_STATUS, DISPUTE_OUTCOME, DISPUTE_STATUS, MATCH_STATUS } from "@shared/constants";
 import type { Page, PageQuery } from "@shared/paging";
 import type { DisputeView, MatchView } from "@shared/types/matches";
-import type { ResolveDisputeInput } from "@shared/validators/matches";
+import { MATCH_MESSAGES, winnerWonMoreSets, type ResolveDisputeInput } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
-import { conflict, forbidden, notFound } from "../../lib/app-error";
+import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken } from "../../auth/tokens";
 import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
@@ -196,7 +196,32 @@ export async function resolveDispute(
       .returning({ id: disputes.id });
     if (!claimed) throw alreadyResolved();
 
-    if (input.outcome === DISPUTE_OUTCOME.uphold) {
+    if (input.outcome === DISPUTE_OUTCOME.correct) {
+      // The admin's score and winner replace the reported ones; then the result stands like an upheld one.
+      const [current] = await tx
+        .select({ team1Id: matches.team1Id, team2Id: matches.team2Id, player1Id: matches.player1Id, player2Id: matches.player2Id })
+        .from(matches)
+        .where(eq(matches.id, row.matchId))
+        .limit(1);
+      const sets = input.score!;
+      const winnerTeamId = input.winnerTeamId!;
+      if (!current || (winnerTeamId !== current.team1Id && winnerTeamId !== current.team2Id))
+        throw badRequest(MATCH_MESSAGES.winnerTeam, { title: RESOLVE_TITLE, fields: { winnerTeamId: MATCH_MESSAGES.winnerTeam } });
+      if (!winnerWonMoreSets(sets, current.team1Id, current.team2Id, winnerTeamId))
+        throw badRequest(MATCH_MESSAGES.winnerSets, { title: RESOLVE_TITLE, fields: { winnerTeamId: MATCH_MESSAGES.winnerSets } });
+      const [match] = await tx
+        .update(matches)
+        .set({
+          score: JSON.stringify(sets),
+          winnerTeamId,
+          winnerId: winnerTeamId === current.team1Id ? current.player1Id : current.player2Id,
+          updatedAt: now,
+        })
+        .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
+        .returning();
+      if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
+      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked! });
+    } else if (input.outcome === DISPUTE_OUTCOME.uphold) {
       const [match] = await tx
         .update(matches)
         .set({ updatedAt: now })

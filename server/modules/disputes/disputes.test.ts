@@ -55,6 +55,43 @@ describe("GET /api/disputes/pending", () => {
 });
 
 describe("PATCH /api/disputes/{id}", () => {
+  it("correct replaces the score and winner, applies ratings from the corrected result exactly once, and mails both teams", async () => {
+    const { a, b, disputeId, matchId, challengeId } = await disputedMatch();
+    // Reported: a won. Corrected: b won 3-1 3-2 (b's sets second: [1,3],[2,3]).
+    const expected = applyMatch(await teamState(t.db, a.team.id), await teamState(t.db, b.team.id), { surface: "beach", aWon: false });
+    const body = { status: "resolved", resolutionNotes: "Both captains agree b won.", outcome: "correct", score: "[[1,3],[2,3]]", winnerTeamId: b.team.id };
+    const [first, second] = await Promise.all([admin.patch(`/api/disputes/${disputeId}`).send(body), admin.patch(`/api/disputes/${disputeId}`).send(body)]);
+    expect([first.status, second.status].sort()).toEqual([200, 409]);
+    const ok = first.status === 200 ? first : second;
+    expect(ok.body.dispute).toMatchObject({ outcome: "correct", match: { winnerTeamId: b.team.id, sets: [[1, 3], [2, 3]] } });
+    expect(await teamState(t.db, a.team.id)).toEqual(expected.a);
+    expect(await teamState(t.db, b.team.id)).toEqual(expected.b);
+    expect(await matchRow(t.db, matchId)).toMatchObject({ matchStatus: "approved", confirmationStatus: "confirmed", winnerTeamId: b.team.id, score: "[[1,3],[2,3]]" });
+    expect((await challengeRow(t.db, challengeId)).status).toBe("completed");
+    const mail = await t.mail.waitFor((x) => x.to.includes(a.captain.email.toLowerCase()) && /Dispute resolved/.test(x.subject));
+    expect(mail.text).toContain("corrected it");
+    expect(mail.text).toContain("Score: 1-3 2-3");
+  });
+
+  it("correct needs a score and a winner who won more sets; other outcomes take neither (400, nothing changes)", async () => {
+    const { a, b, disputeId, matchId } = await disputedMatch();
+    const base = { status: "resolved", resolutionNotes: "Fixing the score." };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ outcome: "correct", winnerTeamId: b.team.id }, "To correct the result, enter the right score and choose the winner."],
+      [{ outcome: "correct", score: "[[1,3],[2,3]]" }, "To correct the result, enter the right score and choose the winner."],
+      [{ outcome: "correct", score: "[[1,3],[2,3]]", winnerTeamId: a.team.id }, "The selected winner must have won more sets than the other team."],
+      [{ outcome: "correct", score: "[[1,3],[2,3]]", winnerTeamId: 2_000_000 }, "The winner must be one of the two teams of the match."],
+      [{ outcome: "correct", score: "[[3,3]]", winnerTeamId: b.team.id }, "In each set, one player must reach the winning score of 3"],
+      [{ outcome: "uphold", score: "[[1,3],[2,3]]", winnerTeamId: b.team.id }, "Only a correction takes a score and a winner."],
+    ];
+    for (const [over, message] of cases) {
+      const res = await admin.patch(`/api/disputes/${disputeId}`).send({ ...base, ...over });
+      expect(res.status, JSON.stringify(over)).toBe(400);
+      expect(res.body.message).toBe(message);
+    }
+    expect(await matchRow(t.db, matchId)).toMatchObject({ matchStatus: "reported", confirmationStatus: "disputed", winnerTeamId: a.team.id });
+  });
+
   it("uphold applies the result exactly as a confirmation, completes the challenge and mails both teams", async () => {
     const { a, b, disputeId, matchId, challengeId } = await disputedMatch();
     const expected = applyMatch(await teamState(t.db, a.team.id), await teamState(t.db, b.team.id), { surface: "beach", aWon: true });

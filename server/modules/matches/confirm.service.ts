@@ -8,6 +8,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, type Match, type Team } from "@shared/schema";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS } from "@shared/constants";
+import { ALREADY_DONE_CODE } from "@shared/api";
 import { applyMatch, matchRatingColumns, ratingStateOf } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
@@ -19,9 +20,14 @@ export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 export const MATCH_NOT_FOUND = "Match Not Found";
 
 /** 409 'Match Already {status}' with the match's actual status (confirmed, disputed...). */
-export function alreadySettled(status: string): AppError {
+export function alreadySettled(status: string, code = "match_not_pending"): AppError {
   const text = `Match Already ${status}`;
-  return conflict(text, { title: text, code: "match_not_pending" });
+  return conflict(text, { title: text, code });
+}
+
+/** In-app approval of a result that is already confirmed: what the approving side asked for is done. */
+function settledRefusal(status: string, actingTeamId: number | undefined): AppError {
+  return alreadySettled(status, actingTeamId !== undefined && status === CONFIRMATION_STATUS.confirmed ? ALREADY_DONE_CODE : undefined);
 }
 
 export function matchNotFound(): AppError {
@@ -143,7 +149,7 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
     }
     if (current.confirmationStatus !== CONFIRMATION_STATUS.pending) {
       if (opts.lockMode === "skip") return null;
-      throw alreadySettled(current.confirmationStatus);
+      throw settledRefusal(current.confirmationStatus, opts.actingTeamId);
     }
 
     const lockMode = opts.lockMode ?? "wait";
@@ -183,7 +189,7 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
         .from(matches)
         .where(eq(matches.id, opts.matchId))
         .limit(1);
-      throw now2 ? alreadySettled(now2.status) : matchNotFound();
+      throw now2 ? settledRefusal(now2.status, opts.actingTeamId) : matchNotFound();
     }
     return applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
   });

@@ -3,8 +3,10 @@ import type { MailMessage } from "../../mail/mailer";
 import type { MatchView } from "@shared/types/matches";
 import { formatScore } from "@shared/validators/matches";
 import { DISPUTE_OUTCOME, type DisputeOutcome } from "@shared/constants";
+import { formatZonedDateTime } from "@shared/time";
 
-const when = (iso: string | null) => (iso ? new Date(iso).toUTCString() : "the deadline");
+/** A time in the club's zone ('Thu 26 Nov, 6:00 PM'). */
+const when = (iso: string | null, timeZone: string) => (iso ? formatZonedDateTime(iso, timeZone) : "the deadline");
 
 function summary(m: MatchView): string {
   return [
@@ -16,7 +18,7 @@ function summary(m: MatchView): string {
   ].join("\n");
 }
 
-export function matchReportedMail(opts: { to: string[]; appUrl: string; match: MatchView; token: string; reportingTeam: string }): MailMessage {
+export function matchReportedMail(opts: { to: string[]; appUrl: string; timeZone: string; match: MatchView; token: string; reportingTeam: string }): MailMessage {
   const { match, appUrl, token } = opts;
   return {
     to: opts.to,
@@ -26,7 +28,21 @@ export function matchReportedMail(opts: { to: string[]; appUrl: string; match: M
       summary(match),
       `If the result is right, confirm it:\n${appUrl}/confirm-match/${token}`,
       `If it is wrong, dispute it (an admin will review it):\n${appUrl}/dispute-match/${token}`,
-      `You can also approve or dispute it in the app under My Challenges. Without an answer, the result is confirmed automatically on ${when(match.approvalDeadline)}.`,
+      `You can also approve or dispute it in the app under My Challenges. Without an answer, the result is confirmed automatically on ${when(match.approvalDeadline, opts.timeZone)}.`,
+    ].join("\n\n"),
+  };
+}
+
+/** To the opponent: the reporter withdrew a result while it was pending (the challenge is open again). */
+export function resultWithdrawnMail(opts: { to: string[]; appUrl: string; match: MatchView; reportingTeam: string }): MailMessage {
+  const { match } = opts;
+  return {
+    to: opts.to,
+    subject: `Result withdrawn: ${match.team1.name} vs ${match.team2.name}`,
+    text: [
+      `${opts.reportingTeam} withdrew the result they reported; it will not count, and the links in the earlier mail no longer work.`,
+      summary(match),
+      `The challenge is accepted again: either captain can report the right result here:\n${opts.appUrl}/challenges`,
     ].join("\n\n"),
   };
 }
@@ -61,7 +77,9 @@ export function disputeResolvedMail(opts: {
     text: [
       opts.outcome === DISPUTE_OUTCOME.uphold
         ? "An admin reviewed the disputed result and upheld it: the reported result stands and ratings have been updated."
-        : "An admin reviewed the disputed result and voided the match: it does not count and ratings are unchanged.",
+        : opts.outcome === DISPUTE_OUTCOME.correct
+          ? "An admin reviewed the disputed result and corrected it: the score and winner below now stand and ratings have been updated from them."
+          : "An admin reviewed the disputed result and voided the match: it does not count and ratings are unchanged.",
       summary(match),
       `Admin's notes:\n${opts.notes}`,
       `Match history:\n${opts.appUrl}/history`,

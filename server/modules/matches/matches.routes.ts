@@ -16,6 +16,7 @@ import {
   listRecentMatches,
   listTeamMatches,
   reportMatch,
+  withdrawMatch,
 } from "./matches.service";
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
@@ -154,6 +155,18 @@ export function matchesRoutes(deps: AppDeps): Router {
     handler: async (req, res, { params }) => {
       const match = await approveMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
       res.json({ match, message: "Match Approved" });
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/matches/:id/withdraw",
+    guard: "captain",
+    params: IdParams,
+    errorTitle: "Failed to Withdraw Result",
+    handler: async (req, res, { params }) => {
+      const result = await withdrawMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
+      res.json({ ...result, message: "Result withdrawn. The challenge is accepted again." });
     },
   });
 

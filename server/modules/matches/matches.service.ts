@@ -1,7 +1,7 @@
 // Results: reporting a match, confirming it (in the app or by the emailed token), and the bounded reads.
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { challenges, matches, teams, users } from "@shared/schema";
-import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
+import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import type { Page, PageQuery } from "@shared/paging";
@@ -15,7 +15,7 @@ import { consumeToken, issueToken } from "../../auth/tokens";
 import { rankOfTeam } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
-import { matchReportedMail } from "./matches.emails";
+import { matchReportedMail, resultWithdrawnMail } from "./matches.emails";
 
 const REPORT_TITLE = "Failed to report match";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -134,7 +134,7 @@ export async function reportMatch(
     "match reported",
   );
   const to = await teamEmails(db, [opponentTeamId]);
-  await deps.mailer.send(matchReportedMail({ to, appUrl: deps.env.APP_URL, match: view, token, reportingTeam: reportingTeamName }));
+  await deps.mailer.send(matchReportedMail({ to, appUrl: deps.env.APP_URL, timeZone: deps.env.CLUB_TIMEZONE, match: view, token, reportingTeam: reportingTeamName }));
   return view;
 }
 
@@ -151,6 +151,79 @@ function challengeNotReportable(status: ChallengeStatus): AppError {
     default:
       return conflict(`This challenge was ${status}; there is no match to report.`, { title: REPORT_TITLE, code: "challenge_closed" });
   }
+}
+
+/**
+ * POST /api/matches/{id}/withdraw: the captain of the team that reported a result takes it back while
+ * it is pending (a typo, the wrong winner). The match row goes (its confirmation token with it: the
+ * mailed links stop working) and the challenge is accepted again, in one transaction; a confirmation
+ * or dispute racing it finds either the result or nothing. The opponent is emailed.
+ */
+export async function withdrawMatch(
+  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  input: { matchId: number; actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
+): Promise<{ challengeId: number | null }> {
+  const { db } = deps;
+  const { actor, matchId } = input;
+  const teamId = actor.teamId;
+  if (!teamId) throw matchNotFound();
+  const view = await loadMatchView(db, matchId);
+  if (!view || (view.team1.id !== teamId && view.team2.id !== teamId)) throw matchNotFound();
+  const refuse = forbidden("Only the captain of the team that reported this result can withdraw it.", {
+    title: "Failed to Withdraw Result",
+    code: "reporter_only",
+  });
+  if (view.reportedByTeamId !== teamId || !actor.isCaptain) throw refuse;
+
+  const challengeId = await db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(matches)
+      .where(
+        and(
+          eq(matches.id, matchId),
+          eq(matches.reportedByTeamId, teamId),
+          eq(matches.matchStatus, MATCH_STATUS.reported),
+          eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
+        ),
+      )
+      .returning({ challengeId: matches.challengeId });
+    if (!gone) {
+      const [m] = await tx.select({ status: matches.confirmationStatus }).from(matches).where(eq(matches.id, matchId)).limit(1);
+      throw m ? alreadySettled(m.status) : matchNotFound();
+    }
+    if (gone.challengeId !== null) {
+      // The pair may have opened a new challenge since the report: one open challenge per pair.
+      const [open] = await tx
+        .select({ id: challenges.id })
+        .from(challenges)
+        .where(
+          and(
+            inArray(challenges.status, [...ACTIVE_CHALLENGE_STATUSES]),
+            or(
+              and(eq(challenges.challengerTeamId, view.team1.id), eq(challenges.challengedTeamId, view.team2.id)),
+              and(eq(challenges.challengerTeamId, view.team2.id), eq(challenges.challengedTeamId, view.team1.id)),
+            ),
+          ),
+        )
+        .limit(1);
+      if (open)
+        throw conflict("Your teams have another open challenge, so this result can no longer be withdrawn. Cancel or finish that challenge first.", {
+          title: "Failed to Withdraw Result",
+          code: "active_pair",
+        });
+      await tx
+        .update(challenges)
+        .set({ status: CHALLENGE_STATUS.accepted, updatedAt: new Date() })
+        .where(and(eq(challenges.id, gone.challengeId), eq(challenges.status, CHALLENGE_STATUS.matchReported)));
+    }
+    return gone.challengeId;
+  });
+  deps.logger.info({ event: "match.withdrawn", matchId, challengeId, withdrawnBy: actor.id, teamId }, "match result withdrawn");
+  const opponentTeamId = view.team1.id === teamId ? view.team2.id : view.team1.id;
+  const reportingTeam = view.team1.id === teamId ? view.team1.name : view.team2.name;
+  const to = await teamEmails(db, [opponentTeamId]);
+  await deps.mailer.send(resultWithdrawnMail({ to, appUrl: deps.env.APP_URL, match: view, reportingTeam }));
+  return { challengeId };
 }
 
 /** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */

@@ -1,3 +1,4 @@
+import { formatZonedDateTime } from "@shared/time";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authTokens, matches } from "@shared/schema";
@@ -56,6 +57,10 @@ describe("reporting a match (POST /api/matches)", () => {
     const mail = await t.mail.waitFor((x) => x.to.includes(b.partner.email.toLowerCase()) && /reported/.test(x.subject));
     expect(mail.to).toEqual(expect.arrayContaining([b.captain.email.toLowerCase(), b.partner.email.toLowerCase()]));
     expect(mail.to).not.toContain(a.captain.email.toLowerCase());
+    // The auto-confirm line gives the deadline in the club's zone, for people (not an HTTP date).
+    expect(mail.text).toContain(`the result is confirmed automatically on ${formatZonedDateTime(m.approvalDeadline, "America/Vancouver")}.`);
+    expect(mail.text).toMatch(/automatically on (Mon|Tue|Wed|Thu|Fri|Sat|Sun) \d{1,2} [A-Z][a-z]{2}, \d{1,2}:\d{2} (AM|PM)\./);
+    expect(mail.text).not.toMatch(/GMT|UTC/);
     const confirmToken = tokenFromLink(mail, "/confirm-match/");
     expect(tokenFromLink(mail, "/dispute-match/")).toBe(confirmToken);
     expect(mail.links.every((l) => l.startsWith("http://localhost:5000/"))).toBe(true);
@@ -163,6 +168,70 @@ describe("reporting a match (POST /api/matches)", () => {
     expect([r1.status, r2.status].sort()).toEqual([201, 409]);
     const rows = await t.db.select().from(matches).where(eq(matches.challengeId, ch.id));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe("withdrawing a pending result (POST /api/matches/{id}/withdraw)", () => {
+  it("the reporting captain withdraws it: the match goes, the challenge is accepted again, the opponent is told and the mailed links stop working", async () => {
+    const { a, b } = await pair();
+    const ch = await acceptedChallenge(t.db, a.team, b.team);
+    const capA = await signedIn(a.captain.username);
+    const reported = await capA.post("/api/matches").send(body({ challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id }));
+    expect(reported.status).toBe(201);
+    const id = reported.body.match.id as number;
+    const reportMail = await t.mail.waitFor((x) => x.to.includes(b.captain.email.toLowerCase()) && /reported/.test(x.subject));
+    const token = tokenFromLink(reportMail, "/confirm-match/");
+
+    // Nobody else may: the other team's captain, the reporter's partner.
+    const capB = await signedIn(b.captain.username);
+    expect((await capB.post(`/api/matches/${id}/withdraw`)).status).toBe(403);
+    expect((await (await signedIn(a.partner.username)).post(`/api/matches/${id}/withdraw`)).status).toBe(403);
+
+    const res = await capA.post(`/api/matches/${id}/withdraw`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ challengeId: ch.id });
+    expect((await challengeRow(t.db, ch.id)).status).toBe("accepted");
+    expect(await t.db.select().from(matches).where(eq(matches.id, id))).toEqual([]);
+    const told = await t.mail.waitFor((x) => x.to.includes(b.partner.email.toLowerCase()) && x.subject.startsWith("Result withdrawn"));
+    expect(told.text).toContain(`${a.team.name} withdrew the result they reported`);
+    expect(told.links).toContain(`${t.env.APP_URL}/challenges`);
+    expect((await t.request.post(`/api/matches/confirm/${token}`)).status).toBe(404);
+    expect((await capB.post(`/api/matches/${id}/approve`)).status).toBe(404);
+    expect((await capA.post(`/api/matches/${id}/withdraw`)).status).toBe(404);
+    // The right result can be reported now.
+    const again = await capA
+      .post("/api/matches")
+      .send(body({ challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: b.team.id, score: "[[1,3],[3,1],[2,3]]" }));
+    expect(again.status).toBe(201);
+  });
+
+  it("while the pair has another open challenge, withdrawing is refused with the reason (409) and nothing changes", async () => {
+    const { a, b } = await pair();
+    const { match, challenge } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
+    await acceptedChallenge(t.db, b.team, a.team, "beach", "pending");
+    const res = await (await signedIn(a.captain.username)).post(`/api/matches/${match.id}/withdraw`);
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: "active_pair", title: "Failed to Withdraw Result" });
+    expect((await matchRow(t.db, match.id)).confirmationStatus).toBe("pending");
+    expect((await challengeRow(t.db, challenge.id)).status).toBe("match_reported");
+  });
+
+  it("a confirmed or disputed result can no longer be withdrawn (409), and ratings stay as they are", async () => {
+    for (const settle of ["approve", "dispute"] as const) {
+      const { a, b } = await pair();
+      const ch = await acceptedChallenge(t.db, a.team, b.team);
+      const capA = await signedIn(a.captain.username);
+      const id = (await capA.post("/api/matches").send(body({ challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id }))).body.match.id;
+      const capB = await signedIn(b.captain.username);
+      const settled = await capB.post(`/api/matches/${id}/${settle}`).send(settle === "dispute" ? { reason: "We won the last set 3-1." } : {});
+      expect(settled.status).toBe(200);
+      const before = await teamState(t.db, a.team.id);
+      const res = await capA.post(`/api/matches/${id}/withdraw`);
+      expect(res.status).toBe(409);
+      expect(res.body.code).toBe("match_not_pending");
+      expect(await teamState(t.db, a.team.id)).toEqual(before);
+      expect((await matchRow(t.db, id)).id).toBe(id);
+    }
   });
 });
 
@@ -275,8 +344,32 @@ describe("approving in the app (POST /api/matches/{id}/approve)", () => {
     const again = await partner.post(`/api/matches/${match.id}/approve`).send({});
     expect(again.status).toBe(409);
     expect(again.body.message).toBe("Match Already confirmed");
+    // The same side again (a double click, a second tab): refused, but marked as already done.
+    expect(again.body.code).toBe("already_done");
+    expect((await (await signedIn(b.captain.username)).post(`/api/matches/${match.id}/approve`).send({})).body.code).toBe("already_done");
+    expect(await matchRow(t.db, match.id)).toMatchObject({ approvedBy: b.partner.id, approvedAt: m.approvedAt });
     expect((await partner.post(`/api/matches/999999/approve`).send({})).status).toBe(404);
     expect((await partner.post(`/api/matches/abc/approve`).send({})).status).toBe(400);
+  });
+
+  it("two approvals at once move the ratings once: one answers 200, the other 409 already_done", async () => {
+    const { a, b } = await pair();
+    const { match } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
+    const expected = applyMatch(await teamState(t.db, a.team.id), await teamState(t.db, b.team.id), { surface: "grass", aWon: true });
+    const capB = await signedIn(b.captain.username);
+    const answers = await Promise.all([capB.post(`/api/matches/${match.id}/approve`).send({}), capB.post(`/api/matches/${match.id}/approve`).send({})]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    expect(answers.find((r) => r.status === 409)!.body.code).toBe("already_done");
+    expect(await teamState(t.db, a.team.id)).toEqual(expected.a);
+  });
+
+  it("a disputed result is not 'already done' for the approving side", async () => {
+    const { a, b } = await pair();
+    const { match, token } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
+    expect((await t.request.post(`/api/matches/dispute/${token}`).send({ reason: "The score is wrong." })).status).toBe(200);
+    const res = await (await signedIn(b.captain.username)).post(`/api/matches/${match.id}/approve`).send({});
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe("match_not_pending");
   });
 
   it("awaiting-approval lists the match for the opponent only, with its deadline", async () => {

@@ -3,11 +3,24 @@ import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { headerImageSchema, publicLadderSchema } from "@shared/validators/teams";
+import type { ClubInfo } from "@shared/types/teams";
 import { getHeaderImage, getPublicLadder, setHeaderImage, setPublicLadder } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
   const { db } = deps;
+
+  // Public: the club's time zone (mails use it; the app marks times when the viewer's zone differs).
+  route({
+    method: "get",
+    path: "/settings/club",
+    guard: "public",
+    cache: "uncached",
+    handler: (_req, res) => {
+      const club: ClubInfo = { timeZone: deps.env.CLUB_TIMEZONE };
+      res.json(club);
+    },
+  });
 
   // Public: the header image is decoration, shown on the home page.
   route({

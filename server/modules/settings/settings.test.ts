@@ -11,6 +11,14 @@ afterAll(async () => {
   await t.close();
 });
 
+describe("the club's settings", () => {
+  it("anyone reads the club's time zone (CLUB_TIMEZONE)", async () => {
+    const res = await t.request.get("/api/settings/club");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ timeZone: "America/Vancouver" });
+  });
+});
+
 describe("the header image setting", () => {
   it("reads null before any is set, and the admin's URL after", async () => {
     const first = await t.request.get("/api/settings/header-image");

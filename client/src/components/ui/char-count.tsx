@@ -8,7 +8,7 @@ export function CharCount({ value, max, className }: { value: string; max: numbe
   const count = value.length;
   return (
     <span
-      className={cn("text-xs tabular-nums text-muted-foreground", count >= max && "font-semibold text-destructive-text", className)}
+      className={cn("shrink-0 whitespace-nowrap text-xs tabular-nums text-muted-foreground", count >= max && "font-semibold text-destructive-text", className)}
       aria-live="polite"
     >
       {count}/{max}

@@ -23,6 +23,7 @@ export function DialogContent({
   hideClose = false,
   onOpenAutoFocus,
   onCloseAutoFocus,
+  onSubmit,
   ...props
 }: DialogContentProps) {
   // Radix gives focus back to its own DialogTrigger only. Many dialogs here are opened by other
@@ -49,6 +50,13 @@ export function DialogContent({
           if (event.defaultPrevented || !target?.isConnected) return;
           event.preventDefault();
           target.focus();
+        }}
+        // The dialog is portalled out of the DOM but not out of React's tree, where events still bubble
+        // to the components that render it: a form inside the dialog must not submit a form around
+        // the dialog's opener (the Forgot Password dialog opened from the login form).
+        onSubmit={(event) => {
+          onSubmit?.(event);
+          event.stopPropagation();
         }}
         {...props}
       >

@@ -1,14 +1,14 @@
-// PATCH /api/disputes/{id} {status:'resolved', resolutionNotes, outcome}.
+// PATCH /api/disputes/{id} {status:'resolved', resolutionNotes, outcome, score?, winnerTeamId?} (score and winner for a correction).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ResolveDisputeResult } from "@shared/types/matches";
-import type { ResolveDisputeInput } from "@shared/validators/matches";
+import type { ResolveDisputeBody } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";
 import { invalidateAfterResult } from "@/features/matches/api/result-changed";
 
 export function useResolveDispute() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ disputeId, ...body }: ResolveDisputeInput & { disputeId: number }) =>
+    mutationFn: ({ disputeId, ...body }: ResolveDisputeBody & { disputeId: number }) =>
       api.patch<ResolveDisputeResult>(`/api/disputes/${disputeId}`, body),
     onSettled: () => invalidateAfterResult(queryClient),
   });

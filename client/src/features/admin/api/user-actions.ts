@@ -1,4 +1,4 @@
-// POST /api/admin/users/{id}/suspend {reason}, POST .../unsuspend, DELETE /api/admin/users/{id}.
+// POST /api/admin/users/{id}/suspend {reason}, POST .../unsuspend, POST .../resend-invite, DELETE /api/admin/users/{id}.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { AdminUserActionResult } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
@@ -17,6 +17,11 @@ export function useSuspendUser() {
 
 export function useUnsuspendUser() {
   return useAdminMutation((userId: number) => api.post<AdminUserActionResult>(`/api/admin/users/${userId}/unsuspend`));
+}
+
+/** POST /api/admin/users/{id}/resend-invite: a new invitation link for a partner without a login. */
+export function useResendInvite() {
+  return useAdminMutation((userId: number) => api.post<AdminUserActionResult>(`/api/admin/users/${userId}/resend-invite`));
 }
 
 export function useDeleteUser() {

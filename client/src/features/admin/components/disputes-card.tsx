@@ -1,10 +1,11 @@
 // Match Disputes: pending disputes, each with a Review Details dialog holding the resolution form
-// (notes required; uphold: the result stands and ratings apply; void: no rating change).
+// (notes required; uphold: the result stands and ratings apply; correct: the admin's score and winner
+// stand instead; void: no rating change).
 import { useState } from "react";
 import { Scale } from "lucide-react";
 import { DISPUTE_OUTCOME, DISPUTE_STATUS, type DisputeOutcome } from "@shared/constants";
 import type { DisputeView } from "@shared/types/matches";
-import { resolveDisputeSchema } from "@shared/validators/matches";
+import { MATCH_MESSAGES, resolveDisputeSchema, scoreTextFromSets, type ResolveDisputeBody } from "@shared/validators/matches";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -12,42 +13,64 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { FormField } from "@/components/ui/form-field";
+import { Input } from "@/components/ui/input";
+import { Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
 import { usePendingDisputes } from "../api/get-pending-disputes";
 import { useResolveDispute } from "../api/resolve-dispute";
 import { MatchDetails, MatchTeams } from "./match-summary";
+import { disputeRaiser } from "./dispute-raiser";
 
 const OUTCOMES: { value: DisputeOutcome; label: string; hint: string }[] = [
   { value: DISPUTE_OUTCOME.uphold, label: "Uphold result", hint: "The reported result stands and ratings are applied." },
+  { value: DISPUTE_OUTCOME.correct, label: "Correct result", hint: "Enter the right score and winner; ratings are applied from them." },
   { value: DISPUTE_OUTCOME.void, label: "Void match", hint: "The match is voided; no rating changes." },
 ];
 
 function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () => void }) {
+  const zoneMark = useZoneMark();
   const resolve = useResolveDispute();
   const [notes, setNotes] = useState("");
   const [outcome, setOutcome] = useState<DisputeOutcome | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [score, setScore] = useState("");
+  const [winner, setWinner] = useState("");
+  const correcting = outcome === DISPUTE_OUTCOME.correct;
+  const { team1, team2 } = dispute.match;
 
   const submit = () => {
-    const parsed = resolveDisputeSchema.safeParse({ status: DISPUTE_STATUS.resolved, resolutionNotes: notes, outcome: outcome ?? undefined });
+    const body: Partial<ResolveDisputeBody> = { status: DISPUTE_STATUS.resolved, resolutionNotes: notes, outcome: outcome ?? undefined };
+    if (correcting) {
+      const scoreText = scoreTextFromSets(score);
+      if (score.trim() !== "" && scoreText === null) return setErrors({ score: MATCH_MESSAGES.scoreSets });
+      if (scoreText !== null) body.score = scoreText;
+      if (winner) body.winnerTeamId = Number(winner);
+    }
+    const parsed = resolveDisputeSchema.safeParse(body);
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
       return setErrors(next);
     }
     resolve.mutate(
-      { disputeId: dispute.id, ...parsed.data },
+      { disputeId: dispute.id, ...(body as ResolveDisputeBody) },
       {
         onSuccess: () => {
           toast({
             variant: "success",
             title: "Dispute Resolved",
-            description: parsed.data.outcome === DISPUTE_OUTCOME.uphold ? "The result stands; both teams were emailed." : "The match was voided; both teams were emailed.",
+            description:
+              parsed.data.outcome === DISPUTE_OUTCOME.uphold
+                ? "The result stands; both teams were emailed."
+                : parsed.data.outcome === DISPUTE_OUTCOME.correct
+                  ? "The corrected result stands; both teams were emailed."
+                  : "The match was voided; both teams were emailed.",
           });
           onClose();
         },
@@ -62,7 +85,8 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
         <DialogHeader>
           <DialogTitle>Dispute Details</DialogTitle>
           <DialogDescription>
-            Raised by {dispute.reporter?.name ?? "a player"} on {formatDateTime(dispute.createdAt)}.
+            Raised by {disputeRaiser(dispute)} on {formatDateTime(dispute.createdAt)}
+            {zoneMark(dispute.createdAt)}.
           </DialogDescription>
         </DialogHeader>
         <div className="space-y-4">
@@ -100,6 +124,34 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
             ))}
             {errors.outcome && <p className="text-sm font-medium text-destructive-text">{errors.outcome}</p>}
           </fieldset>
+          {correcting && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <FormField label="Winner" required error={errors.winnerTeamId || undefined}>
+                <Select
+                  value={winner}
+                  onChange={(e) => {
+                    setWinner(e.target.value);
+                    setErrors((er) => ({ ...er, winnerTeamId: "" }));
+                  }}
+                >
+                  <option value="">Choose the winner</option>
+                  <option value={team1.id}>{team1.name}</option>
+                  <option value={team2.id}>{team2.name}</option>
+                </Select>
+              </FormField>
+              <FormField label="Score" required hint={`Sets as ${team1.name} first, e.g. 3-1 1-3 3-2`} error={errors.score || undefined}>
+                <Input
+                  value={score}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  onChange={(e) => {
+                    setScore(e.target.value);
+                    setErrors((er) => ({ ...er, score: "" }));
+                  }}
+                />
+              </FormField>
+            </div>
+          )}
           <FormField label="Resolution notes" error={errors.resolutionNotes || undefined} required>
             <Textarea
               value={notes}
@@ -151,7 +203,7 @@ export function DisputesCard() {
                     <Badge variant="warning">Disputed</Badge>
                   </div>
                   <p className="text-xs text-muted-foreground">
-                    Match of {formatDate(d.match.matchDate)} · raised by {d.reporter?.name ?? "a player"} {formatDate(d.createdAt)}
+                    Match of {formatDate(d.match.matchDate)} · raised by {disputeRaiser(d)} {formatDate(d.createdAt)}
                   </p>
                   <p className="line-clamp-2 text-muted-foreground">“{d.description}”</p>
                 </div>

@@ -18,7 +18,7 @@ import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatRecord } from "@/lib/format";
 import { useAdminTeams } from "../api/get-admin-teams";
 import { usePermanentDeleteTeam, useRestoreTeam, useSoftDeleteTeam } from "../api/team-actions";
-import { useDeleteUser, useSuspendUser, useUnsuspendUser } from "../api/user-actions";
+import { useDeleteUser, useResendInvite, useSuspendUser, useUnsuspendUser } from "../api/user-actions";
 import { usePromoteUser } from "../api/admins";
 import { ReasonDialog } from "./reason-dialog";
 
@@ -235,6 +235,27 @@ interface TeamItemProps {
   onPromote: (m: AdminTeamMember) => void;
 }
 
+/** A partner without a login: a new invitation link by mail (older links stop working). */
+function ResendInviteButton({ member }: { member: AdminTeamMember }) {
+  const resend = useResendInvite();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      loading={resend.isPending}
+      aria-label={`Resend invitation to ${member.name}`}
+      onClick={() =>
+        resend.mutate(member.id, {
+          onSuccess: (r) => toast({ variant: "success", title: "Invitation Sent", description: r.message }),
+          onError: (err) => toast({ variant: "destructive", title: "Failed to Resend Invitation", description: errorMessage(err) }),
+        })
+      }
+    >
+      Resend invitation
+    </Button>
+  );
+}
+
 function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSuspend, onUnsuspend, onDeleteUser, onPromote }: TeamItemProps) {
   const deleted = team.deletedAt !== null;
   const anySuspended = team.members.some((m) => m.isSuspended);
@@ -299,6 +320,7 @@ function TeamItem({ team, busy, unsuspending, onDelete, onPurge, onRestore, onSu
               </div>
               {!m.isAdmin && (
                 <div className="flex shrink-0 flex-wrap gap-2">
+                  {!m.username && m.isPartner && !deleted && <ResendInviteButton member={m} />}
                   {m.username && m.isApproved && !m.isSuspended && !deleted && (
                     <Button size="sm" variant="outline" onClick={() => onPromote(m)} aria-label={`Make admin: ${m.name}`}>
                       Make admin

@@ -2,6 +2,7 @@
 import type { MatchView } from "@shared/types/matches";
 import { MATCH_TYPE, SURFACE_LABELS } from "@shared/constants";
 import { formatDate, formatDateTime } from "@/lib/format";
+import { useZoneMark } from "@/lib/club-time";
 
 export function scoreText(match: MatchView): string {
   if (!match.sets || match.sets.length === 0) return match.score ?? "—";
@@ -23,6 +24,7 @@ export function MatchTeams({ match }: { match: MatchView }) {
 }
 
 export function MatchDetails({ match }: { match: MatchView }) {
+  const zoneMark = useZoneMark();
   const rows: [string, string][] = [
     ["Match date", formatDate(match.matchDate)],
     ["Match type", match.matchType === MATCH_TYPE.friendly ? "Friendly Match" : "Challenge Match"],
@@ -31,7 +33,7 @@ export function MatchDetails({ match }: { match: MatchView }) {
     [match.team2.name, match.team2.members.map((m) => m.name).join(" & ") || "—"],
     ["Winner", match.winnerTeamName],
     ["Set scores", scoreText(match)],
-    ["Reported", `by ${match.reporter?.name ?? "an unknown player"}, ${formatDateTime(match.createdAt)}`],
+    ["Reported", `by ${match.reporter?.name ?? "an unknown player"}, ${formatDateTime(match.createdAt)}${zoneMark(match.createdAt)}`],
   ];
   if (match.notes) rows.push(["Notes", match.notes]);
   return (

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { useLocation } from "wouter";
+import { useLocation, useSearch } from "wouter";
+import { nextPathFromSearch } from "@/lib/next-path";
 import type { LoginInput } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
@@ -20,6 +21,7 @@ const resolver = lazyResolver(() => import("./resolvers").then((m) => m.loginRes
 
 export function LoginForm() {
   const [, navigate] = useLocation();
+  const search = useSearch();
   const login = useLogin();
   // Opens with why the last session ended, when an admin ended it (suspension, deleted team).
   const [serverError, setServerError] = useState<{ title?: string; message: string } | null>(getSignedOutNotice);
@@ -31,7 +33,8 @@ export function LoginForm() {
   const signedIn = (user: CurrentUser) => {
     recordSignIn(user.id);
     toast({ variant: "success", title: "Login successful", description: `${greeting(user.id)}, ${user.name}!` });
-    navigate("/", { replace: true });
+    // Back to the page that sent the user here (a link from a mail), when it is one of this site's.
+    navigate(nextPathFromSearch(search), { replace: true });
   };
 
   const onSubmit = form.handleSubmit((values) => {

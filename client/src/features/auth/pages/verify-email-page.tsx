@@ -20,8 +20,19 @@ function VerifyToken({ token }: { token: string }) {
   useEffect(() => {
     if (started.current) return;
     started.current = true;
-    verify.mutate(token, { onSuccess: () => navigate("/verify-success", { replace: true }) });
+    verify.mutate(token, { onSuccess: (res) => !res.alreadyVerified && navigate("/verify-success", { replace: true }) });
   }, [token, verify, navigate]);
+
+  if (verify.data?.alreadyVerified) {
+    return (
+      <StatusCard icon={CheckCircle2} tone="success" title="Your email is verified">
+        <p role="status">{verify.data.message}</p>
+        <Link href="/" className={buttonVariants({ className: "w-full" })}>
+          Go to home
+        </Link>
+      </StatusCard>
+    );
+  }
 
   if (verify.isError) {
     const message =

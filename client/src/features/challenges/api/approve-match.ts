@@ -1,10 +1,11 @@
 // POST /api/matches/{id}/approve: the opponent team approves a reported result (ratings move).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ConfirmMatchResult } from "@shared/types/matches";
-import { api } from "@/lib/api-client";
+import { api, orAlreadyDone } from "@/lib/api-client";
 import { invalidateAfterResult } from "@/features/matches/api/result-changed";
 
-export const approveMatch = (id: number) => api.post<ConfirmMatchResult>(`/api/matches/${id}/approve`, {});
+// Approving a result that our side already confirmed (double click, second tab) is done, not failed.
+export const approveMatch = (id: number) => orAlreadyDone(api.post<ConfirmMatchResult>(`/api/matches/${id}/approve`, {}));
 
 export function useApproveMatch() {
   const queryClient = useQueryClient();

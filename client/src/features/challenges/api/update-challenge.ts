@@ -1,12 +1,13 @@
-// PATCH /api/challenges/{id} {status}: accept or decline (challenged captain), cancel (challenger's captain).
+// PATCH /api/challenges/{id} {status, note?}: accept or decline with an optional note (challenged captain), cancel (challenger's captain).
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ChallengeRecord } from "@shared/types/challenges";
 import type { ChallengeUpdateStatus } from "@shared/validators/challenges";
-import { api } from "@/lib/api-client";
+import { api, orAlreadyDone } from "@/lib/api-client";
 import { challengeKeys } from "./keys";
 
-export const updateChallenge = (vars: { id: number; status: ChallengeUpdateStatus }) =>
-  api.patch<ChallengeRecord>(`/api/challenges/${vars.id}`, { status: vars.status });
+export const updateChallenge = (vars: { id: number; status: ChallengeUpdateStatus; note?: string | null }) =>
+  // A repeated answer of the same captain (double click, second tab) is done, not failed.
+  orAlreadyDone(api.patch<ChallengeRecord>(`/api/challenges/${vars.id}`, { status: vars.status, ...(vars.note ? { note: vars.note } : {}) }));
 
 export function useUpdateChallenge() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, X } from "lucide-react";
+import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, SURFACE_LABELS } from "@shared/constants";
 import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
@@ -7,11 +7,17 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { TEAM_RATING_HINT } from "@/lib/format";
+import { CharCount } from "@/components/ui/char-count";
+import { FormField } from "@/components/ui/form-field";
+import { Textarea } from "@/components/ui/textarea";
+import { RESPONSE_NOTE_MAX } from "@shared/validators/challenges";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
+import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
 import { useUpdateChallenge } from "../api/update-challenge";
+import { useWithdrawMatch } from "../api/withdraw-match";
 import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
 import { ReportMatchDialog } from "./report-match-dialog";
 import { TeamIdentity } from "./team-identity";
@@ -59,24 +65,36 @@ export function ChallengeCard({
   isCaptain: boolean;
   myTeam: { id: number; name: string };
 }) {
+  const zoneMark = useZoneMark();
   const update = useUpdateChallenge();
   const cancel = useCancelChallenge();
+  const withdraw = useWithdrawMatch();
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const { opponent, status, direction } = challenge;
   const incoming = direction === "incoming";
 
+  const [answering, setAnswering] = useState<typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined | null>(null);
+  const [note, setNote] = useState("");
+  const accepting = answering === CHALLENGE_STATUS.accepted;
   const respond = (next: typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined) =>
     update.mutate(
-      { id: challenge.id, status: next },
+      { id: challenge.id, status: next, note: note.trim() || null },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          setAnswering(null);
+          setNote("");
           toast({
             variant: "success",
             title: "Challenge Updated",
             description: next === CHALLENGE_STATUS.accepted ? `You accepted the challenge from ${opponent.name}.` : `You declined the challenge from ${opponent.name}.`,
-          }),
-        onError: (err) => toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) }),
+          });
+        },
+        onError: (err) => {
+          setAnswering(null);
+          toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) });
+        },
       },
     );
 
@@ -89,6 +107,24 @@ export function ChallengeCard({
       onError: (err) => {
         setConfirmCancel(false);
         toast({ variant: "destructive", title: "Failed to Cancel Challenge", description: errorMessage(err) });
+      },
+    });
+
+  const canWithdraw =
+    isCaptain &&
+    status === CHALLENGE_STATUS.matchReported &&
+    challenge.matchReportedByMe &&
+    challenge.matchId !== null &&
+    challenge.matchConfirmationStatus === CONFIRMATION_STATUS.pending;
+  const doWithdraw = () =>
+    withdraw.mutate(challenge.matchId!, {
+      onSuccess: () => {
+        setConfirmWithdraw(false);
+        toast({ variant: "success", title: "Result Withdrawn", description: `${opponent.name} has been told. You can report the right result now.` });
+      },
+      onError: (err) => {
+        setConfirmWithdraw(false);
+        toast({ variant: "destructive", title: "Failed to Withdraw Result", description: errorMessage(err) });
       },
     });
 
@@ -124,8 +160,18 @@ export function ChallengeCard({
         <div className="flex items-center gap-2 sm:col-span-2">
           <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
           <dt className="sr-only">Proposed date and time</dt>
-          <dd>{formatLongDateTime(challenge.proposedDateTime, "No date set")}</dd>
+          <dd>
+            {formatLongDateTime(challenge.proposedDateTime, "No date set")}
+            {zoneMark(challenge.proposedDateTime)}
+          </dd>
         </div>
+        {challenge.responseNote && (
+          <div className="flex items-start gap-2 sm:col-span-2">
+            <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <dt className="font-medium">{status === CHALLENGE_STATUS.declined ? "Reason:" : incoming ? "Your contact:" : "Their contact:"}</dt>
+            <dd className="min-w-0 whitespace-pre-wrap break-words">{challenge.responseNote}</dd>
+          </div>
+        )}
         {challenge.notes && (
           <div className="flex items-start gap-2 sm:col-span-2">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
@@ -138,11 +184,11 @@ export function ChallengeCard({
       <div className="flex flex-wrap items-center gap-2">
         {incoming && status === CHALLENGE_STATUS.pending && isCaptain && (
           <>
-            <Button size="sm" onClick={() => respond(CHALLENGE_STATUS.accepted)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.accepted} disabled={update.isPending}>
+            <Button size="sm" onClick={() => setAnswering(CHALLENGE_STATUS.accepted)} disabled={update.isPending}>
               <Check aria-hidden="true" />
               Accept
             </Button>
-            <Button size="sm" variant="outline" onClick={() => respond(CHALLENGE_STATUS.declined)} loading={update.isPending && update.variables?.status === CHALLENGE_STATUS.declined} disabled={update.isPending}>
+            <Button size="sm" variant="outline" onClick={() => setAnswering(CHALLENGE_STATUS.declined)} disabled={update.isPending}>
               <X aria-hidden="true" />
               Decline
             </Button>
@@ -157,6 +203,12 @@ export function ChallengeCard({
           <Button size="sm" onClick={() => setReportOpen(true)}>
             <Trophy aria-hidden="true" />
             Report Result
+          </Button>
+        )}
+        {canWithdraw && (
+          <Button size="sm" variant="outline" onClick={() => setConfirmWithdraw(true)}>
+            <Undo2 aria-hidden="true" />
+            Withdraw Result
           </Button>
         )}
         {status === CHALLENGE_STATUS.accepted && (
@@ -179,6 +231,44 @@ export function ChallengeCard({
         destructive
         pending={cancel.isPending}
         onConfirm={doCancel}
+      />
+      <ConfirmDialog
+        open={answering !== null}
+        onOpenChange={(open) => {
+          if (open) return;
+          setAnswering(null);
+          setNote("");
+        }}
+        title={accepting ? "Accept this challenge?" : "Decline this challenge?"}
+        description={accepting ? `${opponent.name} will be emailed that you accepted.` : `${opponent.name} will be told that you declined.`}
+        confirmLabel={accepting ? "Accept Challenge" : "Decline Challenge"}
+        cancelLabel={accepting ? "Not yet" : "Keep it"}
+        destructive={!accepting}
+        pending={update.isPending}
+        onConfirm={() => answering && respond(answering)}
+      >
+        <FormField
+          label={accepting ? "Your contact (optional)" : "Reason (optional)"}
+          hint={
+            accepting
+              ? `Phone, email or anything ${opponent.name} needs to arrange the match; it goes in their email.`
+              : `${opponent.name} sees it on the challenge and in the email.`
+          }
+          labelAside={<CharCount value={note} max={RESPONSE_NOTE_MAX} />}
+        >
+          <Textarea value={note} maxLength={RESPONSE_NOTE_MAX} rows={3} onChange={(e) => setNote(e.target.value.slice(0, RESPONSE_NOTE_MAX))} />
+        </FormField>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmWithdraw}
+        onOpenChange={setConfirmWithdraw}
+        title="Withdraw the reported result?"
+        description={`The result will not count and ${opponent.name} will be told. The challenge goes back to accepted, so you can report the right result.`}
+        confirmLabel="Withdraw Result"
+        cancelLabel="Keep it"
+        destructive
+        pending={withdraw.isPending}
+        onConfirm={doWithdraw}
       />
       {reportOpen && (
         <ReportMatchDialog

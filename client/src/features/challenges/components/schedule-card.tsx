@@ -9,6 +9,7 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
+import { useZoneNote } from "@/lib/club-time";
 
 export interface Schedule {
   date: string;
@@ -37,6 +38,7 @@ export function ScheduleCard({
     return now.getHours() * 60 + now.getMinutes();
   }, []);
   const isToday = value.date === today;
+  const zoneNote = useZoneNote();
 
   return (
     <Card>
@@ -58,7 +60,7 @@ export function ScheduleCard({
             onChange={(e) => onChange({ ...value, date: e.target.value })}
           />
         </FormField>
-        <FormField label="Time" required error={errors.time}>
+        <FormField label="Time" required error={errors.time} hint={zoneNote}>
           <Select value={value.time} onChange={(e) => onChange({ ...value, time: e.target.value })}>
             <option value="">Select a time</option>
             {SLOTS.map((slot) => {

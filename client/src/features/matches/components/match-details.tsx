@@ -7,6 +7,7 @@ import { surfaceBadge } from "@shared/places";
 import { Badge } from "@/components/ui/badge";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { formatDateTime, formatLongDate } from "@/lib/format";
+import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
 
 export function matchTypeLabel(match: Pick<MatchView, "matchType">): string {
@@ -44,6 +45,7 @@ function TeamBlock({ team, winner }: { team: MatchTeam; winner: boolean }) {
 }
 
 export function MatchDetails({ match }: { match: MatchView }) {
+  const zoneMark = useZoneMark();
   return (
     <div className="space-y-5">
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
@@ -63,6 +65,7 @@ export function MatchDetails({ match }: { match: MatchView }) {
           </dt>
           <dd className="pl-6 font-medium text-foreground">
             by {match.reporter?.name ?? "an unknown player"}, {formatDateTime(match.createdAt)}
+            {zoneMark(match.createdAt)}
           </dd>
         </div>
         <div>

@@ -13,6 +13,7 @@ import { ProfileHeader } from "./profile-header";
 import { RatingHistory } from "./rating-history";
 import { TeamDetails } from "./team-details";
 import { TeamMembers } from "./team-members";
+import { InvitePartnerCard } from "./invite-partner-card";
 
 export function ProfileSkeleton() {
   return (
@@ -36,6 +37,7 @@ export function TeamProfile({ team, isCaptain, heading }: { team: TeamView; isCa
       <ProfileHeader team={team} isCaptain={isCaptain} editing={editing} onEdit={() => setEditing(true)} onDelete={() => setDeleteOpen(true)} />
       {editing ? <EditProfileForm team={team} onDone={() => setEditing(false)} /> : <TeamDetails team={team} />}
       <CourtPerformance team={team} />
+      {isCaptain && !team.members.some((m) => !m.isCaptain) && <InvitePartnerCard teamId={team.id} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <TeamMembers team={team} />
         <HeadToHeadCard teamId={team.id} />

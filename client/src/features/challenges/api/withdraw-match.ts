@@ -1,0 +1,14 @@
+// POST /api/matches/{id}/withdraw: the reporting team's captain takes back a pending result (the challenge is accepted again).
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@/lib/api-client";
+import { invalidateAfterResult } from "@/features/matches/api/result-changed";
+
+export const withdrawMatch = (id: number) => api.post<{ challengeId: number | null; message: string }>(`/api/matches/${id}/withdraw`, {});
+
+export function useWithdrawMatch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: withdrawMatch,
+    onSettled: () => invalidateAfterResult(queryClient),
+  });
+}

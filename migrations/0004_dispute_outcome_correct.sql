@@ -1,0 +1,2 @@
+ALTER TABLE "disputes" DROP CONSTRAINT "disputes_outcome_check";--> statement-breakpoint
+ALTER TABLE "disputes" ADD CONSTRAINT "disputes_outcome_check" CHECK (outcome is null or outcome in ('uphold', 'correct', 'void'));
