@@ -125,7 +125,7 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
             {errors.outcome && <p className="text-sm font-medium text-destructive-text">{errors.outcome}</p>}
           </fieldset>
           {correcting && (
-            <div className="grid gap-3 sm:grid-cols-2">
+            <div className="grid items-start gap-3 sm:grid-cols-2">
               <FormField label="Winner" required error={errors.winnerTeamId || undefined}>
                 <Select
                   value={winner}

@@ -168,7 +168,7 @@ export function ChallengeCard({
         {challenge.responseNote && (
           <div className="flex items-start gap-2 sm:col-span-2">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-            <dt className="font-medium">{status === CHALLENGE_STATUS.declined ? "Reason:" : incoming ? "Your contact:" : "Their contact:"}</dt>
+            <dt className="shrink-0 whitespace-nowrap font-medium">{status === CHALLENGE_STATUS.declined ? "Reason:" : incoming ? "Your contact:" : "Their contact:"}</dt>
             <dd className="min-w-0 whitespace-pre-wrap break-words">{challenge.responseNote}</dd>
           </div>
         )}
