@@ -32,7 +32,8 @@ export interface App {
 }
 
 export const JSON_BODY_LIMIT = "100kb";
-export const BACKUP_BODY_LIMIT = "25mb";
+/** The restore route reads its own body as a stream, after the admin check (server/modules/admin/backup-upload.ts). */
+export const STREAMED_BODY_PATHS = new Set(["/admin/import-backup"]);
 
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   const app = express();
@@ -52,9 +53,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
   // non-JSON call is refused without parsing (or buffering 25 MB of) what it sent.
   api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
-  // A full backup is larger than any other body: only its restore route takes up to 25 MB.
-  api.use("/admin/import-backup", express.json({ limit: BACKUP_BODY_LIMIT, type: "application/json" }));
-  api.use(express.json({ limit: JSON_BODY_LIMIT, type: "application/json" }));
+  const json = express.json({ limit: JSON_BODY_LIMIT, type: "application/json" });
+  api.use((req, res, next) => (STREAMED_BODY_PATHS.has(req.path) ? next() : json(req, res, next)));
   api.use(rejectNulCharacters);
 
   const sessions = sessionMiddleware({

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool,
+  /** The largest backup file a restore accepts (docs/performance.md: about 40 MB per 50,000 matches). */
+  BACKUP_MAX_MB: z.coerce.number().min(1).max(4096).default(256),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
   PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),

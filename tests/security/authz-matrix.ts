@@ -427,7 +427,7 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: "GET", path: "/api/admin/export-users", expect: adminOnly(200) },
   { method: "GET", path: "/api/admin/export-full-backup", expect: adminOnly(200) },
-  { method: "POST", path: "/api/admin/import-backup", expect: adminOnly(200), call: () => ({ url: "/api/admin/import-backup", body: { backupData: EMPTY_BACKUP, importMode: "merge" } }) },
+  { method: "POST", path: "/api/admin/import-backup", expect: adminOnly(200), call: () => ({ url: "/api/admin/import-backup?mode=merge", body: EMPTY_BACKUP }) },
   { method: "DELETE", path: "/api/admin/purge-confirmed-matches", expect: adminOnly(200) },
 
   // settings

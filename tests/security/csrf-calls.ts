@@ -115,12 +115,9 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     {
       method: "POST",
       route: "/api/admin/import-backup",
-      path: "/api/admin/import-backup",
+      path: "/api/admin/import-backup?mode=overwrite",
       as: "admin",
-      body: {
-        importMode: "overwrite",
-        backupData: { formatVersion: 1, tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] } },
-      },
+      body: { formatVersion: 1, tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] } },
     },
     { method: "DELETE", route: "/api/admin/purge-confirmed-matches", path: "/api/admin/purge-confirmed-matches", as: "admin" },
     { method: "POST", route: "/api/admin/reset-data", path: "/api/admin/reset-data", as: "admin" },

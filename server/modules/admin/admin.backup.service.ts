@@ -23,50 +23,89 @@ import { resetSequences } from "./admin.data.service";
 const TITLE = "Restore failed";
 const CHUNK = 400;
 
-async function readTables(tx: DbOrTx) {
-  return {
-    users: await tx.select().from(users).orderBy(users.id),
-    teams: await tx.select().from(teams).orderBy(teams.id),
-    challenges: await tx.select().from(challenges).orderBy(challenges.id),
-    matches: await tx.select().from(matches).orderBy(matches.id),
-    disputes: await tx.select().from(disputes).orderBy(disputes.id),
-    system_settings: await tx.select().from(systemSettings).orderBy(systemSettings.id),
-  };
+/** The tables of a backup, in file order, each read by ascending id. */
+const BACKUP_TABLES = [
+  ["users", users],
+  ["teams", teams],
+  ["challenges", challenges],
+  ["matches", matches],
+  ["disputes", disputes],
+  ["system_settings", systemSettings],
+] as const;
+
+/** Rows per read while exporting: memory stays bounded by one page, whatever the club's size. */
+export const EXPORT_PAGE = 1000;
+
+/** Writes a chunk of the file; resolves when the destination can take more (backpressure). */
+export type ChunkWriter = (chunk: string) => Promise<void>;
+
+/** What an export wrote. */
+export interface ExportSummary {
+  rows: Record<(typeof BACKUP_TABLES)[number][0], number>;
 }
 
-export type BackupTables = Awaited<ReturnType<typeof readTables>>;
-export interface BackupFile {
-  formatVersion: typeof BACKUP_FORMAT_VERSION;
-  exportedAt: string;
-  tables: BackupTables;
+async function writeTables(q: DbOrTx, write: ChunkWriter, ceilings?: Map<string, number>, yieldBetween = false): Promise<ExportSummary> {
+  const rows = {} as ExportSummary["rows"];
+  await write(`{"formatVersion":${BACKUP_FORMAT_VERSION},"exportedAt":${JSON.stringify(new Date().toISOString())},"tables":{`);
+  for (const [i, [name, table]] of BACKUP_TABLES.entries()) {
+    await write(`${i ? "," : ""}${JSON.stringify(name)}:[`);
+    let last = 0;
+    let n = 0;
+    const ceiling = ceilings?.get(name);
+    for (;;) {
+      const where = ceiling === undefined ? sql`${table.id} > ${last}` : sql`${table.id} > ${last} and ${table.id} <= ${ceiling}`;
+      const page = (await q.select().from(table as PgTable).where(where).orderBy(table.id).limit(EXPORT_PAGE)) as { id: number }[];
+      if (page.length === 0) break;
+      await write(`${n ? "," : ""}${page.map((r) => JSON.stringify(r)).join(",")}`);
+      n += page.length;
+      last = page[page.length - 1]!.id;
+      if (page.length < EXPORT_PAGE) break;
+      // The embedded database has one connection: let other requests' queries in between pages.
+      if (yieldBetween) await new Promise((r) => setImmediate(r));
+    }
+    rows[name] = n;
+    await write("]");
+  }
+  await write("}}");
+  return { rows };
 }
 
 /**
- * One consistent snapshot: a REPEATABLE READ, read-only transaction on PostgreSQL (PGlite has one
- * connection, so any transaction sees one state).
+ * Streams a full backup as JSON text through `write`, a page of rows at a time (memory bounded by
+ * one page). PostgreSQL: one consistent snapshot (a REPEATABLE READ, read-only transaction, which
+ * may stay open while a slow client downloads). PGlite has one connection, so a transaction would
+ * hold every other request for the whole download: pages are read one query at a time, yielding in
+ * between, up to the largest id each table had when the export began (rows added during the export
+ * are left out; see docs/decisions/012-backups-restore-and-schedule.md).
  */
-export async function exportFullBackup(deps: Pick<AppDeps, "db" | "database" | "logger">, o: { actorId: number }): Promise<BackupFile> {
-  const tables =
-    deps.database.kind === "pg"
-      ? await deps.db.transaction((tx) => readTables(tx), { isolationLevel: "repeatable read", accessMode: "read only" })
-      : await deps.db.transaction((tx) => readTables(tx));
-  deps.logger.info(
-    { event: "admin.export_backup", adminId: o.actorId, users: tables.users.length, teams: tables.teams.length, matches: tables.matches.length },
-    "full backup exported",
-  );
-  return { formatVersion: BACKUP_FORMAT_VERSION, exportedAt: new Date().toISOString(), tables };
+export async function streamFullBackup(
+  deps: Pick<AppDeps, "db" | "database" | "logger">,
+  o: { actorId: number | null },
+  write: ChunkWriter,
+): Promise<ExportSummary> {
+  let summary: ExportSummary;
+  if (deps.database.kind === "pg") {
+    summary = await deps.db.transaction(
+      async (tx) => {
+        await tx.execute(sql`set local idle_in_transaction_session_timeout = '15min'`);
+        return writeTables(tx, write);
+      },
+      { isolationLevel: "repeatable read", accessMode: "read only" },
+    );
+  } else {
+    const ceilings = new Map<string, number>();
+    for (const [name, table] of BACKUP_TABLES) {
+      const [row] = await deps.db.select({ max: sql<number | null>`max(${table.id})` }).from(table as PgTable);
+      ceilings.set(name, Number(row?.max ?? 0));
+    }
+    summary = await writeTables(deps.db, write, ceilings, true);
+  }
+  deps.logger.info({ event: "admin.export_backup", adminId: o.actorId, ...summary.rows }, "full backup exported");
+  return summary;
 }
 
-/** Parses and checks the file (object or JSON text). Throws a 400 naming the first problem. */
-export function parseBackup(backupData: unknown): BackupFileData {
-  let data = backupData;
-  if (typeof data === "string") {
-    try {
-      data = JSON.parse(data);
-    } catch {
-      throw badRequest(`${INVALID_BACKUP_FILE}: the file is not valid JSON (it may be truncated). Nothing was changed.`, { title: TITLE, code: "invalid_backup" });
-    }
-  }
+/** Checks the parsed file (readBackupUpload's result). Throws a 400 naming the first problem. */
+export function parseBackup(data: unknown): BackupFileData {
   if (typeof data !== "object" || data === null || Array.isArray(data))
     throw badRequest(`${INVALID_BACKUP_FILE}.`, { title: TITLE, code: "invalid_backup" });
   const parsed = backupFileSchema.safeParse(data);

@@ -1,5 +1,6 @@
 // Backup properties (QUALITY.md): export → reset → restore (overwrite) → export is identical;
 // merge twice = merge once; a truncated or invalid file changes nothing; new rows work after a restore.
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type supertest from "supertest";
@@ -17,6 +18,13 @@ afterAll(async () => {
 });
 
 const adminAgent = () => t.signedInAdmin();
+
+/** POST /api/admin/import-backup?mode=…: the body is the file itself (an object is sent as its JSON text). */
+const restore = (agent: supertest.Agent, file: unknown, mode: string) =>
+  agent
+    .post(`/api/admin/import-backup?mode=${mode}`)
+    .set("Content-Type", "application/json")
+    .send(typeof file === "string" ? file : JSON.stringify(file));
 
 /** A small club with every kind of row, odd values included. */
 async function seedClub(adminId: number) {
@@ -107,7 +115,7 @@ describe("restoring", () => {
     expect(empty.teams).toHaveLength(0);
     expect(empty.matches).toHaveLength(0);
 
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: before, importMode: "overwrite" });
+    const res = await restore(agent, before, "overwrite");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -132,7 +140,7 @@ describe("restoring", () => {
     await seedClub(admin.id);
     const backup = await exportBackup(agent);
     await agent.post("/api/admin/reset-data").send({}).expect(200);
-    await agent.post("/api/admin/import-backup").send({ backupData: backup, importMode: "overwrite" }).expect(200);
+    await restore(agent, backup, "overwrite").expect(200);
     const fresh = await createTeam(t.db, { name: "After Restore" });
     expect(fresh.team.id).toBeGreaterThan(Math.max(...backup.tables.teams!.map((x) => x.id as number)));
     expect(fresh.captain.id).toBeGreaterThan(Math.max(...backup.tables.users!.map((x) => x.id as number)));
@@ -155,11 +163,11 @@ describe("restoring", () => {
     const meInFile = backup.tables.users!.find((u) => u.id === admin.id)!;
     meInFile.isAdmin = false;
 
-    const once = await agent.post("/api/admin/import-backup").send({ backupData: backup, importMode: "merge" });
+    const once = await restore(agent, backup, "merge");
     expect(once.status).toBe(200);
     expect(once.body.results.teams_imported).toBe(backup.tables.teams!.length);
     const afterOnce = await snapshot(agent);
-    const twice = await agent.post("/api/admin/import-backup").send({ backupData: backup, importMode: "merge" });
+    const twice = await restore(agent, backup, "merge");
     expect(twice.status).toBe(200);
     const afterTwice = await snapshot(agent);
     expect(afterTwice).toEqual(afterOnce);
@@ -207,16 +215,19 @@ describe("restoring", () => {
     ];
     for (const mode of ["overwrite", "merge"] as const) {
       for (const [label, backupData] of cases) {
-        const res = await agent.post("/api/admin/import-backup").send({ backupData, importMode: mode });
+        const res = await restore(agent, backupData, mode);
         expect(res.status, `${label} (${mode})`).toBe(400);
         expect(res.body.message, label).toBeTruthy();
         expect(res.body.title, label).toBe("Restore failed");
       }
     }
-    expect((await agent.post("/api/admin/import-backup").send({ importMode: "merge" })).status).toBe(400);
-    expect((await agent.post("/api/admin/import-backup").send({ backupData: good, importMode: "replace" })).status).toBe(400);
-    const broken = await agent.post("/api/admin/import-backup").set("Content-Type", "application/json").send('{"backupData": {"formatVersion": 1, "tab');
-    expect(broken.status).toBe(400);
+    expect((await agent.post("/api/admin/import-backup?mode=merge").set("Content-Type", "application/json")).status).toBe(400);
+    expect((await restore(agent, good, "replace")).status).toBe(400);
+    expect((await agent.post("/api/admin/import-backup").set("Content-Type", "application/json").send(JSON.stringify(good))).status).toBe(400);
+    // Deeper than a backup nests, and compressed: refused before anything is parsed or inflated.
+    expect((await restore(agent, `{"tables":{"users":${"[".repeat(50)}`, "merge")).status).toBe(400);
+    const gz = await agent.post("/api/admin/import-backup?mode=merge").set("Content-Type", "application/json").set("Content-Encoding", "gzip").send(gzipSync(JSON.stringify(good)));
+    expect(gz.status).toBe(415);
     expect(await snapshot(agent)).toEqual(before);
   });
 
@@ -229,7 +240,7 @@ describe("restoring", () => {
     file.tables.teams![0]!.name = "Would change";
     const dispute = file.tables.disputes!.find((d) => d.matchId === m2.id)!;
     dispute.id = 777_777;
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "merge" });
+    const res = await restore(agent, file, "merge");
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Nothing was changed/);
     expect(await snapshot(agent)).toEqual(before);
@@ -241,7 +252,7 @@ describe("restoring", () => {
     const file = await exportBackup(agent);
     const team = file.tables.teams![0]!;
     team.bio = "x".repeat(300_000);
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "merge" });
+    const res = await restore(agent, file, "merge");
     expect(res.status).toBe(200);
     const [row] = await t.db.select({ bio: teams.bio }).from(teams).where(eq(teams.id, team.id as number));
     expect(row!.bio!.length).toBe(300_000);
@@ -260,7 +271,7 @@ describe("restoring", () => {
     const oldId = other.id as number;
     remapFileUsers(file, new Map([[oldId, admin.id]]));
     const reportedByOther = file.tables.matches!.find((m) => m.reportedBy === admin.id)!;
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "overwrite" });
+    const res = await restore(agent, file, "overwrite");
     expect(res.status).toBe(200);
     const me = await agent.get("/api/user");
     expect(me.status).toBe(200);
@@ -322,7 +333,7 @@ describe("a restore from a backup whose ids differ", () => {
     const captainBefore = (await captain.get("/api/user")).body;
     const partnerBefore = (await partner.get("/api/user")).body;
 
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "merge" });
+    const res = await restore(agent, file, "merge");
     expect(res.status, JSON.stringify(res.body)).toBe(200);
 
     expect(await adminIds()).toEqual(adminsBefore);
@@ -353,13 +364,13 @@ describe("a restore from a backup whose ids differ", () => {
     expect(d!.reporterId).toBe(club.a.captain.id);
     // Merging it again changes nothing more.
     const once = await snapshot(agent);
-    expect((await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "merge" })).status).toBe(200);
+    expect((await restore(agent, file, "merge")).status).toBe(200);
     expect(await snapshot(agent)).toEqual(once);
   });
 
   it("overwrite ends every session but the acting admin's and keeps them signed in as the admin", async () => {
     const { admin, agent, captain, partner, file, holdsAdminId } = await setUp();
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "overwrite" });
+    const res = await restore(agent, file, "overwrite");
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await agent.get("/api/user")).body).toMatchObject({ id: admin.id, username: admin.username, isAdmin: true });
     expect((await captain.get("/api/user")).status).toBe(401);

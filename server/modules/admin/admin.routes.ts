@@ -4,7 +4,7 @@ import { Router } from "express";
 import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
-  importBackupSchema,
+  importBackupQuerySchema,
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
@@ -13,7 +13,9 @@ import { IdParams, input, validate } from "../../middleware/validate";
 import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspendUser } from "./admin.users.service";
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
-import { exportFullBackup, importBackup } from "./admin.backup.service";
+import { importBackup, streamFullBackup } from "./admin.backup.service";
+import { chunkWriter } from "../../lib/chunk-writer";
+import { readBackupUpload } from "./backup-upload";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
@@ -86,16 +88,25 @@ export function adminRoutes(deps: AppDeps): Router {
     res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-users-${stamp()}.csv"`);
     res.send(csv);
   });
+  // Streamed a page of rows at a time. A failure after the first byte can only cut the download
+  // short (a truncated file, which a restore refuses); it is logged.
   admin.get("/export-full-backup", async (req, res) => {
-    const backup = await exportFullBackup(deps, { actorId: actorOf(req).id });
     res.setHeader("Content-Type", "application/json; charset=utf-8");
     res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
-    res.send(JSON.stringify(backup));
+    try {
+      await streamFullBackup(deps, { actorId: actorOf(req).id }, chunkWriter(res));
+      res.end();
+    } catch (err) {
+      if (!res.headersSent) throw err;
+      deps.logger.error({ event: "admin.export_backup_failed", err: (err as Error).message }, "full backup export cut short");
+      res.destroy();
+    }
   });
-  // The body limit for this path (25 MB) is set in createApp before the general JSON parser.
-  admin.post("/import-backup", validate({ body: importBackupSchema }, "Restore failed"), async (req, res) => {
-    const body = input(req.valid.body, importBackupSchema);
-    res.json(await importBackup(deps, { actor: actorOf(req), backupData: body.backupData, importMode: body.importMode }));
+  // The body is the file, streamed (createApp leaves it unread): only an admin's upload is read.
+  admin.post("/import-backup", validate({ query: importBackupQuerySchema }, "Restore failed"), async (req, res) => {
+    const { mode } = input(req.valid.query, importBackupQuerySchema);
+    const upload = await readBackupUpload(req, { maxBytes: deps.env.BACKUP_MAX_MB * 1024 * 1024 });
+    res.json(await importBackup(deps, { actor: actorOf(req), backupData: upload, importMode: mode }));
   });
   admin.delete("/purge-confirmed-matches", async (req, res) => {
     res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));

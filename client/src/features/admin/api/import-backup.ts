@@ -1,4 +1,4 @@
-// POST /api/admin/import-backup {backupData, importMode}. Sent with XMLHttpRequest (not fetch) so the
+// POST /api/admin/import-backup?mode=merge|overwrite with the backup file itself as the body. Sent with XMLHttpRequest (not fetch) so the
 // panel can show upload progress for a large file; failures become the same ApiError as api-client's.
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ImportBackupResponse, ImportMode } from "@shared/types/admin";
@@ -12,12 +12,12 @@ export interface ImportProgress {
 }
 
 export function postBackup(
-  body: { backupData: unknown; importMode: ImportMode },
+  body: { file: Blob; importMode: ImportMode },
   onProgress: (p: ImportProgress) => void,
 ): Promise<ImportBackupResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/admin/import-backup");
+    xhr.open("POST", `/api/admin/import-backup?mode=${encodeURIComponent(body.importMode)}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("Content-Type", "application/json");
     xhr.setRequestHeader("Accept", "application/json");
@@ -36,14 +36,14 @@ export function postBackup(
         void toApiError(response).then(reject, reject);
       }
     };
-    xhr.send(JSON.stringify(body));
+    xhr.send(body.file);
   });
 }
 
 export function useImportBackup(onProgress: (p: ImportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { backupData: unknown; importMode: ImportMode }) => postBackup(body, onProgress),
+    mutationFn: (body: { file: Blob; importMode: ImportMode }) => postBackup(body, onProgress),
     onSettled: () => queryClient.invalidateQueries(),
   });
 }

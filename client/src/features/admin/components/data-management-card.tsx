@@ -16,7 +16,8 @@ import { useImportBackup, type ImportProgress } from "../api/import-backup";
 interface LoadedFile {
   name: string;
   size: number;
-  data: unknown;
+  /** Sent as it is (the server reads it as a stream); parsed here only to check it and count rows. */
+  file: File;
   counts: { users?: number; teams?: number; matches?: number };
 }
 
@@ -98,7 +99,7 @@ export function DataManagementCard() {
       const text = await readText(picked, (fraction) => setStage({ kind: "reading", fraction }));
       const data: unknown = JSON.parse(text);
       if (typeof data !== "object" || data === null || Array.isArray(data)) return invalid();
-      setFile({ name: picked.name, size: picked.size, data, counts: countsOf(data) });
+      setFile({ name: picked.name, size: picked.size, file: picked, counts: countsOf(data) });
     } catch {
       invalid();
     } finally {
@@ -111,7 +112,7 @@ export function DataManagementCard() {
     setConfirmOverwrite(false);
     setStage({ kind: "import", progress: { phase: "uploading", fraction: 0 } });
     importBackup.mutate(
-      { backupData: file.data, importMode },
+      { file: file.file, importMode },
       {
         onSuccess: (r) => {
           setResult(r);
