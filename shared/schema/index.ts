@@ -375,6 +375,18 @@ export const rateLimits = pgTable("rate_limits", {
   resetAt: ts("reset_at").notNull(),
 });
 
+/**
+ * One row per scheduled-backup period (e.g. the UTC day), claimed by the instance that writes that
+ * period's backup: the primary key makes the claim once across every instance.
+ */
+export const backupRuns = pgTable("backup_runs", {
+  period: varchar("period", { length: 40 }).primaryKey(),
+  claimedAt: ts("claimed_at").notNull().defaultNow(),
+  finishedAt: ts("finished_at"),
+  file: text("file"),
+  bytes: bigint("bytes", { mode: "number" }),
+});
+
 export type Team = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
 export type User = typeof users.$inferSelect;

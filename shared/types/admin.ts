@@ -78,6 +78,22 @@ export interface ImportBackupResponse {
   results: ImportResults;
 }
 
+/** One scheduled backup in BACKUP_DIR (GET /api/admin/backups), newest first. */
+export interface ScheduledBackup {
+  name: string;
+  /** ISO time the backup was taken. */
+  createdAt: string;
+  bytes: number;
+}
+
+/** GET /api/admin/backups. */
+export interface ScheduledBackupsResponse {
+  /** off, hourly, daily or weekly (BACKUP_SCHEDULE). */
+  schedule: string;
+  keep: number;
+  backups: ScheduledBackup[];
+}
+
 /** DELETE /api/admin/purge-confirmed-matches. */
 export interface PurgeResponse {
   message: string;

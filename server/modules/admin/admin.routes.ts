@@ -1,6 +1,9 @@
 // Admin routes (mounted under /api). Every route: requireAdmin (signed out 401, everyone else 403).
 // Approvals live in the accounts module, disputes in disputes, the header image in settings.
+import fs from "node:fs";
 import { Router } from "express";
+import { z } from "zod";
+import type { ScheduledBackupsResponse } from "@shared/types/admin";
 import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
@@ -16,6 +19,9 @@ import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } fr
 import { importBackup, streamFullBackup } from "./admin.backup.service";
 import { chunkWriter } from "../../lib/chunk-writer";
 import { readBackupUpload } from "./backup-upload";
+import { backupFilePath, listBackupFiles } from "./scheduled-backups";
+
+const BackupNameParams = z.object({ name: z.string().max(100) });
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
@@ -108,6 +114,31 @@ export function adminRoutes(deps: AppDeps): Router {
     const upload = await readBackupUpload(req, { maxBytes: deps.env.BACKUP_MAX_MB * 1024 * 1024 });
     res.json(await importBackup(deps, { actor: actorOf(req), backupData: upload, importMode: mode }));
   });
+  // Scheduled backups in BACKUP_DIR: the list, one file, and restoring one (same as an upload of it).
+  admin.get("/backups", (_req, res) => {
+    const body: ScheduledBackupsResponse = { schedule: deps.env.BACKUP_SCHEDULE, keep: deps.env.BACKUP_KEEP, backups: listBackupFiles(deps.env.backupDir) };
+    res.json(body);
+  });
+  admin.get("/backups/:name", validate({ params: BackupNameParams }), (req, res, next) => {
+    const { name } = input(req.valid.params, BackupNameParams);
+    const file = backupFilePath(deps.env.backupDir, name);
+    res.setHeader("Content-Type", "application/json; charset=utf-8");
+    res.setHeader("Content-Disposition", `attachment; filename="${name}"`);
+    const stream = fs.createReadStream(file);
+    stream.once("error", next);
+    stream.pipe(res);
+  });
+  admin.post(
+    "/backups/:name/restore",
+    validate({ params: BackupNameParams, query: importBackupQuerySchema }, "Restore failed"),
+    async (req, res) => {
+      const { name } = input(req.valid.params, BackupNameParams);
+      const { mode } = input(req.valid.query, importBackupQuerySchema);
+      const file = backupFilePath(deps.env.backupDir, name);
+      const upload = await readBackupUpload(Object.assign(fs.createReadStream(file), { headers: {} }), { maxBytes: Number.MAX_SAFE_INTEGER });
+      res.json(await importBackup(deps, { actor: actorOf(req), backupData: upload, importMode: mode }));
+    },
+  );
   admin.delete("/purge-confirmed-matches", async (req, res) => {
     res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));
   });
