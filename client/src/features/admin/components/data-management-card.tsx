@@ -12,6 +12,7 @@ import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { EXPORT_BACKUP_URL, EXPORT_USERS_URL } from "../api/data-actions";
 import { useImportBackup, type ImportProgress } from "../api/import-backup";
+import { ScheduledBackups } from "./scheduled-backups";
 
 interface LoadedFile {
   name: string;
@@ -150,7 +151,8 @@ export function DataManagementCard() {
           <div>
             <h3 className="font-medium">Restore from backup</h3>
             <p className="text-sm text-muted-foreground">
-              Merge Data adds and updates records by id; Overwrite Existing replaces all players, teams and matches (your admin account stays).
+              Merge Data matches people by username or email and adds or updates the rest; Overwrite Existing replaces all players, teams and
+              matches (your admin account stays). Admin rights never change.
             </p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -213,6 +215,7 @@ export function DataManagementCard() {
             </div>
           )}
         </div>
+        <ScheduledBackups busy={busy} onRestored={setResult} />
       </CardContent>
       <ConfirmDialog
         open={confirmOverwrite}
