@@ -51,7 +51,7 @@ export function ScheduledBackups({ busy, onRestored }: { busy: boolean; onRestor
       {data && data.backups.length > 0 && (
         <ul className="divide-y divide-border">
           {data.backups.map((b) => (
-            <li key={b.name} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+            <li key={b.name} className="flex flex-col gap-2 py-2">
               <span className="text-sm">
                 <span className="font-medium">{formatDateTime(b.createdAt)}</span> <span className="text-muted-foreground">({mb(b.bytes)})</span>
               </span>
