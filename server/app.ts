@@ -51,7 +51,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   api.use(noStore);
   api.use(systemRoutes(deps, deployment));
   // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
-  // non-JSON call is refused without parsing (or buffering 25 MB of) what it sent.
+  // non-JSON call is refused without parsing (or buffering a backup of) what it sent.
   api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
   const json = express.json({ limit: JSON_BODY_LIMIT, type: "application/json" });
   api.use((req, res, next) => (STREAMED_BODY_PATHS.has(req.path) ? next() : json(req, res, next)));
