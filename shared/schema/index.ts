@@ -387,6 +387,34 @@ export const backupRuns = pgTable("backup_runs", {
   bytes: bigint("bytes", { mode: "number" }),
 });
 
+/**
+ * Long admin data operations (restore, reset) and their progress, polled by the admin panel. At
+ * most one runs at a time (the partial unique index); a row whose heartbeat stopped (the process
+ * died) is marked failed by the next one. docs/decisions/012-backups-restore-and-schedule.md.
+ */
+export const dataOperations = pgTable(
+  "data_operations",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<"restore" | "reset">().notNull(),
+    status: text("status").$type<"running" | "done" | "failed">().notNull().default("running"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    phase: text("phase"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    message: text("message"),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    heartbeatAt: ts("heartbeat_at").notNull().defaultNow(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    check("data_operations_kind_check", inList("kind", ["restore", "reset"])),
+    check("data_operations_status_check", inList("status", ["running", "done", "failed"])),
+    uniqueIndex("data_operations_one_running_uq").on(sql`(true)`).where(sql`status = 'running'`),
+    index("data_operations_actor_idx").on(t.actorId),
+  ],
+);
+
 export type Team = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
 export type User = typeof users.$inferSelect;

@@ -437,6 +437,7 @@ export const MATRIX: MatrixRow[] = [
   { method: "GET", path: "/api/admin/export-users", expect: adminOnly(200) },
   { method: "GET", path: "/api/admin/export-full-backup", expect: adminOnly(200) },
   { method: "POST", path: "/api/admin/import-backup", expect: adminOnly(200), call: () => ({ url: "/api/admin/import-backup?mode=merge", body: EMPTY_BACKUP }) },
+  { method: "GET", path: "/api/admin/operations/current", expect: adminOnly(200) },
   { method: "GET", path: "/api/admin/backups", expect: adminOnly(200) },
   { method: "GET", path: "/api/admin/backups/:name", expect: adminOnly(200), call: async ({ t }) => ({ url: `/api/admin/backups/${await scheduledBackup(t)}` }) },
   {

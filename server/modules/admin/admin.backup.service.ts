@@ -19,6 +19,7 @@ import type { AppDeps } from "../../deps";
 import type { DbOrTx, Tx } from "../../db/client";
 import { AppError, badRequest } from "../../lib/app-error";
 import { resetSequences } from "./admin.data.service";
+import type { Progress } from "./data-operations";
 
 const TITLE = "Restore failed";
 const CHUNK = 400;
@@ -233,8 +234,10 @@ async function insertChunks<T extends Record<string, unknown>>(
   upsert: boolean,
   extraSet: Record<string, SQL> = {},
   keep: readonly string[] = [],
+  onBatch?: (written: number) => void,
 ): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) {
+    onBatch?.(i);
     const q = tx.insert(table).values(rows.slice(i, i + CHUNK) as never);
     if (upsert) {
       const idCol = (getTableColumns(table) as Record<string, PgColumn>).id!;
@@ -282,9 +285,19 @@ async function assertReferencesExist(tx: Tx, file: BackupFileData, mode: ImportM
  */
 export async function importBackup(
   deps: Pick<AppDeps, "db" | "logger">,
-  o: { actor: Actor; backupData: unknown; importMode: ImportMode },
+  o: { actor: Actor; backupData: unknown; importMode: ImportMode; progress?: Progress },
 ): Promise<ImportBackupResponse> {
+  const progress: Progress = o.progress ?? (() => undefined);
+  progress("Checking the file");
   const file = parseBackup(o.backupData);
+  const total = Object.values(file.tables).reduce((n, rows) => n + rows.length, 0);
+  let written = 0;
+  /** Reports each batch of a table as part of the whole file. */
+  const step = (label: string, count: number) => {
+    const before = written;
+    written += count;
+    return (n: number) => progress(label, before + n, total);
+  };
   const results: ImportResults = {
     users_imported: file.tables.users.length,
     teams_imported: file.tables.teams.length,
@@ -300,6 +313,7 @@ export async function importBackup(
       if (o.importMode === "overwrite") {
         const actorRow = findActorRow(file, o.actor);
         keepActorId(file, o.actor, actorRow);
+        progress("Removing the current data", 0, total);
         await tx.execute(sql`delete from disputes`);
         await tx.execute(sql`delete from matches`);
         await tx.execute(sql`delete from challenges`);
@@ -309,25 +323,24 @@ export async function importBackup(
         await tx.execute(sql`delete from users where id <> ${o.actor.id}`);
         await tx.execute(sql`update users set team_id = null where id = ${o.actor.id}`);
         await tx.execute(sql`delete from teams`);
-        await insertChunks(tx, teams, t.teams, false);
+        await insertChunks(tx, teams, t.teams, false, {}, [], step("Writing teams", t.teams.length));
         if (actorRow) {
           const { id: _id, username: _u, email: _e, password: _p, isAdmin: _a, ...profile } = actorRow;
           await tx.update(users).set({ ...profile, isSuspended: false, suspensionReason: null }).where(sql`${users.id} = ${o.actor.id}`);
         }
-        await insertChunks(
-          tx,
-          users,
-          t.users.filter((u) => u !== actorRow),
-          false,
-        );
+        const others = t.users.filter((u) => u !== actorRow);
+        await insertChunks(tx, users, others, false, {}, [], step("Writing members", t.users.length));
         await insertChunks(tx, systemSettings, t.system_settings, false);
       } else {
-        await insertChunks(tx, teams, t.teams, true);
+        await insertChunks(tx, teams, t.teams, true, {}, [], step("Writing teams", t.teams.length));
+        progress("Matching members", written, total);
         const people = await matchPeople(tx, file);
         // Existing accounts: the profile comes from the file; id, sign-in identity, password and
         // admin right stay (the values carry the existing ones, and the update leaves them out).
-        await insertChunks(tx, users, people.updates, true, {}, IDENTITY_FIELDS);
+        await insertChunks(tx, users, people.updates, true, {}, IDENTITY_FIELDS, step("Writing members", people.updates.length));
+        const newMembers = step("Writing members", people.inserts.length);
         for (let i = 0; i < people.inserts.length; i += CHUNK) {
+          newMembers(i);
           const batch = people.inserts.slice(i, i + CHUNK);
           const made = await tx
             .insert(users)
@@ -347,9 +360,11 @@ export async function importBackup(
             });
         }
       }
-      await insertChunks(tx, challenges, t.challenges, o.importMode === "merge");
-      await insertChunks(tx, matches, t.matches, o.importMode === "merge");
-      await insertChunks(tx, disputes, t.disputes, o.importMode === "merge");
+      const merge = o.importMode === "merge";
+      await insertChunks(tx, challenges, t.challenges, merge, {}, [], step("Writing challenges", t.challenges.length));
+      await insertChunks(tx, matches, t.matches, merge, {}, [], step("Writing matches", t.matches.length));
+      await insertChunks(tx, disputes, t.disputes, merge, {}, [], step("Writing disputes", t.disputes.length));
+      progress("Finishing", total, total);
       await resetSequences(tx);
     });
   } catch (err) {

@@ -4,6 +4,7 @@ import { NEW_PLAYERS_WINDOW_DAYS } from "@shared/constants";
 import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types/admin";
 import type { AppDeps } from "../../deps";
 import type { DbOrTx } from "../../db/client";
+import type { Progress } from "./data-operations";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
@@ -125,12 +126,15 @@ export async function purgeConfirmedMatches(deps: Pick<AppDeps, "db" | "logger">
  * transaction. The acting admin stays, signed in, without a team; the header image setting stays.
  * Id sequences restart after what is left.
  */
-export async function resetAllData(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number }): Promise<ResetDataResponse> {
+export async function resetAllData(deps: Pick<AppDeps, "db" | "logger">, o: { actorId: number; progress?: Progress }): Promise<ResetDataResponse> {
+  const progress: Progress = o.progress ?? (() => undefined);
   const removed = await deps.db.transaction(async (tx) => {
     const actor = String(o.actorId);
+    progress("Removing matches and challenges");
     const disputes = rowsOf(await tx.execute(sql`delete from disputes returning id`)).length;
     const matches = rowsOf(await tx.execute(sql`delete from matches returning id`)).length;
     const challenges = rowsOf(await tx.execute(sql`delete from challenges returning id`)).length;
+    progress("Removing members and teams");
     await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actorId}`);
     await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
     const users = rowsOf(await tx.execute(sql`delete from users where id <> ${o.actorId} returning id`)).length;

@@ -20,6 +20,7 @@ import { importBackup, streamFullBackup } from "./admin.backup.service";
 import { chunkWriter } from "../../lib/chunk-writer";
 import { readBackupUpload } from "./backup-upload";
 import { backupFilePath, listBackupFiles } from "./scheduled-backups";
+import { currentOperation, runDataOperation } from "./data-operations";
 
 const BackupNameParams = z.object({ name: z.string().max(100) });
 
@@ -111,8 +112,18 @@ export function adminRoutes(deps: AppDeps): Router {
   // The body is the file, streamed (createApp leaves it unread): only an admin's upload is read.
   admin.post("/import-backup", validate({ query: importBackupQuerySchema }, "Restore failed"), async (req, res) => {
     const { mode } = input(req.valid.query, importBackupQuerySchema);
-    const upload = await readBackupUpload(req, { maxBytes: deps.env.BACKUP_MAX_MB * 1024 * 1024 });
-    res.json(await importBackup(deps, { actor: actorOf(req), backupData: upload, importMode: mode }));
+    const actor = actorOf(req);
+    // Claimed before the body is read: a second operation answers 409 without reading its upload.
+    const result = await runDataOperation(deps, { kind: "restore", actorId: actor.id, title: "Restore failed" }, async (progress) => {
+      progress("Reading the file");
+      const upload = await readBackupUpload(req, { maxBytes: deps.env.BACKUP_MAX_MB * 1024 * 1024 });
+      return importBackup(deps, { actor, backupData: upload, importMode: mode, progress });
+    });
+    res.json(result);
+  });
+  // The running restore or reset (or the latest), polled by the panel while one runs.
+  admin.get("/operations/current", async (_req, res) => {
+    res.json({ operation: await currentOperation(deps) });
   });
   // Scheduled backups in BACKUP_DIR: the list, one file, and restoring one (same as an upload of it).
   admin.get("/backups", (_req, res) => {
@@ -135,15 +146,21 @@ export function adminRoutes(deps: AppDeps): Router {
       const { name } = input(req.valid.params, BackupNameParams);
       const { mode } = input(req.valid.query, importBackupQuerySchema);
       const file = backupFilePath(deps.env.backupDir, name);
-      const upload = await readBackupUpload(Object.assign(fs.createReadStream(file), { headers: {} }), { maxBytes: Number.MAX_SAFE_INTEGER });
-      res.json(await importBackup(deps, { actor: actorOf(req), backupData: upload, importMode: mode }));
+      const actor = actorOf(req);
+      const result = await runDataOperation(deps, { kind: "restore", actorId: actor.id, title: "Restore failed" }, async (progress) => {
+        progress("Reading the file");
+        const upload = await readBackupUpload(Object.assign(fs.createReadStream(file), { headers: {} }), { maxBytes: Number.MAX_SAFE_INTEGER });
+        return importBackup(deps, { actor, backupData: upload, importMode: mode, progress });
+      });
+      res.json(result);
     },
   );
   admin.delete("/purge-confirmed-matches", async (req, res) => {
     res.json(await purgeConfirmedMatches(deps, { actorId: actorOf(req).id }));
   });
   admin.post("/reset-data", async (req, res) => {
-    res.json(await resetAllData(deps, { actorId: actorOf(req).id }));
+    const actorId = actorOf(req).id;
+    res.json(await runDataOperation(deps, { kind: "reset", actorId, title: "Failed to Reset Data" }, (progress) => resetAllData(deps, { actorId, progress })));
   });
 
   return router;
