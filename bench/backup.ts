@@ -5,6 +5,7 @@
 //   --scales 1,10   the sizes (default 1,10)
 //   --pglite        the embedded database instead of PostgreSQL (BENCH_DATABASE_URL)
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -82,6 +83,7 @@ async function startServer(db: { url?: string; dataDir?: string }) {
   const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   const stop = () =>
     new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
       child.once("exit", () => resolve());
       child.kill("SIGTERM");
     });
@@ -143,9 +145,11 @@ async function benchScale(scale: number): Promise<Result> {
   await database.raw.query("vacuum analyze");
   await database.close();
   const file = path.join(os.tmpdir(), `dl-bench-backup-${process.pid}-${scale}.json`);
+  const servers: { stop(): Promise<void> }[] = [];
   try {
     // Export, on a fresh server.
     let srv = await startServer({ url, dataDir });
+    servers.push(srv);
     const idlePeakMb = peakRssMb(srv.pid);
     let health = watchHealth(srv.base);
     let t1 = performance.now();
@@ -161,15 +165,24 @@ async function benchScale(scale: number): Promise<Result> {
 
     // Restore (overwrite) of that file, on a fresh server.
     srv = await startServer({ url, dataDir });
+    servers.push(srv);
     health = watchHealth(srv.base);
     t1 = performance.now();
-    const restore = await fetch(`${srv.base}/api/admin/import-backup?mode=overwrite`, {
-      method: "POST",
-      headers: { cookie: srv.cookie, "content-type": "application/json", "content-length": String(fs.statSync(file).size) },
-      body: Readable.toWeb(fs.createReadStream(file)) as never,
-      duplex: "half",
-    } as RequestInit);
-    const restoreText = await restore.text();
+    // node:http, not fetch: a long restore must not hit fetch's 5-minute header timeout.
+    const restore = await new Promise<{ ok: boolean; status: number; text: string }>((resolve, reject) => {
+      const req = http.request(`${srv.base}/api/admin/import-backup?mode=overwrite`, {
+        method: "POST",
+        headers: { cookie: srv.cookie, "content-type": "application/json", "content-length": String(fs.statSync(file).size) },
+      });
+      req.on("response", (r) => {
+        let text = "";
+        r.on("data", (c: Buffer) => (text += c.toString()));
+        r.on("end", () => resolve({ ok: r.statusCode === 200, status: r.statusCode ?? 0, text }));
+      });
+      req.on("error", reject);
+      fs.createReadStream(file).pipe(req);
+    });
+    const restoreText = restore.text;
     const restoreS = (performance.now() - t1) / 1000;
     const restoreHealthMaxMs = await health();
     const restorePeakMb = peakRssMb(srv.pid);
@@ -190,6 +203,8 @@ async function benchScale(scale: number): Promise<Result> {
       idlePeakMb,
     };
   } finally {
+    // A server left by a failed step is stopped too (stopping one twice is harmless).
+    for (const s of servers) await s.stop();
     fs.rmSync(file, { force: true });
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     if (url) {
