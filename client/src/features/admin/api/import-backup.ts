@@ -1,8 +1,9 @@
 // POST /api/admin/import-backup?mode=merge|overwrite with the backup file itself as the body. Sent with XMLHttpRequest (not fetch) so the
 // panel can show upload progress for a large file; failures become the same ApiError as api-client's.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ImportBackupResponse, ImportMode } from "@shared/types/admin";
-import { ApiError, toApiError } from "@/lib/api-client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DataOperation, ImportBackupResponse, ImportMode } from "@shared/types/admin";
+import { api, ApiError, toApiError } from "@/lib/api-client";
+import { adminKeys } from "./keys";
 
 export interface ImportProgress {
   /** uploading: bytes sent so far; restoring: the server is applying the file. */
@@ -45,5 +46,19 @@ export function useImportBackup(onProgress: (p: ImportProgress) => void) {
   return useMutation({
     mutationFn: (body: { file: Blob; importMode: ImportMode }) => postBackup(body, onProgress),
     onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/**
+ * GET /api/admin/operations/current, polled every second while `polling` (a restore is running on
+ * the server): its phase and how far it is. Not polled otherwise (the app never polls by default).
+ */
+export function useOperationProgress(polling: boolean) {
+  return useQuery({
+    queryKey: adminKeys.operation(),
+    queryFn: () => api.get<{ operation: DataOperation | null }>("/api/admin/operations/current"),
+    enabled: polling,
+    refetchInterval: polling ? 1000 : false,
+    select: (r) => (r.operation?.status === "running" ? r.operation : null),
   });
 }

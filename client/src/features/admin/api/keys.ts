@@ -10,4 +10,5 @@ export const adminKeys = {
   admins: () => ["admin", "admins"] as const,
   secondFactor: () => ["admin", "second-factor"] as const,
   backups: () => ["admin", "backups"] as const,
+  operation: () => ["admin", "operation"] as const,
 };

@@ -12,6 +12,7 @@ import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { EXPORT_BACKUP_URL, EXPORT_USERS_URL } from "../api/data-actions";
 import { useImportBackup, type ImportProgress } from "../api/import-backup";
+import { ProgressBar, RestoreProgress } from "./restore-progress";
 import { ScheduledBackups } from "./scheduled-backups";
 
 interface LoadedFile {
@@ -40,31 +41,6 @@ function countsOf(data: unknown): LoadedFile["counts"] {
   const tables = (data as { tables?: Record<string, unknown> } | null)?.tables;
   const len = (v: unknown) => (Array.isArray(v) ? v.length : undefined);
   return { users: len(tables?.users), teams: len(tables?.teams), matches: len(tables?.matches) };
-}
-
-function ProgressBar({ fraction, label }: { fraction?: number; label: string }) {
-  const pct = fraction === undefined ? undefined : Math.round(fraction * 100);
-  return (
-    <div className="space-y-1.5" role="status" aria-live="polite">
-      <div className="flex justify-between text-xs text-muted-foreground">
-        <span>{label}</span>
-        {pct !== undefined && <span className="tabular-nums">{pct}%</span>}
-      </div>
-      <div
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-      >
-        <div
-          className={cn("h-full rounded-full bg-primary transition-[width]", pct === undefined && "w-1/3 animate-pulse")}
-          style={pct === undefined ? undefined : { width: `${pct}%` }}
-        />
-      </div>
-    </div>
-  );
 }
 
 const RESULT_LABELS: [keyof ImportBackupResponse["results"], string][] = [
@@ -187,7 +163,7 @@ export function DataManagementCard() {
           {stage.kind === "import" && stage.progress.phase === "uploading" && (
             <ProgressBar fraction={stage.progress.fraction} label="Uploading the backup…" />
           )}
-          {stage.kind === "import" && stage.progress.phase === "restoring" && <ProgressBar label="Restoring on the server…" />}
+          {stage.kind === "import" && stage.progress.phase === "restoring" && <RestoreProgress />}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button disabled={!file || busy} loading={busy && importBackup.variables?.importMode === "merge"} onClick={() => restore("merge")}>
               Merge Data
