@@ -18,7 +18,7 @@ import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
 import { importBackup, streamFullBackup } from "./admin.backup.service";
 import { chunkWriter } from "../../lib/chunk-writer";
-import { readBackupUpload } from "./backup-upload";
+import { checkUploadHeaders, readBackupUpload } from "./backup-upload";
 import { backupFilePath, listBackupFiles } from "./scheduled-backups";
 import { currentOperation, runDataOperation } from "./data-operations";
 
@@ -113,10 +113,13 @@ export function adminRoutes(deps: AppDeps): Router {
   admin.post("/import-backup", validate({ query: importBackupQuerySchema }, "Restore failed"), async (req, res) => {
     const { mode } = input(req.valid.query, importBackupQuerySchema);
     const actor = actorOf(req);
-    // Claimed before the body is read: a second operation answers 409 without reading its upload.
+    const maxBytes = deps.env.BACKUP_MAX_MB * 1024 * 1024;
+    // What the headers alone refuse is refused first; then the operation is claimed before the body
+    // is read, so a second operation answers 409 without reading its upload.
+    checkUploadHeaders(req, { maxBytes });
     const result = await runDataOperation(deps, { kind: "restore", actorId: actor.id, title: "Restore failed" }, async (progress) => {
       progress("Reading the file");
-      const upload = await readBackupUpload(req, { maxBytes: deps.env.BACKUP_MAX_MB * 1024 * 1024 });
+      const upload = await readBackupUpload(req, { maxBytes });
       return importBackup(deps, { actor, backupData: upload, importMode: mode, progress });
     });
     res.json(result);

@@ -22,23 +22,27 @@ export interface UploadedBackup {
 
 const invalid = (why: string) => badRequest(`${INVALID_BACKUP_FILE}: ${why} Nothing was changed.`, { title: TITLE, code: "invalid_backup" });
 
-export async function readBackupUpload(
-  req: Readable & { headers: Record<string, string | string[] | undefined> },
-  o: { maxBytes: number },
-): Promise<UploadedBackup> {
+type Upload = Readable & { headers: Record<string, string | string[] | undefined> };
+
+/** The refusals that need no byte of the body: encoding, charset, announced size (415, 413). */
+export function checkUploadHeaders(req: Pick<Upload, "headers">, o: { maxBytes: number }): void {
   const encoding = String(req.headers["content-encoding"] ?? "identity").toLowerCase();
   if (encoding !== "identity")
     throw new AppError(415, "Please upload the backup file as it was downloaded (uncompressed JSON).", { title: TITLE, code: "unsupported_encoding" });
   const charset = /;\s*charset="?([^";\s]+)/i.exec(String(req.headers["content-type"] ?? ""))?.[1]?.toLowerCase();
   if (charset && charset !== "utf-8" && charset !== "utf8") throw new AppError(415, "Unsupported request encoding.", { title: TITLE });
   const declared = Number(req.headers["content-length"] ?? 0);
-  const tooLarge = () =>
-    new AppError(413, `The backup file is larger than this server accepts (${Math.round(o.maxBytes / 1024 / 1024)} MB, BACKUP_MAX_MB). Nothing was changed.`, {
-      title: TITLE,
-      code: "backup_too_large",
-    });
-  if (declared > o.maxBytes) throw tooLarge();
+  if (declared > o.maxBytes) throw tooLarge(o.maxBytes);
+}
 
+const tooLarge = (maxBytes: number) =>
+  new AppError(413, `The backup file is larger than this server accepts (${Math.round(maxBytes / 1024 / 1024)} MB, BACKUP_MAX_MB). Nothing was changed.`, {
+    title: TITLE,
+    code: "backup_too_large",
+  });
+
+export async function readBackupUpload(req: Upload, o: { maxBytes: number }): Promise<UploadedBackup> {
+  checkUploadHeaders(req, o);
   const out: UploadedBackup = { bytes: 0 };
   const tokenizer = new Tokenizer();
   const parser = new TokenParser({ paths: ["$.formatVersion", "$.exportedAt", "$.tables.*.*"], keepStack: false });
@@ -98,7 +102,7 @@ export async function readBackupUpload(
   try {
     for await (const chunk of req as AsyncIterable<Buffer>) {
       out.bytes += chunk.length;
-      if (out.bytes > o.maxBytes) throw tooLarge();
+      if (out.bytes > o.maxBytes) throw tooLarge(o.maxBytes);
       tokenizer.write(chunk);
     }
     if (first) throw invalid("the file is empty.");
