@@ -33,6 +33,8 @@ interface Endpoint {
    * read, then refused by validation) and never inflated (any Content-Encoding: 415).
    */
   bigBodyOk?: boolean;
+  /** One call at a time: the route runs one data operation at a time (a second at once answers 409). */
+  serial?: boolean;
 }
 
 let t: TestApp;
@@ -135,7 +137,7 @@ const endpoints: Endpoint[] = [
   { method: "DELETE", path: () => `/api/admin/teams/${NO_SUCH_ID}/permanent`, role: "admin", valid: () => ({}) },
   // Merging the database's own export changes nothing (merge twice = merge once).
   // The body is the file itself (read as a stream after the admin check, up to BACKUP_MAX_MB).
-  { method: "POST", path: () => "/api/admin/import-backup?mode=merge", role: "admin", valid: () => backup, bigBodyOk: true },
+  { method: "POST", path: () => "/api/admin/import-backup?mode=merge", role: "admin", valid: () => backup, bigBodyOk: true, serial: true },
   // These two take no body and act on everything: they run last, after the privileged-column check.
   { method: "DELETE", path: () => "/api/admin/purge-confirmed-matches", role: "admin", valid: () => ({}) },
   { method: "POST", path: () => "/api/admin/reset-data", role: "admin", valid: () => ({}) },
@@ -371,7 +373,7 @@ describe("bad input", () => {
           expect.soft(ok, `${fig.endpoint} [malformed: ${m.name}] answered ${res.status}, expected ${want}`).toBe(true);
         }),
       ];
-      await pool(CONCURRENCY, tasks);
+      await pool(ep.serial ? 1 : CONCURRENCY, tasks);
       fig.ms = Date.now() - t0;
       figures.push(fig);
     }

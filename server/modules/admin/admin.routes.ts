@@ -203,7 +203,9 @@ export function adminRoutes(deps: AppDeps): Router {
     errorTitle: "Restore failed",
     handler: async (req, res, { query, body }) => {
       const actor = actorOf(req);
-      // Claimed before the body is read: a second operation answers 409 without reading its upload.
+      // What the headers alone refuse (compressed, not UTF-8: 415; announced over the limit: 413)
+      // route() refused before this handler; the operation is claimed before the body is read, so
+      // a second operation answers 409 without reading its upload.
       const result = await runDataOperation(deps, {
         kind: "restore",
         actor,
