@@ -433,7 +433,7 @@ export function nestingDepth(buf: Uint8Array, stopAbove = Infinity): number {
 }
 
 /** nestingDepth across chunks: each call takes the next chunk and answers the deepest level so far. */
-function nestingCounter(): (chunk: Uint8Array) => number {
+export function nestingCounter(): (chunk: Uint8Array) => number {
   let depth = 0;
   let deepest = 0;
   let inString = false;
