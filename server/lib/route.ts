@@ -325,6 +325,9 @@ function streamBody(req: Request, limit: number, maxDepth: number, tooLarge: () 
       done(null, chunk);
     },
   });
+  // The refusal reaches whoever reads the stream (for await rethrows it); a handler that refused
+  // before reading (e.g. 409) leaves no reader, and the error must not go unhandled.
+  out.on("error", () => undefined);
   const onAborted = () => {
     if (!req.complete) out.destroy(new AppError(400, "The request body ended early.", { code: "bad_body" }));
   };
