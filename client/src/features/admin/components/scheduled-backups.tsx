@@ -1,5 +1,5 @@
 // The scheduled backups the server keeps (BACKUP_SCHEDULE, BACKUP_KEEP): each can be downloaded or
-// restored (Merge Data or Overwrite Existing, the latter confirmed), like an uploaded file.
+// restored (Merge or Overwrite, the latter confirmed), like an uploaded file; each button names its backup.
 import { useState } from "react";
 import { Download } from "lucide-react";
 import type { ImportBackupResponse, ImportMode } from "@shared/types/admin";
@@ -58,14 +58,14 @@ export function ScheduledBackups({ busy, onRestored }: { busy: boolean; onRestor
                 <span className="font-medium">{formatDateTime(b.createdAt)}</span> <span className="text-muted-foreground">({mb(b.bytes)})</span>
               </span>
               <span className="flex flex-wrap gap-2">
-                <a className={cn(buttonVariants({ variant: "outline", size: "sm" }))} href={scheduledBackupUrl(b.name)} download>
+                <a className={cn(buttonVariants({ variant: "outline", size: "sm" }))} href={scheduledBackupUrl(b.name)} download aria-label={`Download the backup of ${formatDateTime(b.createdAt)}`}>
                   <Download aria-hidden="true" /> Download
                 </a>
-                <Button size="sm" variant="secondary" disabled={disabled} loading={restore.isPending && restore.variables?.name === b.name && restore.variables.importMode === "merge"} onClick={() => run(b.name, "merge")}>
-                  Merge Data
+                <Button size="sm" variant="secondary" aria-label={`Merge this backup of ${formatDateTime(b.createdAt)} into the data`} disabled={disabled} loading={restore.isPending && restore.variables?.name === b.name && restore.variables.importMode === "merge"} onClick={() => run(b.name, "merge")}>
+                  Merge
                 </Button>
-                <Button size="sm" variant="destructive" disabled={disabled} loading={restore.isPending && restore.variables?.name === b.name && restore.variables.importMode === "overwrite"} onClick={() => setConfirm(b.name)}>
-                  Overwrite Existing
+                <Button size="sm" variant="destructive" aria-label={`Overwrite the data with this backup of ${formatDateTime(b.createdAt)}`} disabled={disabled} loading={restore.isPending && restore.variables?.name === b.name && restore.variables.importMode === "overwrite"} onClick={() => setConfirm(b.name)}>
+                  Overwrite
                 </Button>
               </span>
             </li>
