@@ -43,6 +43,14 @@ const EnvSchema = z.object({
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool,
+  /** The largest backup file a restore accepts (docs/performance.md: about 40 MB per 50,000 matches). */
+  BACKUP_MAX_MB: z.coerce.number().min(1).max(4096).default(256),
+  /** Scheduled full backups: how often (at most one per period across all instances), or off. */
+  BACKUP_SCHEDULE: z.enum(["off", "hourly", "daily", "weekly"], { error: "BACKUP_SCHEDULE must be off, hourly, daily or weekly" }).default("daily"),
+  /** Where scheduled backups are written (default DATA_DIR/backups; 0700 folder, 0600 files). */
+  BACKUP_DIR: optionalString,
+  /** How many scheduled backups are kept (the oldest beyond this are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
   PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
@@ -51,6 +59,8 @@ const EnvSchema = z.object({
 export type RawEnv = z.infer<typeof EnvSchema>;
 export interface Env extends RawEnv {
   APP_URL: string;
+  /** BACKUP_DIR, or DATA_DIR/backups. */
+  backupDir: string;
   SESSION_SECRET: string;
   isProduction: boolean;
   embedded: boolean;
@@ -84,7 +94,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const adminPassword = raw.ADMIN_PASSWORD ?? (embedded ? DEMO_ADMIN_PASSWORD : undefined);
-  return { ...raw, APP_URL: appUrl, SESSION_SECRET: secret, isProduction, embedded, adminPassword };
+  const backupDir = path.resolve(raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, "backups"));
+  return { ...raw, APP_URL: appUrl, SESSION_SECRET: secret, isProduction, embedded, adminPassword, backupDir };
 }
 
 /** On the embedded default, a session secret is generated once and kept in the data folder (0600). */

@@ -1,6 +1,7 @@
 // Periodic jobs. Each is safe to run on several instances at once (conditional updates / locks).
 import type { AppDeps } from "../deps";
 import { sweepOverdueMatches } from "../modules/matches/sweep";
+import { runScheduledBackup } from "../modules/admin/scheduled-backups";
 
 export interface Jobs {
   stop(): void;
@@ -12,6 +13,8 @@ export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 export const jobs: Job[] = [
   // Auto-confirms undisputed results past their approval deadline.
   { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger }) },
+  // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).
+  { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {

@@ -104,7 +104,10 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/second-factor": "the admin's own second-factor standing: rare, and must be live",
   "GET /api/admin/teams": "admin screen: rare",
   "GET /api/admin/export-users": "a download of every user (CSV)",
-  "GET /api/admin/export-full-backup": "a download of everything: one consistent snapshot, never kept in memory",
+  "GET /api/admin/export-full-backup": "a download of everything, streamed a page at a time, never kept in memory",
+  "GET /api/admin/operations/current": "the progress of a running restore or reset: polled, must be live",
+  "GET /api/admin/backups": "admin screen: the files of BACKUP_DIR, not the database",
+  "GET /api/admin/backups/:name": "a download of a file of BACKUP_DIR",
   "GET /api/settings/header-image": "public and tiny",
   "GET /api/settings/public-ladder": "public and tiny (its one row is read through the cache inside)",
 };
@@ -116,6 +119,8 @@ export const UNCACHED_READS: Record<string, string> = {
  */
 export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   rate_limits: "the rate limiter's counters: no read shows them, and every sign-in and token request writes one",
+  data_operations: "progress of restores and resets: read only by the uncached GET /api/admin/operations/current",
+  backup_runs: "the scheduled-backup claims, one row per period: no read shows them (the admin list reads BACKUP_DIR)",
   mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
 };
 

@@ -11,8 +11,12 @@
 //   6. handler(req, res, input): input holds the parsed, typed params, query and body.
 // A route without a body schema on a mutating method still checks what it is sent (at most 1 KB,
 // valid JSON) and ignores it; a GET's body is never read.
+// A route that reads a large body as it arrives (the backup restore) declares `body: "stream"`:
+// steps 1 to 3 are the same; in step 4 the helper checks the headers (JSON, UTF-8, not compressed:
+// 415; a declared length over `bodyLimit`: 413) and hands the handler `body`, a stream of the
+// request's bytes that fails with 413 past `bodyLimit` and with 400 past `maxDepth` levels.
 import zlib from "node:zlib";
-import type { Duplex, Readable } from "node:stream";
+import { Transform, type Duplex, type Readable } from "node:stream";
 import { Router, type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
 import type { z, ZodType } from "zod";
 import { AppError } from "./app-error";
@@ -61,7 +65,10 @@ export const NO_BODY_LIMIT = 1024;
 /** The deepest valid body of any route is 4 levels; a backup file about 6. */
 export const DEFAULT_MAX_DEPTH = 8;
 
-type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+/** `body: "stream"`: the handler reads the body itself, from this stream (checked as it passes). */
+export type BodyStream = Readable;
+
+type Infer<S> = S extends ZodType ? z.output<S> : S extends "stream" ? BodyStream : undefined;
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -69,15 +76,20 @@ export interface RouteInput<P, Q, B> {
   body: B;
 }
 
-export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends ZodType | undefined> {
+type BodySpec = ZodType | "stream" | undefined;
+
+export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends BodySpec> {
   method: Method;
   path: string;
   guard: Guard;
   params?: P;
   query?: Q;
+  /** The body's zod schema, or "stream": the handler reads it itself (see the top of this file). */
   body?: B;
   /** Largest body in bytes, counted after inflating (default DEFAULT_BODY_LIMIT). */
   bodyLimit?: number;
+  /** The refusal of a body over `bodyLimit` (default: "The request body is too large (at most …)."). */
+  tooLargeMessage?: string;
   /** Deepest nesting of arrays and objects in the body (default DEFAULT_MAX_DEPTH). */
   maxDepth?: number;
   /** GET only, and required there: cached (cachedRead) or uncached (listed in UNCACHED_READS with why). */
@@ -105,7 +117,11 @@ export interface RouteInfo {
   /** The guard has a second chance (RouteSpec.orElse). */
   orElse: boolean;
   takesBody: boolean;
+  /** The handler reads the body as a stream (body: "stream"); it is never inflated. */
+  streamed: boolean;
   bodyLimit: number;
+  /** The route's own refusal of a body over its limit (RouteSpec.tooLargeMessage). */
+  tooLargeMessage: string | undefined;
   maxDepth: number;
   cache: "cached" | "uncached" | undefined;
   rateLimit: string | undefined;
@@ -118,7 +134,7 @@ export const bodyReads = { started: 0, bytes: 0 };
 
 export interface RouteBuilder {
   router: Router;
-  route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends ZodType | undefined = undefined>(
+  route<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends BodySpec = undefined>(
     spec: RouteSpec<P, Q, B>,
   ): void;
 }
@@ -145,14 +161,22 @@ export function apiRouter(deps: { readCache: ReadCache }): RouteBuilder {
       };
       const handle = async (req: Request, res: Response) => {
         const input = inputs.get(req)!;
-        await spec.handler(req, res, input as RouteInput<never, never, never>);
+        try {
+          await spec.handler(req, res, input as RouteInput<never, never, never>);
+        } catch (err) {
+          // A streamed body the handler stopped reading (too large, not a backup…): not read to its end.
+          if (info.streamed && sendsBody(req) && !req.complete && !res.headersSent) res.setHeader("Connection", "close");
+          throw err;
+        }
       };
       router[spec.method](spec.path, Object.assign(prelude, { [ROUTE_INFO]: info }), ...(info.cache === "cached" ? [cached] : []), handle);
     },
   };
 }
 
-function describe(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>): RouteInfo {
+type AnySpec = RouteSpec<ZodType | undefined, ZodType | undefined, BodySpec>;
+
+function describe(spec: AnySpec): RouteInfo {
   const where = `${spec.method.toUpperCase()} ${spec.path}`;
   if (!(spec.guard in GUARDS)) throw new Error(`${where}: unknown guard "${spec.guard}"`);
   if (spec.method === "get") {
@@ -160,6 +184,9 @@ function describe(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodT
     if (spec.body) throw new Error(`${where}: a GET route takes no body`);
   } else if (spec.cache) throw new Error(`${where}: only GET routes are cached`);
   else if (spec.orElse) throw new Error(`${where}: only a GET route's guard may have a second chance`);
+  const streamed = spec.body === "stream";
+  if (streamed && spec.limit?.readsBody) throw new Error(`${where}: a streamed body cannot be counted by a rate limit`);
+  if (streamed && spec.precheck) throw new Error(`${where}: a streamed body has no precheck`);
   const takesBody = spec.body !== undefined;
   return {
     method: spec.method,
@@ -167,6 +194,8 @@ function describe(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodT
     guard: spec.guard,
     orElse: spec.orElse !== undefined,
     takesBody,
+    streamed,
+    tooLargeMessage: spec.tooLargeMessage,
     bodyLimit: takesBody ? (spec.bodyLimit ?? DEFAULT_BODY_LIMIT) : spec.method === "get" ? 0 : NO_BODY_LIMIT,
     maxDepth: spec.maxDepth ?? DEFAULT_MAX_DEPTH,
     cache: spec.cache,
@@ -175,7 +204,7 @@ function describe(spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodT
 }
 
 async function prepare(
-  spec: RouteSpec<ZodType | undefined, ZodType | undefined, ZodType | undefined>,
+  spec: AnySpec,
   info: RouteInfo,
   req: Request,
   res: Response,
@@ -196,14 +225,16 @@ async function prepare(
   const query = spec.query ? parse(spec.query, req.query, spec) : undefined;
   // 4. The body, now that the caller may send it.
   let body: unknown = undefined;
-  if (info.method !== "get") {
-    const raw = await readJsonBody(req, info.bodyLimit, info.maxDepth);
+  if (info.streamed) {
+    body = streamBody(req, info.bodyLimit, info.maxDepth, tooLargeOf(spec, info.bodyLimit));
+  } else if (info.method !== "get") {
+    const raw = await readJsonBody(req, info.bodyLimit, info.maxDepth, tooLargeOf(spec, info.bodyLimit));
     if (containsNul(raw)) throw new AppError(400, NUL_MESSAGE, { code: "bad_request" });
     if (limit?.readsBody) await limit.count(req, res, raw);
     if (spec.body) {
       const problem = spec.precheck?.(raw ?? {});
       if (problem) throw problem;
-      body = parse(spec.body, raw ?? {}, spec);
+      body = parse(spec.body as ZodType, raw ?? {}, spec);
     }
     // What a library reads from req.body (passport's username and password) is the checked body.
     req.body = body;
@@ -232,8 +263,28 @@ function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise
  * encoding, declared length); then at most `limit` bytes after inflating: past that it stops
  * reading (and inflating) at once, and the connection is closed after the refusal (see prepare).
  */
-async function readJsonBody(req: Request, limit: number, maxDepth: number): Promise<unknown> {
+async function readJsonBody(req: Request, limit: number, maxDepth: number, tooLarge: () => AppError): Promise<unknown> {
   if (!sendsBody(req)) return undefined;
+  const inflate = checkHeaders(req, limit, tooLarge, true);
+  bodyReads.started += 1;
+  const buf = await readAtMost(req, inflate?.(), limit, tooLarge);
+  bodyReads.bytes += buf.length;
+  if (buf.length === 0) return undefined;
+  if (nestingDepth(buf, maxDepth) > maxDepth) throw tooDeep(maxDepth);
+  const text = buf.toString("utf8");
+  if (text.trim() === "") return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new AppError(400, "The request body is not valid JSON.", { code: "invalid_json" });
+  }
+}
+
+/**
+ * The headers of a body about to be read: JSON, UTF-8, a known encoding (a streamed body: none), a
+ * declared length within `limit`. Returns how to inflate it, if it is compressed.
+ */
+function checkHeaders(req: Request, limit: number, tooLarge: () => AppError, inflates: boolean): (() => Duplex) | undefined {
   const declared = req.get("content-length");
   if (!req.is("application/json")) {
     throw new AppError(415, "Requests must be sent as application/json.", { code: "unsupported_media_type" });
@@ -243,25 +294,54 @@ async function readJsonBody(req: Request, limit: number, maxDepth: number): Prom
     throw new AppError(415, "Unsupported request encoding: send UTF-8 JSON.", { code: "unsupported_media_type" });
   }
   const encoding = (req.get("content-encoding") ?? "identity").trim().toLowerCase();
+  if (!inflates && encoding !== "identity") {
+    throw new AppError(415, "Unsupported request encoding: send it uncompressed.", { code: "unsupported_media_type" });
+  }
   const inflate = INFLATE[encoding];
   if (encoding !== "identity" && !inflate) {
     throw new AppError(415, "Unsupported request encoding: send it plain or gzip, deflate or br compressed.", { code: "unsupported_media_type" });
   }
-  if (encoding === "identity" && declared !== undefined && Number(declared) > limit) throw tooLarge(limit);
+  if (encoding === "identity" && declared !== undefined && Number(declared) > limit) throw tooLarge();
+  return inflate;
+}
+
+/**
+ * A streamed body (body: "stream"): the headers are checked now, and the handler gets the request's
+ * bytes through a pass-through that counts them and the nesting of the JSON text as they go by,
+ * failing with 413 past `limit` bytes and 400 past `maxDepth` levels (a reader of the stream sees
+ * the error). A request without a body gives an empty stream.
+ */
+function streamBody(req: Request, limit: number, maxDepth: number, tooLarge: () => AppError): BodyStream {
+  if (sendsBody(req)) checkHeaders(req, limit, tooLarge, false);
   bodyReads.started += 1;
-  const buf = await readAtMost(req, inflate?.(), limit);
-  bodyReads.bytes += buf.length;
-  if (buf.length === 0) return undefined;
-  if (nestingDepth(buf, maxDepth) > maxDepth) {
-    throw new AppError(400, `The request body is nested too deeply (at most ${maxDepth} levels).`, { code: "body_too_deep" });
-  }
-  const text = buf.toString("utf8");
-  if (text.trim() === "") return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    throw new AppError(400, "The request body is not valid JSON.", { code: "invalid_json" });
-  }
+  let size = 0;
+  const depth = nestingCounter();
+  const out = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      size += chunk.length;
+      bodyReads.bytes += chunk.length;
+      if (size > limit) return done(tooLarge());
+      if (depth(chunk) > maxDepth) return done(tooDeep(maxDepth));
+      done(null, chunk);
+    },
+  });
+  // The refusal reaches whoever reads the stream (for await rethrows it); a handler that refused
+  // before reading (e.g. 409) leaves no reader, and the error must not go unhandled.
+  out.on("error", () => undefined);
+  const onAborted = () => {
+    if (!req.complete) out.destroy(new AppError(400, "The request body ended early.", { code: "bad_body" }));
+  };
+  req.once("close", onAborted);
+  out.once("close", () => {
+    req.off("close", onAborted);
+    req.unpipe(out);
+    if (!req.complete) req.pause();
+  });
+  return req.pipe(out);
+}
+
+function tooDeep(maxDepth: number): AppError {
+  return new AppError(400, `The request body is nested too deeply (at most ${maxDepth} levels).`, { code: "body_too_deep" });
 }
 
 function sendsBody(req: Request): boolean {
@@ -275,12 +355,15 @@ const INFLATE: Record<string, (() => zlib.Gunzip | zlib.Inflate | zlib.BrotliDec
   br: () => zlib.createBrotliDecompress(),
 };
 
-function tooLarge(limit: number): AppError {
-  return new AppError(413, `The request body is too large (at most ${formatBytes(limit)}).`, { code: "payload_too_large" });
+/** The 413 of a route: its own message (tooLargeMessage) or the helper's. */
+function tooLargeOf(spec: AnySpec, limit: number): () => AppError {
+  const title = typeof spec.errorTitle === "string" ? spec.errorTitle : undefined;
+  const message = spec.tooLargeMessage ?? `The request body is too large (at most ${formatBytes(limit)}).`;
+  return () => new AppError(413, message, { code: "payload_too_large", ...(title ? { title } : {}) });
 }
 
 /** The request's bytes (inflated through `inflate` when given), refusing as soon as they pass `limit`. */
-function readAtMost(req: Request, inflate: Duplex | undefined, limit: number): Promise<Buffer> {
+function readAtMost(req: Request, inflate: Duplex | undefined, limit: number, tooLarge: () => AppError): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const source: Readable = inflate ?? req;
     const chunks: Buffer[] = [];
@@ -302,7 +385,7 @@ function readAtMost(req: Request, inflate: Duplex | undefined, limit: number): P
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) return finish(tooLarge(limit));
+      if (size > limit) return finish(tooLarge());
       chunks.push(chunk);
     };
     const onEnd = () => finish();
@@ -350,6 +433,29 @@ export function nestingDepth(buf: Uint8Array, stopAbove = Infinity): number {
     } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
   }
   return deepest;
+}
+
+/** nestingDepth across chunks: each call takes the next chunk and answers the deepest level so far. */
+export function nestingCounter(): (chunk: Uint8Array) => number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  let escaped = false;
+  return (buf) => {
+    for (let i = 0; i < buf.length; i++) {
+      const c = buf[i];
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (c === BACKSLASH) escaped = true;
+        else if (c === QUOTE) inString = false;
+      } else if (c === QUOTE) inString = true;
+      else if (c === OPEN_BRACKET || c === OPEN_BRACE) {
+        depth++;
+        if (depth > deepest) deepest = depth;
+      } else if (c === CLOSE_BRACKET || c === CLOSE_BRACE) depth--;
+    }
+    return deepest;
+  };
 }
 
 interface Layer {

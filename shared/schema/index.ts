@@ -143,13 +143,17 @@ export const users = pgTable(
   ],
 );
 
-export const systemSettings = pgTable("system_settings", {
-  id: serial("id").primaryKey(),
-  setting: varchar("setting", { length: 100 }).notNull().unique(),
-  value: text("value"),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-  updatedBy: integer("updated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
-});
+export const systemSettings = pgTable(
+  "system_settings",
+  {
+    id: serial("id").primaryKey(),
+    setting: varchar("setting", { length: 100 }).notNull().unique(),
+    value: text("value"),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+    updatedBy: integer("updated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+  },
+  (t) => [index("system_settings_updated_by_idx").on(t.updatedBy)],
+);
 
 export const challenges = pgTable(
   "challenges",
@@ -179,6 +183,7 @@ export const challenges = pgTable(
     check("challenges_distinct_teams_check", sql`${t.challengerTeamId} <> ${t.challengedTeamId}`),
     index("challenges_challenger_status_idx").on(t.challengerTeamId, t.status, t.createdAt.desc().nullsFirst()),
     index("challenges_challenged_status_idx").on(t.challengedTeamId, t.status, t.createdAt.desc().nullsFirst()),
+    index("challenges_created_by_idx").on(t.createdBy),
     // One pending or accepted challenge per pair of teams, in either direction, enforced by the database.
     uniqueIndex("challenges_active_pair_uq")
       .on(
@@ -246,6 +251,15 @@ export const matches = pgTable(
     index("matches_team2_date_idx").on(t.team2Id, t.matchDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("matches_date_idx").on(t.matchDate.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("matches_challenge_idx").on(t.challengeId),
+    // Every other reference is indexed too, so deleting a user or team never scans all matches
+    // (tests/schema/foreign-key-indexes.test.ts).
+    index("matches_winner_team_idx").on(t.winnerTeamId),
+    index("matches_player1_idx").on(t.player1Id),
+    index("matches_player2_idx").on(t.player2Id),
+    index("matches_winner_idx").on(t.winnerId),
+    index("matches_approved_by_idx").on(t.approvedBy),
+    index("matches_reported_by_idx").on(t.reportedBy),
+    index("matches_reported_by_team_idx").on(t.reportedByTeamId),
     // The approval sweep and the awaiting-approval lists read pending matches only.
     index("matches_pending_deadline_idx").on(t.approvalDeadline).where(sql`confirmation_status = ${sqlLiterals([CONFIRMATION_STATUS.pending])}`),
     // Replay reads approved matches in the order they were applied.
@@ -276,6 +290,9 @@ export const disputes = pgTable(
     check("disputes_outcome_check", sql`outcome is null or ${inList("outcome", DISPUTE_OUTCOMES)}`),
     uniqueIndex("disputes_match_uq").on(t.matchId),
     index("disputes_status_idx").on(t.status, t.createdAt),
+    index("disputes_reporter_idx").on(t.reporterId),
+    index("disputes_reporter_team_idx").on(t.reporterTeamId),
+    index("disputes_resolved_by_idx").on(t.resolvedBy),
   ],
 );
 
@@ -359,6 +376,46 @@ export const rateLimits = pgTable("rate_limits", {
   count: integer("count").notNull().default(0),
   resetAt: ts("reset_at").notNull(),
 });
+
+/**
+ * One row per scheduled-backup period (e.g. the UTC day), claimed by the instance that writes that
+ * period's backup: the primary key makes the claim once across every instance.
+ */
+export const backupRuns = pgTable("backup_runs", {
+  period: varchar("period", { length: 40 }).primaryKey(),
+  claimedAt: ts("claimed_at").notNull().defaultNow(),
+  finishedAt: ts("finished_at"),
+  file: text("file"),
+  bytes: bigint("bytes", { mode: "number" }),
+});
+
+/**
+ * Long admin data operations (restore, reset) and their progress, polled by the admin panel. At
+ * most one runs at a time (the partial unique index); a row whose heartbeat stopped (the process
+ * died) is marked failed by the next one. docs/decisions/012-backups-restore-and-schedule.md.
+ */
+export const dataOperations = pgTable(
+  "data_operations",
+  {
+    id: serial("id").primaryKey(),
+    kind: text("kind").$type<"restore" | "reset">().notNull(),
+    status: text("status").$type<"running" | "done" | "failed">().notNull().default("running"),
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    phase: text("phase"),
+    done: integer("done").notNull().default(0),
+    total: integer("total").notNull().default(0),
+    message: text("message"),
+    startedAt: ts("started_at").notNull().defaultNow(),
+    heartbeatAt: ts("heartbeat_at").notNull().defaultNow(),
+    finishedAt: ts("finished_at"),
+  },
+  (t) => [
+    check("data_operations_kind_check", inList("kind", ["restore", "reset"])),
+    check("data_operations_status_check", inList("status", ["running", "done", "failed"])),
+    uniqueIndex("data_operations_one_running_uq").on(sql`(true)`).where(sql`status = 'running'`),
+    index("data_operations_actor_idx").on(t.actorId),
+  ],
+);
 
 export type Team = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;

@@ -78,6 +78,37 @@ export interface ImportBackupResponse {
   results: ImportResults;
 }
 
+/** GET /api/admin/operations/current: the running restore or reset, else the latest (null: none yet). */
+export interface DataOperation {
+  id: number;
+  kind: "restore" | "reset";
+  status: "running" | "done" | "failed";
+  /** What it is doing now, e.g. "Writing matches" (null once finished). */
+  phase: string | null;
+  done: number;
+  total: number;
+  /** Why it failed. */
+  message: string | null;
+  startedAt: string;
+  finishedAt: string | null;
+}
+
+/** One scheduled backup in BACKUP_DIR (GET /api/admin/backups), newest first. */
+export interface ScheduledBackup {
+  name: string;
+  /** ISO time the backup was taken. */
+  createdAt: string;
+  bytes: number;
+}
+
+/** GET /api/admin/backups. */
+export interface ScheduledBackupsResponse {
+  /** off, hourly, daily or weekly (BACKUP_SCHEDULE). */
+  schedule: string;
+  keep: number;
+  backups: ScheduledBackup[];
+}
+
 /** DELETE /api/admin/purge-confirmed-matches. */
 export interface PurgeResponse {
   message: string;

@@ -262,12 +262,14 @@ export type BackupFileJson = z.input<typeof backupFileSchema>;
 export const IMPORT_MODES = ["merge", "overwrite"] as const;
 export type ImportMode = (typeof IMPORT_MODES)[number];
 
-/** The request body. backupData is checked by backupFileSchema in the service (object or JSON text). */
-export const importBackupSchema = z.object({
-  backupData: z.unknown().refine((v) => v !== undefined && v !== null, { message: INVALID_BACKUP_FILE }),
-  importMode: z.enum(IMPORT_MODES, { error: "Please choose Merge Data or Overwrite Existing." }),
+/**
+ * POST /api/admin/import-backup?mode=merge|overwrite; the body is the backup file itself
+ * (application/json), read as a stream and checked by backupFileSchema.
+ */
+export const importBackupQuerySchema = z.object({
+  mode: z.enum(IMPORT_MODES, { error: "Please choose Merge Data or Overwrite Existing." }),
 });
-export type ImportBackupInput = z.infer<typeof importBackupSchema>;
+export type ImportBackupQuery = z.infer<typeof importBackupQuerySchema>;
 
 /**
  * The references a backup makes to rows it does not contain (e.g. a user's team missing from the

@@ -1,4 +1,7 @@
 // The real app in-process (supertest) on a fresh database, with mail going to a real SMTP sink.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import supertest from "supertest";
 import type { Express } from "express";
 import type { DestinationStream } from "pino";
@@ -41,6 +44,8 @@ export interface TestAppOptions {
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const testDb = await createTestDatabase();
   const mail = await startSmtpSink();
+  // Scheduled backups of this app go to a folder of its own, removed on close.
+  const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-test-backups-"));
   const env = loadEnv({
     NODE_ENV: "test",
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? "silent",
@@ -52,6 +57,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     ADMIN_EMAIL: "admin@club.test",
     AUTH_RATE_LIMIT_MAX: "1000",
     SWEEP_INTERVAL_SECONDS: "0",
+    BACKUP_DIR: backupDir,
+    // The restore's limit (default 256 MB): tests send bodies just past it (tests/security/bodies.test.ts).
+    BACKUP_MAX_MB: "25",
     ...(testDb.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: "/nonexistent-test-data" }),
     ...envOverrides,
   });
@@ -87,6 +95,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       mailer.close();
       await mail.close();
       await testDb.drop();
+      fs.rmSync(backupDir, { recursive: true, force: true });
     },
   };
 }

@@ -29,6 +29,7 @@ import { totpCode } from "../../server/auth/second-factor";
 import { startEnrolment } from "../../server/modules/auth/second-factor.service";
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
+import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
 import { users } from "@shared/schema";
 import { and, eq } from "drizzle-orm";
 
@@ -83,6 +84,14 @@ const adminOnly = (s: Expected) => ({ ...all(403), anonymous: 401, suspended: 40
 const anyAdmin = (s: Expected, noMfa: Expected = s) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s, adminNoMfa: noMfa });
 
 const inDays = (d: number) => new Date(Date.now() + d * 24 * 60 * 60 * 1000).toISOString();
+/** A scheduled backup of the test app's database, in its BACKUP_DIR (a new hour each time: a new period). */
+let backupHour = 0;
+async function scheduledBackup(t: TestApp): Promise<string> {
+  const run = await runScheduledBackup({ ...t.deps, env: { ...t.deps.env, BACKUP_SCHEDULE: "hourly" } }, { now: new Date(Date.UTC(2040, 0, 1, backupHour++)) });
+  if (!("written" in run)) throw new Error("no scheduled backup written");
+  return run.written;
+}
+
 const EMPTY_BACKUP = {
   formatVersion: 1,
   tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] },
@@ -461,7 +470,17 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: "GET", path: "/api/admin/export-users", expect: adminOnly(200) },
   { method: "GET", path: "/api/admin/export-full-backup", expect: adminOnly(200) },
-  { method: "POST", path: "/api/admin/import-backup", expect: adminOnly(200), call: () => ({ url: "/api/admin/import-backup", body: { backupData: EMPTY_BACKUP, importMode: "merge" } }) },
+  { method: "POST", path: "/api/admin/import-backup", expect: adminOnly(200), call: () => ({ url: "/api/admin/import-backup?mode=merge", body: EMPTY_BACKUP }) },
+  { method: "GET", path: "/api/admin/operations/current", expect: adminOnly(200) },
+  { method: "GET", path: "/api/admin/backups", expect: adminOnly(200) },
+  { method: "GET", path: "/api/admin/backups/:name", expect: adminOnly(200), call: async ({ t }) => ({ url: `/api/admin/backups/${await scheduledBackup(t)}` }) },
+  {
+    method: "POST",
+    path: "/api/admin/backups/:name/restore",
+    expect: adminOnly(200),
+    // Merging the database's own backup changes nothing (merge twice = merge once).
+    call: async ({ t }) => ({ url: `/api/admin/backups/${await scheduledBackup(t)}/restore?mode=merge` }),
+  },
   { method: "DELETE", path: "/api/admin/purge-confirmed-matches", expect: adminOnly(200) },
 
   // settings

@@ -119,12 +119,15 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     {
       method: "POST",
       route: "/api/admin/import-backup",
-      path: "/api/admin/import-backup",
+      path: "/api/admin/import-backup?mode=overwrite",
       as: "admin",
-      body: {
-        importMode: "overwrite",
-        backupData: { formatVersion: 1, tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] } },
-      },
+      body: { formatVersion: 1, tables: { users: [], teams: [], challenges: [], matches: [], disputes: [], system_settings: [] } },
+    },
+    {
+      method: "POST",
+      route: "/api/admin/backups/:name/restore",
+      path: "/api/admin/backups/doubles-ladder-backup-2040-01-01T00-00-00Z.json/restore?mode=overwrite",
+      as: "admin",
     },
     { method: "DELETE", route: "/api/admin/purge-confirmed-matches", path: "/api/admin/purge-confirmed-matches", as: "admin" },
     { method: "POST", route: "/api/admin/reset-data", path: "/api/admin/reset-data", as: "admin" },

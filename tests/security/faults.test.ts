@@ -174,7 +174,7 @@ describe("faults", () => {
     const rows = Object.values(file.tables).reduce((n, r) => n + r.length, 0);
 
     const t0 = Date.now();
-    const restore = call(srv.base, "POST", "/api/admin/import-backup", { cookie, json: { backupData: other, importMode: "overwrite" } }).then(
+    const restore = call(srv.base, "POST", "/api/admin/import-backup?mode=overwrite", { cookie, json: other }).then(
       (r) => `answered ${r.status}`,
       (err: unknown) => `connection lost (${String((err as Error)?.cause ?? err).slice(0, 60)})`,
     );

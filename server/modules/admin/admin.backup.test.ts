@@ -1,5 +1,6 @@
 // Backup properties (QUALITY.md): export → reset → restore (overwrite) → export is identical;
 // merge twice = merge once; a truncated or invalid file changes nothing; new rows work after a restore.
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type supertest from "supertest";
@@ -17,6 +18,13 @@ afterAll(async () => {
 });
 
 const adminAgent = () => t.signedInAdmin();
+
+/** POST /api/admin/import-backup?mode=…: the body is the file itself (an object is sent as its JSON text). */
+const restore = (agent: supertest.Agent, file: unknown, mode: string) =>
+  agent
+    .post(`/api/admin/import-backup?mode=${mode}`)
+    .set("Content-Type", "application/json")
+    .send(typeof file === "string" ? file : JSON.stringify(file));
 
 /** A small club with every kind of row, odd values included. */
 async function seedClub(adminId: number) {
@@ -107,7 +115,7 @@ describe("restoring", () => {
     expect(empty.teams).toHaveLength(0);
     expect(empty.matches).toHaveLength(0);
 
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: before, importMode: "overwrite" });
+    const res = await restore(agent, before, "overwrite");
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       success: true,
@@ -132,7 +140,7 @@ describe("restoring", () => {
     await seedClub(admin.id);
     const backup = await exportBackup(agent);
     await agent.post("/api/admin/reset-data").send({}).expect(200);
-    await agent.post("/api/admin/import-backup").send({ backupData: backup, importMode: "overwrite" }).expect(200);
+    await restore(agent, backup, "overwrite").expect(200);
     const fresh = await createTeam(t.db, { name: "After Restore" });
     expect(fresh.team.id).toBeGreaterThan(Math.max(...backup.tables.teams!.map((x) => x.id as number)));
     expect(fresh.captain.id).toBeGreaterThan(Math.max(...backup.tables.users!.map((x) => x.id as number)));
@@ -155,11 +163,11 @@ describe("restoring", () => {
     const meInFile = backup.tables.users!.find((u) => u.id === admin.id)!;
     meInFile.isAdmin = false;
 
-    const once = await agent.post("/api/admin/import-backup").send({ backupData: backup, importMode: "merge" });
+    const once = await restore(agent, backup, "merge");
     expect(once.status).toBe(200);
     expect(once.body.results.teams_imported).toBe(backup.tables.teams!.length);
     const afterOnce = await snapshot(agent);
-    const twice = await agent.post("/api/admin/import-backup").send({ backupData: backup, importMode: "merge" });
+    const twice = await restore(agent, backup, "merge");
     expect(twice.status).toBe(200);
     const afterTwice = await snapshot(agent);
     expect(afterTwice).toEqual(afterOnce);
@@ -207,30 +215,32 @@ describe("restoring", () => {
     ];
     for (const mode of ["overwrite", "merge"] as const) {
       for (const [label, backupData] of cases) {
-        const res = await agent.post("/api/admin/import-backup").send({ backupData, importMode: mode });
+        const res = await restore(agent, backupData, mode);
         expect(res.status, `${label} (${mode})`).toBe(400);
         expect(res.body.message, label).toBeTruthy();
         expect(res.body.title, label).toBe("Restore failed");
       }
     }
-    expect((await agent.post("/api/admin/import-backup").send({ importMode: "merge" })).status).toBe(400);
-    expect((await agent.post("/api/admin/import-backup").send({ backupData: good, importMode: "replace" })).status).toBe(400);
-    const broken = await agent.post("/api/admin/import-backup").set("Content-Type", "application/json").send('{"backupData": {"formatVersion": 1, "tab');
-    expect(broken.status).toBe(400);
+    expect((await agent.post("/api/admin/import-backup?mode=merge").set("Content-Type", "application/json")).status).toBe(400);
+    expect((await restore(agent, good, "replace")).status).toBe(400);
+    expect((await agent.post("/api/admin/import-backup").set("Content-Type", "application/json").send(JSON.stringify(good))).status).toBe(400);
+    // Deeper than a backup nests, and compressed: refused before anything is parsed or inflated.
+    expect((await restore(agent, `{"tables":{"users":${"[".repeat(50)}`, "merge")).status).toBe(400);
+    const gz = await agent.post("/api/admin/import-backup?mode=merge").set("Content-Type", "application/json").set("Content-Encoding", "gzip").send(gzipSync(JSON.stringify(good)));
+    expect(gz.status).toBe(415);
     expect(await snapshot(agent)).toEqual(before);
   });
 
   it("a merge that clashes with existing rows is refused as a whole", async () => {
     const { admin, agent } = await adminAgent();
-    const { a } = await seedClub(admin.id);
+    const { m2 } = await seedClub(admin.id);
     const file = await exportBackup(agent);
     const before = await snapshot(agent);
-    // A new user (fresh id) whose username belongs to someone else: the merge cannot apply.
+    // A second dispute (new id) for a match that already has one: the merge cannot apply.
     file.tables.teams![0]!.name = "Would change";
-    const partnerRow = file.tables.users!.find((u) => u.id === a.partner.id)!;
-    file.tables.users = file.tables.users!.filter((u) => u !== partnerRow);
-    file.tables.users.push({ ...partnerRow, id: 888_888, email: "new@x.test" });
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "merge" });
+    const dispute = file.tables.disputes!.find((d) => d.matchId === m2.id)!;
+    dispute.id = 777_777;
+    const res = await restore(agent, file, "merge");
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/Nothing was changed/);
     expect(await snapshot(agent)).toEqual(before);
@@ -242,36 +252,151 @@ describe("restoring", () => {
     const file = await exportBackup(agent);
     const team = file.tables.teams![0]!;
     team.bio = "x".repeat(300_000);
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "merge" });
+    const res = await restore(agent, file, "merge");
     expect(res.status).toBe(200);
     const [row] = await t.db.select({ bio: teams.bio }).from(teams).where(eq(teams.id, team.id as number));
     expect(row!.bio!.length).toBe(300_000);
   });
 
-  it("overwrite keeps the acting admin signed in even when the file gives their id to someone else", async () => {
+  it("overwrite keeps the acting admin (id, sign-in, admin right) even when the file gives their id to someone else", async () => {
     const { admin, agent } = await adminAgent();
     await seedClub(admin.id);
+    const d = await createTeam(t.db, { name: "Delta" });
+    const member = t.agent();
+    await signIn(member, d.partner.username, PASSWORD);
     const file = await exportBackup(agent);
     // Drop the admin from the file and give their id to another member.
     file.tables.users = file.tables.users!.filter((u) => u.id !== admin.id);
     const other = file.tables.users!.find((u) => !u.isAdmin && u.isCaptain)!;
     const oldId = other.id as number;
-    for (const m of file.tables.matches!) for (const k of ["reportedBy", "approvedBy", "player1Id", "player2Id", "winnerId"]) if (m[k] === oldId) m[k] = admin.id;
-    for (const d of file.tables.disputes!) if (d.reporterId === oldId) d.reporterId = admin.id;
-    for (const s of file.tables.system_settings!) if (s.updatedBy === admin.id || s.updatedBy === oldId) s.updatedBy = null;
-    other.id = admin.id;
-    const res = await agent.post("/api/admin/import-backup").send({ backupData: file, importMode: "overwrite" });
+    remapFileUsers(file, new Map([[oldId, admin.id]]));
+    const reportedByOther = file.tables.matches!.find((m) => m.reportedBy === admin.id)!;
+    const res = await restore(agent, file, "overwrite");
     expect(res.status).toBe(200);
     const me = await agent.get("/api/user");
     expect(me.status).toBe(200);
-    expect(me.body.username).toBe(admin.username);
-    expect(me.body.isAdmin).toBe(true);
-    expect(me.body.id).not.toBe(admin.id);
-    const [taken] = await t.db.select().from(users).where(eq(users.id, admin.id));
-    expect(taken!.username).toBe(other.username);
+    expect(me.body).toMatchObject({ id: admin.id, username: admin.username, isAdmin: true });
+    // Every other session ended; the member who held the admin's id in the file got a free one,
+    // and what they did followed them.
+    expect((await member.get("/api/user")).status).toBe(401);
+    const [moved] = await t.db.select().from(users).where(eq(users.username, other.username as string));
+    expect(moved!.id).not.toBe(admin.id);
+    expect(moved!.isAdmin).toBe(false);
+    const [match] = await t.db.select().from(matches).where(eq(matches.id, reportedByOther.id as number));
+    expect(match!.reportedBy).toBe(moved!.id);
     await signIn(t.agent(), admin.username, PASSWORD);
+    const them = t.agent();
+    await signIn(them, other.username as string, PASSWORD);
+    expect((await them.get("/api/user")).body).toMatchObject({ id: moved!.id, isAdmin: false });
   });
 });
+
+/**
+ * Issue 12, item 3: a genuine backup from a club where the same people have other ids (here every
+ * member's id is rotated to the next member's), with admin flags that differ from the club's.
+ */
+describe("a restore from a backup whose ids differ", () => {
+  async function setUp() {
+    const { admin, agent } = await adminAgent();
+    const club = await seedClub(admin.id);
+    const otherAdmin = await createAdmin(t.db);
+    const delta = await createTeam(t.db, { name: "Delta" });
+    const captain = t.agent();
+    await signIn(captain, club.a.captain.username, PASSWORD);
+    const partner = t.agent();
+    await signIn(partner, delta.partner.username, PASSWORD);
+    const file = await exportBackup(agent);
+    const ids = file.tables.users!.map((u) => u.id as number).sort((x, y) => x - y);
+    remapFileUsers(file, new Map(ids.map((id, i) => [id, ids[(i + 1) % ids.length]!])));
+    const row = (username: string | null) => file.tables.users!.find((u) => u.username === username)!;
+    // In the file: a player is an admin, the second admin is not, and a new member claims to be one.
+    row(delta.partner.username).isAdmin = true;
+    row(otherAdmin.username!).isAdmin = false;
+    row(club.a.captain.username).name = "Renamed In Backup";
+    const newcomer = `newcomer_${admin.id}`;
+    file.tables.users!.push({ ...row(club.a.captain.username), id: 999_123, username: newcomer, email: `${newcomer}@x.test`, isAdmin: true, name: "Newcomer" });
+    const holdsAdminId = file.tables.users!.find((u) => u.id === admin.id)!;
+    expect(holdsAdminId.username).not.toBe(admin.username);
+    return { admin, agent, club, otherAdmin, captain, partner, file, holdsAdminId, newcomer };
+  }
+
+  const adminIds = async () => (await t.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true))).map((u) => u.id).sort((x, y) => x - y);
+  const sessionOwners = async () => {
+    const res = (await t.db.execute(sql`select sid, sess -> 'passport' ->> 'user' as uid from "session" order by sid`)) as unknown as { rows: { sid: string; uid: string | null }[] };
+    return res.rows;
+  };
+
+  it("merge matches people by username/email: no admin right is granted, moved or removed, and every session keeps its owner", async () => {
+    const { admin, agent, club, otherAdmin, captain, partner, file, holdsAdminId, newcomer: newcomerName } = await setUp();
+    const adminsBefore = await adminIds();
+    const sessionsBefore = await sessionOwners();
+    const captainBefore = (await captain.get("/api/user")).body;
+    const partnerBefore = (await partner.get("/api/user")).body;
+
+    const res = await restore(agent, file, "merge");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+
+    expect(await adminIds()).toEqual(adminsBefore);
+    expect(await sessionOwners()).toEqual(sessionsBefore);
+    expect((await agent.get("/api/user")).body).toMatchObject({ id: admin.id, username: admin.username, isAdmin: true });
+    expect((await captain.get("/api/user")).body).toMatchObject({ id: captainBefore.id, username: captainBefore.username, isAdmin: false, name: "Renamed In Backup" });
+    expect((await partner.get("/api/user")).body).toMatchObject({ id: partnerBefore.id, username: partnerBefore.username, isAdmin: false });
+    // The member whose file row carried the admin's id signs in as themselves, not as the admin.
+    const them = t.agent();
+    await signIn(them, holdsAdminId.username as string, PASSWORD);
+    const who = (await them.get("/api/user")).body;
+    expect(who.id).not.toBe(admin.id);
+    expect(who.isAdmin).toBe(false);
+    // The admin and the second admin still sign in as admins.
+    await signIn(t.agent(), admin.username, PASSWORD);
+    const second = t.agent();
+    await signIn(second, otherAdmin.username, PASSWORD);
+    expect((await second.get("/api/user")).body).toMatchObject({ id: otherAdmin.id, isAdmin: true });
+    // The newcomer is a new account with a fresh id, never an admin.
+    const [newcomer] = await t.db.select().from(users).where(eq(users.username, newcomerName));
+    expect(newcomer!.isAdmin).toBe(false);
+    expect(newcomer!.id).not.toBe(999_123);
+    // References follow the people: the match the captain reported is still the captain's.
+    const [m1] = await t.db.select().from(matches).where(eq(matches.id, club.m1.id));
+    expect(m1!.reportedBy).toBe(club.a.captain.id);
+    expect(m1!.approvedBy).toBe(club.b.captain.id);
+    const [d] = await t.db.select().from(disputes).where(eq(disputes.matchId, club.m2.id));
+    expect(d!.reporterId).toBe(club.a.captain.id);
+    // Merging it again changes nothing more.
+    const once = await snapshot(agent);
+    expect((await restore(agent, file, "merge")).status).toBe(200);
+    expect(await snapshot(agent)).toEqual(once);
+  });
+
+  it("overwrite ends every session but the acting admin's and keeps them signed in as the admin", async () => {
+    const { admin, agent, captain, partner, file, holdsAdminId } = await setUp();
+    const res = await restore(agent, file, "overwrite");
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect((await agent.get("/api/user")).body).toMatchObject({ id: admin.id, username: admin.username, isAdmin: true });
+    expect((await captain.get("/api/user")).status).toBe(401);
+    expect((await partner.get("/api/user")).status).toBe(401);
+    const owners = await sessionOwners();
+    expect(owners.length).toBeGreaterThan(0);
+    expect(new Set(owners.map((s) => s.uid))).toEqual(new Set([String(admin.id)]));
+    await signIn(t.agent(), admin.username, PASSWORD);
+    const them = t.agent();
+    await signIn(them, holdsAdminId.username as string, PASSWORD);
+    expect((await them.get("/api/user")).body.id).not.toBe(admin.id);
+  });
+});
+
+/** Rewrites user ids in a backup file (rows and every reference), as another club's numbering would. */
+function remapFileUsers(file: { tables: Record<string, Record<string, unknown>[]> }, map: Map<number, number>) {
+  const m = (v: unknown) => (typeof v === "number" && map.has(v) ? map.get(v)! : v);
+  const refs: Record<string, string[]> = {
+    users: ["id"],
+    challenges: ["createdBy"],
+    matches: ["player1Id", "player2Id", "winnerId", "approvedBy", "reportedBy"],
+    disputes: ["reporterId", "resolvedBy"],
+    system_settings: ["updatedBy"],
+  };
+  for (const [table, keys] of Object.entries(refs)) for (const row of file.tables[table]!) for (const k of keys) row[k] = m(row[k]);
+}
 
 describe("resetting all data", () => {
   it("removes every other account and all teams, ends their sessions, keeps the admin and the header image, restarts ids", async () => {

@@ -5,6 +5,7 @@ import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { DbOrTx } from "../../db/client";
+import type { Progress } from "./data-operations";
 
 type Row = Record<string, unknown>;
 const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
@@ -135,12 +136,18 @@ export async function purgeConfirmedMatches(deps: Deps<"db" | "logger">, o: { ac
  * transaction. The acting admin stays, signed in, without a team; the header image setting stays.
  * Id sequences restart after what is left.
  */
-export async function resetAllData(deps: Deps<"db" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<ResetDataResponse> {
+export async function resetAllData(
+  deps: Deps<"db" | "logger">,
+  o: { actor: Pick<Actor, "id">; progress?: Progress },
+): Promise<ResetDataResponse> {
+  const progress: Progress = o.progress ?? (() => undefined);
   const removed = await deps.db.transaction(async (tx) => {
     const actor = String(o.actor.id);
+    progress("Removing matches and challenges");
     const disputes = rowsOf(await tx.execute(sql`delete from disputes returning id`)).length;
     const matches = rowsOf(await tx.execute(sql`delete from matches returning id`)).length;
     const challenges = rowsOf(await tx.execute(sql`delete from challenges returning id`)).length;
+    progress("Removing members and teams");
     await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actor.id}`);
     await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
     const users = rowsOf(await tx.execute(sql`delete from users where id <> ${o.actor.id} returning id`)).length;

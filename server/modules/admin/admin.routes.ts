@@ -1,10 +1,13 @@
 // Admin routes (mounted under /api). Every route: guard "admin" (signed out 401, everyone else 403).
 // Approvals live in the accounts module, disputes in disputes, the header image in settings.
+import fs from "node:fs";
 import type { Router } from "express";
+import { z } from "zod";
+import type { ScheduledBackupsResponse } from "@shared/types/admin";
 import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
-  importBackupSchema,
+  importBackupQuerySchema,
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
@@ -14,17 +17,21 @@ import { apiRouter } from "../../lib/route";
 import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspendUser } from "./admin.users.service";
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
-import { exportFullBackup, importBackup } from "./admin.backup.service";
+import { importBackup, streamFullBackup } from "./admin.backup.service";
+import { chunkWriter } from "../../lib/chunk-writer";
+import { BACKUP_MAX_DEPTH, backupTooLarge, readBackupUpload } from "./backup-upload";
+import { backupFilePath, listBackupFiles } from "./scheduled-backups";
+import { getCurrentOperation, runDataOperation } from "./data-operations";
+
+const BackupNameParams = z.object({ name: z.string().max(100) });
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
-/** A full backup is larger than any other body: only its restore route takes up to 25 MB (after inflating). */
-export const BACKUP_BODY_LIMIT = 25 * 1024 * 1024;
-/** A backup file nests 5 levels (body, backupData, tables, a table, a row); room for values that are objects. */
-const BACKUP_MAX_DEPTH = 10;
 
 export function adminRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
+  /** A backup file is larger than any other body: the restore reads up to BACKUP_MAX_MB. */
+  const backupMaxBytes = deps.env.BACKUP_MAX_MB * 1024 * 1024;
 
   const actorOf = (req: Parameters<typeof currentUser>[0]) => {
     const u = currentUser(req);
@@ -162,29 +169,114 @@ export function adminRoutes(deps: AppDeps): Router {
       res.send(csv);
     },
   });
+  // Streamed a page of rows at a time. A failure after the first byte can only cut the download
+  // short (a truncated file, which a restore refuses); it is logged.
   route({
     method: "get",
     path: "/admin/export-full-backup",
     guard: "admin",
     cache: "uncached",
     handler: async (req, res) => {
-      const backup = await exportFullBackup(deps, { actor: actorOf(req) });
       res.setHeader("Content-Type", "application/json; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
-      res.send(JSON.stringify(backup));
+      try {
+        await streamFullBackup(deps, { actor: actorOf(req), write: chunkWriter(res) });
+        res.end();
+      } catch (err) {
+        if (!res.headersSent) throw err;
+        deps.logger.error({ event: "admin.export_backup_failed", err: (err as Error).message }, "full backup export cut short");
+        res.destroy();
+      }
     },
   });
-  // The admin guard answers before a byte of the file is read; then its own, larger limit.
+  // The body is the file, read by the handler as a stream once the admin guard has let the caller
+  // through (body: "stream"): at most BACKUP_MAX_MB, never inflated, nested no deeper than a backup.
   route({
     method: "post",
     path: "/admin/import-backup",
     guard: "admin",
-    body: importBackupSchema,
-    bodyLimit: BACKUP_BODY_LIMIT,
+    query: importBackupQuerySchema,
+    body: "stream",
+    bodyLimit: backupMaxBytes,
+    tooLargeMessage: backupTooLarge(backupMaxBytes),
     maxDepth: BACKUP_MAX_DEPTH,
     errorTitle: "Restore failed",
-    handler: async (req, res, { body }) => {
-      res.json(await importBackup(deps, { actor: actorOf(req), backupData: body.backupData, importMode: body.importMode }));
+    handler: async (req, res, { query, body }) => {
+      const actor = actorOf(req);
+      // What the headers alone refuse (compressed, not UTF-8: 415; announced over the limit: 413)
+      // route() refused before this handler; the operation is claimed before the body is read, so
+      // a second operation answers 409 without reading its upload.
+      const result = await runDataOperation(deps, {
+        kind: "restore",
+        actor,
+        title: "Restore failed",
+        work: async (progress) => {
+          progress("Reading the file");
+          const upload = await readBackupUpload(body, { maxBytes: backupMaxBytes });
+          return importBackup(deps, { actor, backupData: upload, importMode: query.mode, progress });
+        },
+      });
+      res.json(result);
+    },
+  });
+  // The running restore or reset (or the latest), polled by the panel while one runs.
+  route({
+    method: "get",
+    path: "/admin/operations/current",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json({ operation: await getCurrentOperation(deps) });
+    },
+  });
+  // Scheduled backups in BACKUP_DIR: the list, one file, and restoring one (same as an upload of it).
+  route({
+    method: "get",
+    path: "/admin/backups",
+    guard: "admin",
+    cache: "uncached",
+    handler: (_req, res) => {
+      const body: ScheduledBackupsResponse = { schedule: deps.env.BACKUP_SCHEDULE, keep: deps.env.BACKUP_KEEP, backups: listBackupFiles(deps.env.backupDir) };
+      res.json(body);
+    },
+  });
+  route({
+    method: "get",
+    path: "/admin/backups/:name",
+    guard: "admin",
+    params: BackupNameParams,
+    cache: "uncached",
+    handler: async (_req, res, { params }) => {
+      const file = backupFilePath(deps.env.backupDir, params.name);
+      const stream = fs.createReadStream(file);
+      await new Promise<void>((resolve, reject) => stream.once("open", () => resolve()).once("error", reject));
+      res.setHeader("Content-Type", "application/json; charset=utf-8");
+      res.setHeader("Content-Disposition", `attachment; filename="${params.name}"`);
+      stream.once("error", () => res.destroy());
+      stream.pipe(res);
+    },
+  });
+  route({
+    method: "post",
+    path: "/admin/backups/:name/restore",
+    guard: "admin",
+    params: BackupNameParams,
+    query: importBackupQuerySchema,
+    errorTitle: "Restore failed",
+    handler: async (req, res, { params, query }) => {
+      const file = backupFilePath(deps.env.backupDir, params.name);
+      const actor = actorOf(req);
+      const result = await runDataOperation(deps, {
+        kind: "restore",
+        actor,
+        title: "Restore failed",
+        work: async (progress) => {
+          progress("Reading the file");
+          const upload = await readBackupUpload(fs.createReadStream(file), { maxBytes: Number.MAX_SAFE_INTEGER });
+          return importBackup(deps, { actor, backupData: upload, importMode: query.mode, progress });
+        },
+      });
+      res.json(result);
     },
   });
   route({
@@ -200,7 +292,10 @@ export function adminRoutes(deps: AppDeps): Router {
     path: "/admin/reset-data",
     guard: "admin",
     handler: async (req, res) => {
-      res.json(await resetAllData(deps, { actor: actorOf(req) }));
+      const actor = actorOf(req);
+      res.json(
+        await runDataOperation(deps, { kind: "reset", actor, title: "Failed to Reset Data", work: (progress) => resetAllData(deps, { actor, progress }) }),
+      );
     },
   });
 

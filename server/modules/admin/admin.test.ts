@@ -46,7 +46,7 @@ const ROUTES: [method: "get" | "post" | "delete", path: string, body?: object][]
   ["delete", "/api/admin/teams/1/permanent"],
   ["get", "/api/admin/export-users"],
   ["get", "/api/admin/export-full-backup"],
-  ["post", "/api/admin/import-backup", { backupData: {}, importMode: "merge" }],
+  ["post", "/api/admin/import-backup?mode=merge", { formatVersion: 1, tables: {} }],
   ["delete", "/api/admin/purge-confirmed-matches"],
   ["post", "/api/admin/reset-data", {}],
 ];

@@ -1,8 +1,9 @@
-// POST /api/admin/import-backup {backupData, importMode}. Sent with XMLHttpRequest (not fetch) so the
+// POST /api/admin/import-backup?mode=merge|overwrite with the backup file itself as the body. Sent with XMLHttpRequest (not fetch) so the
 // panel can show upload progress for a large file; failures become the same ApiError as api-client's.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { ImportBackupResponse, ImportMode } from "@shared/types/admin";
-import { ApiError, toApiError } from "@/lib/api-client";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { DataOperation, ImportBackupResponse, ImportMode } from "@shared/types/admin";
+import { api, ApiError, toApiError } from "@/lib/api-client";
+import { adminKeys } from "./keys";
 
 export interface ImportProgress {
   /** uploading: bytes sent so far; restoring: the server is applying the file. */
@@ -12,12 +13,12 @@ export interface ImportProgress {
 }
 
 export function postBackup(
-  body: { backupData: unknown; importMode: ImportMode },
+  body: { file: Blob; importMode: ImportMode },
   onProgress: (p: ImportProgress) => void,
 ): Promise<ImportBackupResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/api/admin/import-backup");
+    xhr.open("POST", `/api/admin/import-backup?mode=${encodeURIComponent(body.importMode)}`);
     xhr.withCredentials = true;
     xhr.setRequestHeader("Content-Type", "application/json");
     xhr.setRequestHeader("Accept", "application/json");
@@ -36,14 +37,28 @@ export function postBackup(
         void toApiError(response).then(reject, reject);
       }
     };
-    xhr.send(JSON.stringify(body));
+    xhr.send(body.file);
   });
 }
 
 export function useImportBackup(onProgress: (p: ImportProgress) => void) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { backupData: unknown; importMode: ImportMode }) => postBackup(body, onProgress),
+    mutationFn: (body: { file: Blob; importMode: ImportMode }) => postBackup(body, onProgress),
     onSettled: () => queryClient.invalidateQueries(),
+  });
+}
+
+/**
+ * GET /api/admin/operations/current, polled every second while `polling` (a restore is running on
+ * the server): its phase and how far it is. Not polled otherwise (the app never polls by default).
+ */
+export function useOperationProgress(polling: boolean) {
+  return useQuery({
+    queryKey: adminKeys.operation(),
+    queryFn: () => api.get<{ operation: DataOperation | null }>("/api/admin/operations/current"),
+    enabled: polling,
+    refetchInterval: polling ? 1000 : false,
+    select: (r) => (r.operation?.status === "running" ? r.operation : null),
   });
 }

@@ -9,4 +9,6 @@ export const adminKeys = {
   recentMatches: () => ["admin", "recent-matches"] as const,
   admins: () => ["admin", "admins"] as const,
   secondFactor: () => ["admin", "second-factor"] as const,
+  backups: () => ["admin", "backups"] as const,
+  operation: () => ["admin", "operation"] as const,
 };

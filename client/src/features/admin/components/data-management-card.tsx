@@ -12,11 +12,14 @@ import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { EXPORT_BACKUP_URL, EXPORT_USERS_URL } from "../api/data-actions";
 import { useImportBackup, type ImportProgress } from "../api/import-backup";
+import { ProgressBar, RestoreProgress } from "./restore-progress";
+import { ScheduledBackups } from "./scheduled-backups";
 
 interface LoadedFile {
   name: string;
   size: number;
-  data: unknown;
+  /** Sent as it is (the server reads it as a stream); parsed here only to check it and count rows. */
+  file: File;
   counts: { users?: number; teams?: number; matches?: number };
 }
 
@@ -38,31 +41,6 @@ function countsOf(data: unknown): LoadedFile["counts"] {
   const tables = (data as { tables?: Record<string, unknown> } | null)?.tables;
   const len = (v: unknown) => (Array.isArray(v) ? v.length : undefined);
   return { users: len(tables?.users), teams: len(tables?.teams), matches: len(tables?.matches) };
-}
-
-function ProgressBar({ fraction, label }: { fraction?: number; label: string }) {
-  const pct = fraction === undefined ? undefined : Math.round(fraction * 100);
-  return (
-    <div className="space-y-1.5" role="status" aria-live="polite">
-      <div className="flex justify-between text-xs text-muted-foreground">
-        <span>{label}</span>
-        {pct !== undefined && <span className="tabular-nums">{pct}%</span>}
-      </div>
-      <div
-        className="h-2 w-full overflow-hidden rounded-full bg-muted"
-        role="progressbar"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={pct}
-      >
-        <div
-          className={cn("h-full rounded-full bg-primary transition-[width]", pct === undefined && "w-1/3 animate-pulse")}
-          style={pct === undefined ? undefined : { width: `${pct}%` }}
-        />
-      </div>
-    </div>
-  );
 }
 
 const RESULT_LABELS: [keyof ImportBackupResponse["results"], string][] = [
@@ -98,7 +76,7 @@ export function DataManagementCard() {
       const text = await readText(picked, (fraction) => setStage({ kind: "reading", fraction }));
       const data: unknown = JSON.parse(text);
       if (typeof data !== "object" || data === null || Array.isArray(data)) return invalid();
-      setFile({ name: picked.name, size: picked.size, data, counts: countsOf(data) });
+      setFile({ name: picked.name, size: picked.size, file: picked, counts: countsOf(data) });
     } catch {
       invalid();
     } finally {
@@ -111,7 +89,7 @@ export function DataManagementCard() {
     setConfirmOverwrite(false);
     setStage({ kind: "import", progress: { phase: "uploading", fraction: 0 } });
     importBackup.mutate(
-      { backupData: file.data, importMode },
+      { file: file.file, importMode },
       {
         onSuccess: (r) => {
           setResult(r);
@@ -149,7 +127,8 @@ export function DataManagementCard() {
           <div>
             <h3 className="font-medium">Restore from backup</h3>
             <p className="text-sm text-muted-foreground">
-              Merge Data adds and updates records by id; Overwrite Existing replaces all players, teams and matches (your admin account stays).
+              Merge Data matches people by username or email and adds or updates the rest; Overwrite Existing replaces all players, teams and
+              matches (your admin account stays). Admin rights never change.
             </p>
           </div>
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
@@ -184,7 +163,7 @@ export function DataManagementCard() {
           {stage.kind === "import" && stage.progress.phase === "uploading" && (
             <ProgressBar fraction={stage.progress.fraction} label="Uploading the backup…" />
           )}
-          {stage.kind === "import" && stage.progress.phase === "restoring" && <ProgressBar label="Restoring on the server…" />}
+          {stage.kind === "import" && stage.progress.phase === "restoring" && <RestoreProgress />}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button disabled={!file || busy} loading={busy && importBackup.variables?.importMode === "merge"} onClick={() => restore("merge")}>
               Merge Data
@@ -212,6 +191,7 @@ export function DataManagementCard() {
             </div>
           )}
         </div>
+        <ScheduledBackups busy={busy} onRestored={setResult} />
       </CardContent>
       <ConfirmDialog
         open={confirmOverwrite}
