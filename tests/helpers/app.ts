@@ -1,5 +1,6 @@
 // The real app in-process (supertest) on a fresh database, with mail going to a real SMTP sink.
 import supertest from "supertest";
+import { afterAll, beforeAll } from "vitest";
 import type { Express } from "express";
 import type { DestinationStream } from "pino";
 import { loadEnv, type Env } from "../../server/config/env";
@@ -89,4 +90,20 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       await testDb.drop();
     },
   };
+}
+
+/**
+ * A test file's app: started before its tests (handed to `set`) and closed after them.
+ *   let t: TestApp;
+ *   useTestApp((app) => (t = app));
+ */
+export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(envOverrides, options);
+    set(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }
