@@ -10,7 +10,7 @@ import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { PasswordInput } from "@/components/ui/password-input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { lazyResolver } from "@/lib/lazy-resolver";
@@ -104,11 +104,7 @@ export function RegisterForm() {
       <Section title="Competition Category">
         <FormField label="Category" required error={errors.competitionType?.message} className="sm:col-span-2">
           <Select {...reg("competitionType")}>
-            {COMPETITION_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={COMPETITION_TYPES} />
           </Select>
         </FormField>
       </Section>
