@@ -48,6 +48,17 @@ export function adminRoutes(deps: AppDeps): Router {
       });
   const onUser = byId("userId");
   const onTeam = byId("teamId");
+  /** An admin's read or action on the whole club, with no input but who asks; answers the service's result. */
+  const forClub = (method: "get" | "post" | "delete", path: string, act: (deps: AppDeps, input: { actor: Actor }) => Promise<unknown>) =>
+    route({
+      method,
+      path,
+      guard: "admin",
+      ...(method === "get" ? { cache: "uncached" as const } : {}),
+      handler: async (req, res) => {
+        res.json(await act(deps, { actor: actorOf(req) }));
+      },
+    });
 
   route({
     method: "get",
@@ -86,15 +97,7 @@ export function adminRoutes(deps: AppDeps): Router {
   onUser("delete", "/admin/users/:id", "Failed to Delete User", deleteUser);
 
   // Admins: who they are, and making or unmaking one (never the last).
-  route({
-    method: "get",
-    path: "/admin/admins",
-    guard: "admin",
-    cache: "uncached",
-    handler: async (req, res) => {
-      res.json(await listAdmins(deps, { actor: actorOf(req) }));
-    },
-  });
+  forClub("get", "/admin/admins", listAdmins);
   onUser("post", "/admin/users/:id/promote", "Promotion Failed", promoteUser);
   onUser("post", "/admin/users/:id/demote", "Demotion Failed", demoteAdmin);
 
@@ -151,22 +154,8 @@ export function adminRoutes(deps: AppDeps): Router {
       res.json(await importBackup(deps, { actor: actorOf(req), backupData: body.backupData, importMode: body.importMode }));
     },
   });
-  route({
-    method: "delete",
-    path: "/admin/purge-confirmed-matches",
-    guard: "admin",
-    handler: async (req, res) => {
-      res.json(await purgeConfirmedMatches(deps, { actor: actorOf(req) }));
-    },
-  });
-  route({
-    method: "post",
-    path: "/admin/reset-data",
-    guard: "admin",
-    handler: async (req, res) => {
-      res.json(await resetAllData(deps, { actor: actorOf(req) }));
-    },
-  });
+  forClub("delete", "/admin/purge-confirmed-matches", purgeConfirmedMatches);
+  forClub("post", "/admin/reset-data", resetAllData);
 
   return router;
 }
