@@ -6,30 +6,19 @@
 // why on the sign-in page, once, and the toast never covers the Login button; Challenge Teams gives
 // its reasons as text on a phone. Works on teams of its own, made through the API.
 import crypto from "node:crypto";
-import type { APIRequestContext, Locator, Page } from "playwright-core";
+import type { APIRequestContext, Locator } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { formatDate, formatLongDate } from "@/lib/format";
 import type { MatchView } from "@shared/types/matches";
-import { DEMO, mail, tokenFromLink, url } from "./support/app";
-import { expectNoAxeViolations, heightFor, screenshot, signInViaApi, signInViaForm, useBrowser } from "./support/browser";
-import { accept, adminApi, apiAs, approve, challenge, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
+import { mail, tokenFromLink, url } from "./support/app";
+import { expectNoAxeViolations, heightFor, screenshot, signInViaForm, useBrowser } from "./support/browser";
+import { accept, adminApi, apiAs, approve, challenge, people, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
 import { WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
 const id = crypto.randomBytes(3).toString("hex");
 
-function person(tag: string): Registration {
-  return {
-    username: `ev_${tag}_${id}`,
-    password: "Everyday123",
-    name: `Robin ${tag.toUpperCase()} Everyday`,
-    email: `ev_${tag}_${id}@example.test`,
-    competitionType: "Mixed Doubles",
-    teamName: `Everyday ${tag.toUpperCase()} ${id}`,
-    partnerName: `Sasha ${tag.toUpperCase()}`,
-    partnerEmail: `ev_${tag}_partner_${id}@example.test`,
-  };
-}
+const person = people({ prefix: "ev", theme: "Everyday", first: "Robin", partner: "Sasha", password: "Everyday123" });
 
 /** P and Q play each other; R waits for approval; S gets suspended while signed in. */
 const P = person("p");
@@ -46,12 +35,7 @@ let disputed: MatchView;
 /** P's challenge to Q on hardcourt, accepted: the Report Result dialog, then the confirm page. */
 let open: number;
 
-async function page(who: Registration | "admin", width = 1280): Promise<Page> {
-  const pg = await kit.newPage({ width });
-  if (who === "admin") await signInViaApi(pg.context(), DEMO.admin.username, DEMO.admin.password);
-  else await signInViaApi(pg.context(), who.username, who.password);
-  return pg;
-}
+const page = kit.pageAs;
 
 const visible = (locator: Locator) => locator.filter({ visible: true }).first();
 

@@ -9,8 +9,8 @@ import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CONTACT_NOTES_MAX } from "@shared/constants";
 import { DISPUTE_REASON_MAX, NOTES_MAX } from "@shared/validators/matches";
-import { DEMO, mail, tokenFromLink, url } from "./support/app";
-import { expectNoAxeViolations, heightFor, screenshot, signInViaApi, useBrowser } from "./support/browser";
+import { mail, tokenFromLink, url } from "./support/app";
+import { expectNoAxeViolations, heightFor, screenshot, useBrowser } from "./support/browser";
 import {
   accept,
   adminApi,
@@ -72,12 +72,7 @@ const LONG = {
 let admin: APIRequestContext;
 let confirmToken: string;
 
-async function as(person: Registration | "admin", width = 1280): Promise<Page> {
-  const page = await kit.newPage({ width });
-  if (person === "admin") await signInViaApi(page.context(), DEMO.admin.username, DEMO.admin.password);
-  else await signInViaApi(page.context(), person.username, person.password);
-  return page;
-}
+const as = kit.pageAs;
 
 /** The screen as it is now fits at every width; then one screenshot per width. */
 async function expectScreenFits(page: Page, screen: string): Promise<void> {

@@ -2,29 +2,16 @@
 // history and head-to-head opens its read-only profile (/teams/{id}: no Edit or Delete, no emails
 // of another team's members); /ladder is readable signed out with a call to sign in, until an admin
 // turns that off in System Settings (then /auth as before). Teams of its own, made through the API.
-import crypto from "node:crypto";
-import type { APIRequestContext, Page } from "playwright-core";
+import type { APIRequestContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
-import { accept, adminApi, apiAs, approve, challenge, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
+import { accept, adminApi, apiAs, approve, challenge, people, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
 import { expectFitsAt, WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
-const id = crypto.randomBytes(3).toString("hex");
 
-function person(tag: string): Registration {
-  return {
-    username: `vis_${tag}_${id}`,
-    password: "Visible123",
-    name: `Jordan ${tag.toUpperCase()} Visible`,
-    email: `vis_${tag}_${id}@example.test`,
-    competitionType: "Mixed Doubles",
-    teamName: `Visible ${tag.toUpperCase()} ${id}`,
-    partnerName: `Casey ${tag.toUpperCase()}`,
-    partnerEmail: `vis_${tag}_partner_${id}@example.test`,
-  };
-}
+const person = people({ prefix: "vis", theme: "Visible", first: "Jordan", partner: "Casey", password: "Visible123" });
 
 /** V beats W on grass (W approves): both are on the grass ladder; W has an open challenge to V. */
 const V = person("v");
@@ -33,11 +20,7 @@ let v: Side;
 let w: Side;
 let admin: APIRequestContext;
 
-async function page(who: Registration | null, width = 1280): Promise<Page> {
-  const pg = await kit.newPage({ width });
-  if (who) await signInViaApi(pg.context(), who.username, who.password);
-  return pg;
-}
+const page = kit.pageAs;
 
 beforeAll(async () => {
   for (const x of [V, W]) await registerAndVerify(x);

@@ -8,7 +8,7 @@ import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { baseUrl, url } from "./app";
+import { baseUrl, DEMO, url } from "./app";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const require = createRequire(import.meta.url);
@@ -43,6 +43,8 @@ export interface BrowserKit {
   browser(): Browser;
   /** A page in a fresh context (own cookies) at the given width (320 → 320x640, 390 → 390x844, else x800). */
   newPage(options?: { width?: number }): Promise<Page>;
+  /** A new page (as newPage) signed in as that person or the demo admin; null: signed out. */
+  pageAs(who: { username: string; password: string } | "admin" | null, width?: number): Promise<Page>;
 }
 
 /** Registers the hooks of one test file and returns its browser kit. */
@@ -64,7 +66,7 @@ export function useBrowser(): BrowserKit {
     await browser?.close();
   });
 
-  return {
+  const kit: BrowserKit = {
     browser: () => {
       if (!browser) throw new Error("useBrowser(): the browser starts in beforeAll");
       return browser;
@@ -77,7 +79,14 @@ export function useBrowser(): BrowserKit {
       tracked.push({ page, problems: watchProblems(page) });
       return page;
     },
+    async pageAs(who, width = DESKTOP.width) {
+      const page = await kit.newPage({ width });
+      const login = who === "admin" ? DEMO.admin : who;
+      if (login) await signInViaApi(page.context(), login.username, login.password);
+      return page;
+    },
   };
+  return kit;
 }
 
 /** An init script: every `securitypolicyviolation` event becomes a console error. */

@@ -44,6 +44,25 @@ export function longestEmail(id: string): string {
   return email;
 }
 
+/**
+ * A test file's people, one a tag, unique to this run: e.g. people({ prefix: "ev", theme: "Everyday",
+ * first: "Robin", partner: "Sasha", password: "Everyday123" })("p") is Robin P Everyday of team
+ * Everyday P <run id>, with partner Sasha P.
+ */
+export function people(file: { prefix: string; theme: string; first: string; partner: string; password: string }): (tag: string) => Registration {
+  const id = crypto.randomBytes(3).toString("hex");
+  return (tag) => ({
+    username: `${file.prefix}_${tag}_${id}`,
+    password: file.password,
+    name: `${file.first} ${tag.toUpperCase()} ${file.theme}`,
+    email: `${file.prefix}_${tag}_${id}@example.test`,
+    competitionType: "Mixed Doubles",
+    teamName: `${file.theme} ${tag.toUpperCase()} ${id}`,
+    partnerName: `${file.partner} ${tag.toUpperCase()}`,
+    partnerEmail: `${file.prefix}_${tag}_partner_${id}@example.test`,
+  });
+}
+
 /** A registration with every field at its longest (names 100, team name 100, emails 253, username 50). */
 export function longestRegistration(opts: { teamName: string; captainName: string; partnerName: string }): Registration {
   const id = crypto.randomBytes(3).toString("hex");

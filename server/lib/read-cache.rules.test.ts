@@ -3,21 +3,16 @@
 //    empties on every commit that writes it), unless it is on TABLES_WITHOUT_CHANGE_TRIGGER with
 //    its reason;
 // 2. every GET route of the API is declared: cached (cachedRead) or on UNCACHED_READS with its reason.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Express } from "express";
 import { is } from "drizzle-orm";
 import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
 import * as schema from "@shared/schema";
-import { createTestApp, type TestApp } from "../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../tests/helpers/app";
 import { CACHED_READ, TABLES_WITHOUT_CHANGE_TRIGGER, UNCACHED_READS } from "./read-cache";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const schemaTables = () =>
   (Object.values(schema) as unknown[])

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { describe, expect, it } from "vitest";
+import { type TestApp, useTestApp } from "../helpers/app";
 import { routeTable } from "../../server/lib/route";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -32,12 +32,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe("request bodies are read only by the route helper", () => {
   it("every route of the API is declared with route()", () => {

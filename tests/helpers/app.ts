@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import supertest from "supertest";
+import { afterAll, beforeAll } from "vitest";
 import type { Express } from "express";
 import type { DestinationStream } from "pino";
 import { loadEnv, type Env } from "../../server/config/env";
@@ -98,4 +99,20 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       fs.rmSync(backupDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test file's app: started before its tests (handed to `set`) and closed after them.
+ *   let t: TestApp;
+ *   useTestApp((app) => (t = app));
+ */
+export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp(envOverrides, options);
+    set(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

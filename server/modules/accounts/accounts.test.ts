@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
 import { createAdmin, createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 import { issueToken } from "../../auth/tokens";
@@ -11,12 +11,7 @@ import { settleAfterResponseWork } from "../../lib/after-response";
 import { mailTo, NEW_PASSWORD, registration, sessionCookie } from "./accounts.fixtures";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const countRows = async () => {
   const [u] = await t.db.select({ n: sql<number>`count(*)::int` }).from(users);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, PASSWORD } from "../../../tests/helpers/factories";
 import { accountKey, hitRateLimits } from "../../lib/rate-limit";
 import { registration } from "./accounts.fixtures";
 
 // Three attempts per 15 minutes; one proxy hop trusted so each test can speak from its own IP.
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "1" });
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app), { AUTH_RATE_LIMIT_MAX: "3", TRUST_PROXY: "1" });
 
 let ipCounter = 10;
 const freshIp = () => `203.0.113.${ipCounter++}`;

@@ -1,21 +1,16 @@
 // Backup properties (QUALITY.md): export → reset → restore (overwrite) → export is identical;
 // merge twice = merge once; a truncated or invalid file changes nothing; new rows work after a restore.
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type supertest from "supertest";
 import { challenges, disputes, matches, systemSettings, teams, users } from "@shared/schema";
 import { HEADER_IMAGE_SETTING } from "@shared/constants";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const adminAgent = () => t.signedInAdmin();
 

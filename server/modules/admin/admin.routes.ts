@@ -38,6 +38,35 @@ export function adminRoutes(deps: AppDeps): Router {
     return { id: u.id, teamId: u.teamId, username: u.username, email: u.email };
   };
 
+  type Actor = ReturnType<typeof actorOf>;
+  /** An admin's action on the user or team named by the path's id, with no body; answers the service's result. */
+  const byId =
+    <K extends "userId" | "teamId">(key: K) =>
+    (method: "post" | "delete", path: string, errorTitle: string, act: (deps: AppDeps, input: Record<K, number> & { actor: Actor }) => Promise<unknown>) =>
+      route({
+        method,
+        path,
+        guard: "admin",
+        params: IdParams,
+        errorTitle,
+        handler: async (req, res, { params }) => {
+          res.json(await act(deps, { [key]: params.id, actor: actorOf(req) } as Record<K, number> & { actor: Actor }));
+        },
+      });
+  const onUser = byId("userId");
+  const onTeam = byId("teamId");
+  /** An admin's read or action on the whole club, with no input but who asks; answers the service's result. */
+  const forClub = (method: "get" | "post" | "delete", path: string, act: (deps: AppDeps, input: { actor: Actor }) => Promise<unknown>) =>
+    route({
+      method,
+      path,
+      guard: "admin",
+      ...(method === "get" ? { cache: "uncached" as const } : {}),
+      handler: async (req, res) => {
+        res.json(await act(deps, { actor: actorOf(req) }));
+      },
+    });
+
   route({
     method: "get",
     path: "/admin/stats",
@@ -71,57 +100,13 @@ export function adminRoutes(deps: AppDeps): Router {
       res.json(await suspendUser(deps, { userId: params.id, actor: actorOf(req), reason: body.reason }));
     },
   });
-  route({
-    method: "post",
-    path: "/admin/users/:id/unsuspend",
-    guard: "admin",
-    params: IdParams,
-    errorTitle: "Unsuspension Failed",
-    handler: async (req, res, { params }) => {
-      res.json(await unsuspendUser(deps, { userId: params.id, actor: actorOf(req) }));
-    },
-  });
-  route({
-    method: "delete",
-    path: "/admin/users/:id",
-    guard: "admin",
-    params: IdParams,
-    errorTitle: "Failed to Delete User",
-    handler: async (req, res, { params }) => {
-      res.json(await deleteUser(deps, { userId: params.id, actor: actorOf(req) }));
-    },
-  });
+  onUser("post", "/admin/users/:id/unsuspend", "Unsuspension Failed", unsuspendUser);
+  onUser("delete", "/admin/users/:id", "Failed to Delete User", deleteUser);
 
   // Admins: who they are, and making or unmaking one (never the last).
-  route({
-    method: "get",
-    path: "/admin/admins",
-    guard: "admin",
-    cache: "uncached",
-    handler: async (req, res) => {
-      res.json(await listAdmins(deps, { actor: actorOf(req) }));
-    },
-  });
-  route({
-    method: "post",
-    path: "/admin/users/:id/promote",
-    guard: "admin",
-    params: IdParams,
-    errorTitle: "Promotion Failed",
-    handler: async (req, res, { params }) => {
-      res.json(await promoteUser(deps, { userId: params.id, actor: actorOf(req) }));
-    },
-  });
-  route({
-    method: "post",
-    path: "/admin/users/:id/demote",
-    guard: "admin",
-    params: IdParams,
-    errorTitle: "Demotion Failed",
-    handler: async (req, res, { params }) => {
-      res.json(await demoteAdmin(deps, { userId: params.id, actor: actorOf(req) }));
-    },
-  });
+  forClub("get", "/admin/admins", listAdmins);
+  onUser("post", "/admin/users/:id/promote", "Promotion Failed", promoteUser);
+  onUser("post", "/admin/users/:id/demote", "Demotion Failed", demoteAdmin);
 
   // Teams
   route({
@@ -135,26 +120,8 @@ export function adminRoutes(deps: AppDeps): Router {
       res.json(await adminSoftDeleteTeam(deps, { actor: actorOf(req), teamId: params.id, reason: body.reason }));
     },
   });
-  route({
-    method: "post",
-    path: "/admin/teams/:id/restore",
-    guard: "admin",
-    params: IdParams,
-    errorTitle: "Restore Failed",
-    handler: async (req, res, { params }) => {
-      res.json(await restoreTeam(deps, { actor: actorOf(req), teamId: params.id }));
-    },
-  });
-  route({
-    method: "delete",
-    path: "/admin/teams/:id/permanent",
-    guard: "admin",
-    params: IdParams,
-    errorTitle: "Permanent Delete Failed",
-    handler: async (req, res, { params }) => {
-      res.json(await permanentlyDeleteTeam(deps, { actor: actorOf(req), teamId: params.id }));
-    },
-  });
+  onTeam("post", "/admin/teams/:id/restore", "Restore Failed", restoreTeam);
+  onTeam("delete", "/admin/teams/:id/permanent", "Permanent Delete Failed", permanentlyDeleteTeam);
 
   // Data
   route({
@@ -279,14 +246,7 @@ export function adminRoutes(deps: AppDeps): Router {
       res.json(result);
     },
   });
-  route({
-    method: "delete",
-    path: "/admin/purge-confirmed-matches",
-    guard: "admin",
-    handler: async (req, res) => {
-      res.json(await purgeConfirmedMatches(deps, { actor: actorOf(req) }));
-    },
-  });
+  forClub("delete", "/admin/purge-confirmed-matches", purgeConfirmedMatches);
   route({
     method: "post",
     path: "/admin/reset-data",

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { challenges, disputes, matches, teams, users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, PASSWORD } from "../../../tests/helpers/factories";
 import { csvCell, neutraliseCell } from "./admin.data.service";
 import { permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const adminAgent = () => t.signedInAdmin();
 

@@ -1,19 +1,14 @@
 // A member whose open session an admin ended (suspension, deleted team) is told why by GET
 // /api/user in the browser that held the session; nobody else learns anything.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, PASSWORD } from "../../../tests/helpers/factories";
 import { MEMBER_COOKIE } from "../../auth/signed-in-marker";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const suspend = async (userId: number, reason: string) => {
   const { agent: admin } = await t.signedInAdmin();

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import type supertest from "supertest";
 import { challenges, matches, teams, users } from "@shared/schema";
 import type { CompetitionType } from "@shared/constants";
 import { CHALLENGE_ERRORS } from "@shared/validators/challenges";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture, type TeamOptions } from "../../../tests/helpers/factories";
 import { foldLine, icsText } from "./challenges.calendar";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
 

@@ -2,7 +2,7 @@
 // profile, the history statistics, the /challenge-teams table and the reach check of
 // POST /api/challenges. Generated clubs are full of ties (equal ratings, equal wins, equal creation
 // times); the expected ranks come from an oracle written here, apart from the SQL under test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { inArray, or } from "drizzle-orm";
 import type supertest from "supertest";
@@ -11,16 +11,11 @@ import { CHALLENGE_REACH, CHALLENGE_STATUS, SURFACE_LOCATIONS, SURFACES, type Co
 import type { TeamsPage, TeamView } from "@shared/types/teams";
 import type { ChallengeCandidatesPage } from "@shared/types/challenges";
 import type { TeamStats } from "@shared/types/matches";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "100000" });
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app), { AUTH_RATE_LIMIT_MAX: "100000" });
 
 const CATEGORIES = ["Men's Doubles", "Women's Doubles"] as const satisfies readonly CompetitionType[];
 const EPOCH = Date.parse("2024-03-01T12:00:00Z");

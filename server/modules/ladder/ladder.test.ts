@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, inArray, sql } from "drizzle-orm";
 import { matches, teams } from "@shared/schema";
 import { DEFAULT_RATING } from "@shared/constants";
 import { applyMatch, INITIAL_RATING_STATE, type RatingState } from "@shared/rating";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam } from "../../../tests/helpers/factories";
 import { getLadder, getTeamRank } from "./ladder.service";
 import { rebuildRatings } from "./rebuild";
 import { seedDemo } from "../../db/seed";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe("the surface ladder", () => {
   it("lists only active approved teams that played on that surface, by rating, then wins, then age", async () => {

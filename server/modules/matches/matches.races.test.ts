@@ -1,23 +1,17 @@
 // The deadline sweep (also several sweeps at once), on PGlite and PostgreSQL. The QUALITY.md races
 // (same-match confirmations, confirm vs dispute, many matches of one team at once) are in
 // tests/security/races.test.ts, which prints their figures.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { asc, eq, inArray } from "drizzle-orm";
 import { matches, teams } from "@shared/schema";
 import { replay } from "@shared/rating";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam } from "../../../tests/helpers/factories";
 import { matchRow, reportedMatch, teamState, challengeRow } from "./matches.fixtures";
 import { sweepOverdueMatches } from "./sweep";
 
 let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe("the approval sweep", () => {
   it("auto-confirms undisputed matches past their deadline, leaves others alone, and is safe run several times at once", async () => {

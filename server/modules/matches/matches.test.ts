@@ -1,21 +1,16 @@
 import { formatZonedDateTime } from "@shared/time";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { authTokens, matches } from "@shared/schema";
 import { applyMatch } from "@shared/rating";
 import { MATCH_MESSAGES } from "@shared/validators/matches";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
 import { acceptedChallenge, challengeRow, matchRow, reportedMatch, teamState } from "./matches.fixtures";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 const signedIn = (username: string | null) => t.signedIn(username);
 

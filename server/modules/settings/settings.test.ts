@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { TeamsPage } from "@shared/types/teams";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, signIn } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe("the club's settings", () => {
   it("anyone reads the club's time zone (CLUB_TIMEZONE)", async () => {

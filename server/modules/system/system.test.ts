@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { afterAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { PROBLEMS } from "../../config/deployment";
 import { createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe("the skeleton", () => {
   it("answers health and readiness", async () => {

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { challenges, matches, teams, users } from "@shared/schema";
 import type { TeamView, TeamsPage } from "@shared/types/teams";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, signIn, PASSWORD, type TeamFixture } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 async function as(username: string | null) {
   const agent = t.agent();

@@ -1,6 +1,7 @@
 import { forwardRef, useState, type InputHTMLAttributes } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { cn } from "@/lib/utils";
+import { FormField } from "./form-field";
 import { inputClasses } from "./input";
 
 export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type">;
@@ -28,6 +29,17 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(
           {visible ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
         </button>
       </div>
+    );
+  },
+);
+
+/** A new password's field: required, with the rule it must meet as its hint. */
+export const NewPasswordField = forwardRef<HTMLInputElement, PasswordInputProps & { label?: string; error?: string }>(
+  function NewPasswordField({ label = "Password", error, ...props }, ref) {
+    return (
+      <FormField label={label} required error={error} hint="At least 6 characters, with an uppercase letter and a number.">
+        <PasswordInput ref={ref} autoComplete="new-password" {...props} />
+      </FormField>
     );
   },
 );

@@ -22,3 +22,12 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
     );
   },
 );
+
+/** A <Select>'s options, one a value, shown as its label (default: the value itself). */
+export function Options<V extends string>({ values, labels }: { values: readonly V[]; labels?: Record<V, string> }) {
+  return values.map((v) => (
+    <option key={v} value={v}>
+      {labels ? labels[v] : v}
+    </option>
+  ));
+}

@@ -4,13 +4,11 @@ import { useState } from "react";
 import type { AdminAccount } from "@shared/types/admin";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useAdmins, useDemoteAdmin } from "../api/admins";
+import { QueryCard } from "./query-card";
 
 export function AdminsCard() {
   const admins = useAdmins();
@@ -20,69 +18,67 @@ export function AdminsCard() {
   const last = list.length <= 1;
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Administrators</CardTitle>
-        <CardDescription>Make a member an admin from Manage Teams. There is always at least one admin.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {admins.isPending ? (
-          <Skeleton className="h-16 w-full" />
-        ) : admins.isError ? (
-          <ErrorState message="Failed to load administrators" detail={errorMessage(admins.error)} onRetry={() => void admins.refetch()} retrying={admins.isFetching} />
-        ) : (
-          <ul className="divide-y divide-border">
-            {list.map((a) => (
-              <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
-                <div className="min-w-0 text-sm">
-                  <div className="flex flex-wrap items-center gap-1.5">
-                    <span className="font-medium">{a.name}</span>
-                    {a.isSelf && <Badge variant="outline">You</Badge>}
-                    <Badge variant={a.secondFactor ? "success" : "secondary"}>{a.secondFactor ? "Two-step on" : "Two-step off"}</Badge>
-                  </div>
-                  <p className="truncate text-xs text-muted-foreground">
-                    {a.username ? `@${a.username}` : "no login"} · {a.email}
-                    {a.teamName ? ` · ${a.teamName}` : ""}
-                  </p>
+    <QueryCard
+      title="Administrators"
+      description="Make a member an admin from Manage Teams. There is always at least one admin."
+      query={admins}
+      failed="Failed to load administrators"
+      skeletonClassName="h-16 w-full"
+      after={
+        <ConfirmDialog
+          open={pending !== null}
+          onOpenChange={(open) => !open && setPending(null)}
+          title={pending?.isSelf ? "Step down as admin?" : `Remove ${pending?.name ?? ""} as admin?`}
+          description={
+            pending?.isSelf
+              ? "You lose access to the admin panel at once. Another admin can make you an admin again."
+              : "They keep their account and team, but lose access to the admin panel. They are emailed."
+          }
+          confirmLabel={pending?.isSelf ? "Step Down" : "Remove Admin"}
+          destructive
+          pending={demote.isPending}
+          onConfirm={() => {
+            if (!pending) return;
+            demote.mutate(pending.id, {
+              onSuccess: (r) => {
+                toast({ variant: "success", title: "Admin Removed", description: r.message });
+                setPending(null);
+              },
+              onError: (err) => toast({ variant: "destructive", title: "Demotion Failed", description: errorMessage(err, "Could not remove the admin.") }),
+            });
+          }}
+        />
+      }
+    >
+      {() => (
+        <ul className="divide-y divide-border">
+          {list.map((a) => (
+            <li key={a.id} className="flex flex-col gap-2 py-2 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0 text-sm">
+                <div className="flex flex-wrap items-center gap-1.5">
+                  <span className="font-medium">{a.name}</span>
+                  {a.isSelf && <Badge variant="outline">You</Badge>}
+                  <Badge variant={a.secondFactor ? "success" : "secondary"}>{a.secondFactor ? "Two-step on" : "Two-step off"}</Badge>
                 </div>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  disabled={last}
-                  title={last ? "The last admin cannot be removed" : undefined}
-                  onClick={() => setPending(a)}
-                  aria-label={a.isSelf ? "Step down as admin" : `Remove admin: ${a.name}`}
-                >
-                  {a.isSelf ? "Step down" : "Remove admin"}
-                </Button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
-        title={pending?.isSelf ? "Step down as admin?" : `Remove ${pending?.name ?? ""} as admin?`}
-        description={
-          pending?.isSelf
-            ? "You lose access to the admin panel at once. Another admin can make you an admin again."
-            : "They keep their account and team, but lose access to the admin panel. They are emailed."
-        }
-        confirmLabel={pending?.isSelf ? "Step Down" : "Remove Admin"}
-        destructive
-        pending={demote.isPending}
-        onConfirm={() => {
-          if (!pending) return;
-          demote.mutate(pending.id, {
-            onSuccess: (r) => {
-              toast({ variant: "success", title: "Admin Removed", description: r.message });
-              setPending(null);
-            },
-            onError: (err) => toast({ variant: "destructive", title: "Demotion Failed", description: errorMessage(err, "Could not remove the admin.") }),
-          });
-        }}
-      />
-    </Card>
+                <p className="truncate text-xs text-muted-foreground">
+                  {a.username ? `@${a.username}` : "no login"} · {a.email}
+                  {a.teamName ? ` · ${a.teamName}` : ""}
+                </p>
+              </div>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={last}
+                title={last ? "The last admin cannot be removed" : undefined}
+                onClick={() => setPending(a)}
+                aria-label={a.isSelf ? "Step down as admin" : `Remove admin: ${a.name}`}
+              >
+                {a.isSelf ? "Step down" : "Remove admin"}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </QueryCard>
   );
 }

@@ -8,14 +8,11 @@ import type { DisputeView } from "@shared/types/matches";
 import { MATCH_MESSAGES, resolveDisputeSchema, scoreTextFromSets, type ResolveDisputeBody } from "@shared/validators/matches";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -26,6 +23,7 @@ import { usePendingDisputes } from "../api/get-pending-disputes";
 import { useResolveDispute } from "../api/resolve-dispute";
 import { MatchDetails, MatchTeams } from "./match-summary";
 import { disputeRaiser } from "./dispute-raiser";
+import { QueryCard } from "./query-card";
 
 const OUTCOMES: { value: DisputeOutcome; label: string; hint: string }[] = [
   { value: DISPUTE_OUTCOME.uphold, label: "Uphold result", hint: "The reported result stands and ratings are applied." },
@@ -181,17 +179,16 @@ export function DisputesCard() {
   const [open, setOpen] = useState<DisputeView | null>(null);
   const items = disputes.data?.items ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Match Disputes</CardTitle>
-        <CardDescription>Results an opponent has disputed, waiting for your decision.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {disputes.isPending ? (
-          <Skeleton className="h-20 w-full" />
-        ) : disputes.isError ? (
-          <ErrorState message="Failed to load disputes" detail={errorMessage(disputes.error)} onRetry={() => void disputes.refetch()} retrying={disputes.isFetching} />
-        ) : items.length === 0 ? (
+    <QueryCard
+      title="Match Disputes"
+      description="Results an opponent has disputed, waiting for your decision."
+      query={disputes}
+      failed="Failed to load disputes"
+      skeletonClassName="h-20 w-full"
+      after={open && <ReviewDialog key={open.id} dispute={open} onClose={() => setOpen(null)} />}
+    >
+      {() =>
+        items.length === 0 ? (
           <EmptyState icon={Scale} title="No open disputes" description="Disputed results will appear here." />
         ) : (
           <ul className="divide-y divide-border">
@@ -213,9 +210,8 @@ export function DisputesCard() {
               </li>
             ))}
           </ul>
-        )}
-      </CardContent>
-      {open && <ReviewDialog key={open.id} dispute={open} onClose={() => setOpen(null)} />}
-    </Card>
+        )
+      }
+    </QueryCard>
   );
 }

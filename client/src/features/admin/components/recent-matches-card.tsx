@@ -3,14 +3,11 @@ import { Trophy } from "lucide-react";
 import { CONFIRMATION_STATUS, MATCH_STATUS } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
 import { Badge, type BadgeProps } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { formatDate } from "@/lib/format";
 import { useRecentMatches } from "../api/get-recent-matches";
 import { MatchTeams, scoreText } from "./match-summary";
+import { QueryCard } from "./query-card";
 
 function status(match: MatchView): { label: string; variant: BadgeProps["variant"] } {
   if (match.matchStatus === MATCH_STATUS.voided) return { label: "Voided", variant: "secondary" };
@@ -23,17 +20,15 @@ export function RecentMatchesCard() {
   const matches = useRecentMatches();
   const items = matches.data?.items ?? [];
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Recent Matches</CardTitle>
-        <CardDescription>The latest results reported on the ladder.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {matches.isPending ? (
-          <Skeleton className="h-20 w-full" />
-        ) : matches.isError ? (
-          <ErrorState message="Failed to load match history" detail={errorMessage(matches.error)} onRetry={() => void matches.refetch()} retrying={matches.isFetching} />
-        ) : items.length === 0 ? (
+    <QueryCard
+      title="Recent Matches"
+      description="The latest results reported on the ladder."
+      query={matches}
+      failed="Failed to load match history"
+      skeletonClassName="h-20 w-full"
+    >
+      {() =>
+        items.length === 0 ? (
           <EmptyState icon={Trophy} title="No matches yet" />
         ) : (
           <ul className="divide-y divide-border">
@@ -54,8 +49,8 @@ export function RecentMatchesCard() {
               );
             })}
           </ul>
-        )}
-      </CardContent>
-    </Card>
+        )
+      }
+    </QueryCard>
   );
 }

@@ -1,14 +1,12 @@
 // System Settings: club-wide switches. Today one: whether the ladder is readable signed out
 // (docs/product.md#the-signed-out-ladder). The box saves as soon as it is ticked or cleared.
 import { useState } from "react";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { usePublicLadder } from "@/features/ladder/api/get-public-ladder";
 import { useUpdatePublicLadder } from "../api/update-public-ladder";
+import { QueryCard } from "./query-card";
 
 export function SystemSettingsCard() {
   const current = usePublicLadder();
@@ -31,32 +29,28 @@ export function SystemSettingsCard() {
   };
 
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>System Settings</CardTitle>
-        <CardDescription>Club-wide switches. Each change is saved at once.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {current.isPending ? (
-          <Skeleton className="h-10 w-full" />
-        ) : current.isError ? (
-          <ErrorState message="Failed to load settings" detail={errorMessage(current.error)} onRetry={() => void current.refetch()} retrying={current.isFetching} />
-        ) : (
-          <Checkbox
-            checked={asked ?? current.data.enabled}
-            disabled={update.isPending}
-            onChange={(e) => toggle(e.target.checked)}
-            label={
-              <span className="grid gap-0.5">
-                <span className="font-medium">Ladder visible without signing in</span>
-                <span className="text-sm text-muted-foreground">
-                  Visitors see team names, members, ratings and W-L on /ladder (never emails). Off: /ladder asks them to sign in.
-                </span>
+    <QueryCard
+      title="System Settings"
+      description="Club-wide switches. Each change is saved at once."
+      query={current}
+      failed="Failed to load settings"
+      skeletonClassName="h-10 w-full"
+    >
+      {(data) => (
+        <Checkbox
+          checked={asked ?? data.enabled}
+          disabled={update.isPending}
+          onChange={(e) => toggle(e.target.checked)}
+          label={
+            <span className="grid gap-0.5">
+              <span className="font-medium">Ladder visible without signing in</span>
+              <span className="text-sm text-muted-foreground">
+                Visitors see team names, members, ratings and W-L on /ladder (never emails). Off: /ladder asks them to sign in.
               </span>
-            }
-          />
-        )}
-      </CardContent>
-    </Card>
+            </span>
+          }
+        />
+      )}
+    </QueryCard>
   );
 }

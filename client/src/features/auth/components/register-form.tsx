@@ -9,8 +9,8 @@ import type { registerSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { PasswordInput } from "@/components/ui/password-input";
-import { Select } from "@/components/ui/select";
+import { NewPasswordField } from "@/components/ui/password-input";
+import { Options, Select } from "@/components/ui/select";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { lazyResolver } from "@/lib/lazy-resolver";
@@ -104,11 +104,7 @@ export function RegisterForm() {
       <Section title="Competition Category">
         <FormField label="Category" required error={errors.competitionType?.message} className="sm:col-span-2">
           <Select {...reg("competitionType")}>
-            {COMPETITION_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={COMPETITION_TYPES} />
           </Select>
         </FormField>
       </Section>
@@ -135,14 +131,7 @@ export function RegisterForm() {
         <FormField label="Username" required error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...reg("username")} />
         </FormField>
-        <FormField
-          label="Password"
-          required
-          error={errors.password?.message}
-          hint="At least 6 characters, with an uppercase letter and a number."
-        >
-          <PasswordInput autoComplete="new-password" {...reg("password")} />
-        </FormField>
+        <NewPasswordField error={errors.password?.message} {...reg("password")} />
       </Section>
 
       <div className="flex gap-3 rounded-lg border border-primary/20 bg-primary-soft p-4 text-sm text-primary-text">

@@ -10,7 +10,7 @@ import { acceptInviteFormSchema } from "@shared/validators/auth";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { PasswordInput } from "@/components/ui/password-input";
+import { NewPasswordField, PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { useInvite } from "../api/get-invite";
@@ -95,14 +95,7 @@ function InviteForm({ token }: { token: string }) {
         <FormField label="Username" required error={errors.username?.message}>
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
         </FormField>
-        <FormField
-          label="Password"
-          required
-          error={errors.password?.message}
-          hint="At least 6 characters, with an uppercase letter and a number."
-        >
-          <PasswordInput autoComplete="new-password" {...form.register("password")} />
-        </FormField>
+        <NewPasswordField error={errors.password?.message} {...form.register("password")} />
         <FormField label="Confirm password" required error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
         </FormField>

@@ -10,7 +10,7 @@ import { RESET_REDIRECT_MS } from "@shared/constants";
 import { resetPasswordFormSchema } from "@shared/validators/auth";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
-import { PasswordInput } from "@/components/ui/password-input";
+import { NewPasswordField, PasswordInput } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { useResetPassword, useResetTokenStatus } from "../api/reset-password";
 import { StatusCard } from "../components/status-card";
@@ -77,14 +77,7 @@ function ResetForm({ token }: { token: string }) {
     <StatusCard icon={KeyRound} title="Reset Password">
       <p>Choose a new password for your account. Saving it signs you out on every device.</p>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 text-left">
-        <FormField
-          label="New password"
-          required
-          error={errors.newPassword?.message}
-          hint="At least 6 characters, with an uppercase letter and a number."
-        >
-          <PasswordInput autoComplete="new-password" {...form.register("newPassword")} />
-        </FormField>
+        <NewPasswordField label="New password" error={errors.newPassword?.message} {...form.register("newPassword")} />
         <FormField label="Confirm password" required error={errors.confirmPassword?.message}>
           <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
         </FormField>

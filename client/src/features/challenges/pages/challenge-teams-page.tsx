@@ -18,7 +18,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Label } from "@/components/ui/label";
 import { AwaitingApprovalNotice, isAwaitingApproval, Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { Pager } from "@/components/ui/pager";
@@ -149,11 +149,7 @@ export default function ChallengeTeamsPage() {
                 }}
               >
                 <option value="all">All Categories</option>
-                {COMPETITION_TYPES.map((c) => (
-                  <option key={c} value={c}>
-                    {c}
-                  </option>
-                ))}
+                <Options values={COMPETITION_TYPES} />
               </Select>
             </div>
           </CardContent>

@@ -8,7 +8,7 @@ import { buttonVariants } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
 import { COMPETITION_TYPES, SURFACES, SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import { PageHeader } from "@/components/ui/page-header";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { Label } from "@/components/ui/label";
 import { useUser } from "@/lib/auth";
 import { LadderSkeleton, LadderTable, useLaddersReady } from "../components/ladder-table";
@@ -49,22 +49,14 @@ export default function LadderPage() {
             onChange={(e) => setCategory(e.target.value as CompetitionType | "all")}
           >
             <option value="all">All</option>
-            {COMPETITION_TYPES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
+            <Options values={COMPETITION_TYPES} />
           </Select>
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="ladder-surface">Surface Type</Label>
           <Select id="ladder-surface" value={surface} onChange={(e) => setSurface(e.target.value as Surface | "all")}>
             <option value="all">All</option>
-            {SURFACES.map((s) => (
-              <option key={s} value={s}>
-                {SURFACE_LABELS[s]}
-              </option>
-            ))}
+            <Options values={SURFACES} labels={SURFACE_LABELS} />
           </Select>
         </div>
       </div>

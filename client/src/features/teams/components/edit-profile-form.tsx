@@ -9,7 +9,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { Select } from "@/components/ui/select";
+import { Options, Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -57,11 +57,7 @@ export function EditProfileForm({ team, onDone }: { team: TeamView; onDone: () =
           </FormField>
           <FormField label="Preferred court surface" error={errors.preferredCourtSurface?.message}>
             <Select {...form.register("preferredCourtSurface")}>
-              {PREFERRED_SURFACES.map((s) => (
-                <option key={s} value={s}>
-                  {PREFERRED_SURFACE_LABELS[s]}
-                </option>
-              ))}
+              <Options values={PREFERRED_SURFACES} labels={PREFERRED_SURFACE_LABELS} />
             </Select>
           </FormField>
           <FormField label="Bio" error={errors.bio?.message} className="sm:col-span-2" labelAside={<CharCount value={bio} max={TEAM_BIO_MAX} />}>
