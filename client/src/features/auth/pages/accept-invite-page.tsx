@@ -71,10 +71,10 @@ function InviteForm({ token }: { token: string }) {
           setDone(res.username);
         },
         onError: (err) => {
+          // Said once: under the field it concerns (a taken username), else in the form's alert.
           const message = err instanceof ApiError && err.message ? err.message : "Could not accept the invitation. Please try again.";
-          setServerError(message);
           if (err instanceof ApiError && err.fields?.username) form.setError("username", { message: err.fields.username });
-          toast({ variant: "destructive", title: "Error", description: message });
+          else setServerError(message);
         },
       },
     );
