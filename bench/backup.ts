@@ -15,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk } from "./seed-bulk";
+import { benchServerEnv } from "./server-env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -56,15 +57,7 @@ async function startServer(db: { url?: string; dataDir?: string }) {
     cwd: root,
     stdio: ["ignore", "pipe", "pipe"],
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_URL: `http://localhost:${port}`,
-      SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
-      LOG_LEVEL: "warn",
-      SWEEP_INTERVAL_SECONDS: "0",
-      AUTH_RATE_LIMIT_MAX: "100000",
+      ...benchServerEnv(port),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_EMAIL: "benchadmin@bench.test",

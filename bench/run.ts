@@ -19,6 +19,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk, type BulkSeedResult } from "./seed-bulk";
+import { benchServerEnv } from "./server-env";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -145,15 +146,7 @@ async function main() {
       cwd: root,
       stdio: ["ignore", "pipe", "pipe"],
       env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        APP_URL: `http://localhost:${port}`,
-        SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
-        LOG_LEVEL: "warn",
-        SWEEP_INTERVAL_SECONDS: "0",
-        AUTH_RATE_LIMIT_MAX: "100000",
+        ...benchServerEnv(port),
         READ_CACHE: noCache ? "off" : "on",
         ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
         ...extraEnv,
