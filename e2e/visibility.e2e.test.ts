@@ -134,9 +134,11 @@ describe("the signed-out ladder", () => {
     expect(new URL(pg.url()).pathname).toBe("/ladder");
     await pg.getByLabel("Competition Category").selectOption("Mixed Doubles");
     await pg.getByLabel("Surface Type").selectOption("grass");
-    const row = pg.getByRole("row").filter({ hasText: V.teamName });
+    // The filters re-render the table: wait for the row as the chosen ladder shows it (W-L 1-0),
+    // not for a row of the table the page showed before.
+    const row = pg.getByRole("row").filter({ hasText: V.teamName }).filter({ hasText: /1-0/ });
     await row.first().waitFor();
-    expect(await row.first().innerText()).toMatch(/1-0/);
+    expect(await row.first().textContent()).toMatch(/1-0/);
     expect(await pg.getByRole("link", { name: V.teamName }).count()).toBe(0);
     const text = await pg.locator("main").innerText();
     expect(text).not.toContain(V.email);
