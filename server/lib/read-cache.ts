@@ -114,6 +114,8 @@ export const UNCACHED_READS: Record<string, string> = {
  */
 export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   rate_limits: "the rate limiter's counters: no read shows them, and every sign-in and token request writes one",
+  mail_outbox: "the mail queue: read by its delivery worker and the admin's Mail delivery card, neither cached; the worker writes it after every send",
+  notifications: "a member's notifications: GET /api/notifications is not cached; every row is written with a change of a cached table",
   mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
 };
 

@@ -15,6 +15,8 @@ import type {
 } from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
 import type { MailMessage } from "../../mail/mailer";
+import { queueMail, type EventType } from "../../mail/outbox";
+import { tell } from "../notifications/notifications.service";
 import { AppError } from "../../lib/app-error";
 import { hashPassword } from "../../auth/password";
 import { consumeToken, issueToken, peekToken } from "../../auth/tokens";
@@ -55,10 +57,8 @@ export const MESSAGES = {
 
 const REGISTRATION_TITLE = "Team Registration Failed";
 
-/** Sends a mail without making the caller wait (a slow mail server must not hold the answer). */
-function sendInBackground(deps: AppDeps, message: MailMessage): void {
-  void deps.mailer.send(message).catch(() => undefined);
-}
+/** Queues mail that changes nothing by itself (notices, resent links): in its own statement. */
+const queue = (deps: AppDeps, event: EventType, message: MailMessage) => queueMail(deps.db, event, message);
 
 /** The name of the unique index a Postgres error violated (drizzle wraps driver errors in `cause`). */
 function uniqueViolation(err: unknown): string | undefined {
@@ -158,6 +158,13 @@ export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): 
       if (!captain || !partner) throw new Error("user insert returned nothing");
       const verifyToken = await issueToken(tx, { purpose: "email_verification", userId: captain.id });
       const inviteToken = await issueToken(tx, { purpose: "partner_invite", userId: partner.id });
+      // The captain's verification link and the partner's invitation, queued with the accounts.
+      await queueMail(tx, "account.verification", verificationEmail({ appUrl: env.APP_URL, to: email, name, token: verifyToken }));
+      await queueMail(
+        tx,
+        "account.verification",
+        partnerInviteEmail({ appUrl: env.APP_URL, to: partnerEmail, partnerName: input.partnerName.trim(), captainName: name, teamName, token: inviteToken }),
+      );
       return { teamId: team.id, captainId: captain.id, partnerId: partner.id, verifyToken, inviteToken };
     });
   } catch (err) {
@@ -166,16 +173,12 @@ export async function registerTeam(o: { deps: AppDeps; input: RegisterInput }): 
     // A registration that raced this one took the username or an address first.
     if (violated === "users_username_lower_uq") {
       logger.info({ event: "auth.register_refused", reason: "username_taken" }, "registration refused: username taken meanwhile");
-      await deps.mailer.send(registrationNotCompletedEmail({ appUrl: env.APP_URL, to: email, name, reason: "username", username }));
+      await queue(deps, "account.registration", registrationNotCompletedEmail({ appUrl: env.APP_URL, to: email, name, reason: "username", username }));
       return;
     }
     return noticeAddressesInUse(deps, { input, inUse: await addressesInUse() });
   }
 
-  await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: email, name, token: created.verifyToken }));
-  await deps.mailer.send(
-    partnerInviteEmail({ appUrl: env.APP_URL, to: partnerEmail, partnerName: input.partnerName.trim(), captainName: name, teamName, token: created.inviteToken }),
-  );
   logger.info({ event: "auth.register", userId: created.captainId, partnerId: created.partnerId, teamId: created.teamId }, "team registered");
 }
 
@@ -194,14 +197,16 @@ async function noticeAddressesInUse(
   const captainOwner = owner(input.email);
   const partnerOwner = owner(input.partnerEmail);
   if (captainOwner) {
-    await deps.mailer.send(addressInUseEmail({ appUrl, to: captainOwner.email, name: captainOwner.name, username: captainOwner.username, teamName: input.teamName.trim() }));
+    await queue(deps, "account.registration", addressInUseEmail({ appUrl, to: captainOwner.email, name: captainOwner.name, username: captainOwner.username, teamName: input.teamName.trim() }));
   }
   if (partnerOwner) {
-    await deps.mailer.send(
+    await queue(
+      deps,
+      "account.registration",
       partnerAddressInUseEmail({ appUrl, to: partnerOwner.email, name: partnerOwner.name, captainName: input.name.trim(), teamName: input.teamName.trim() }),
     );
     if (!captainOwner) {
-      await deps.mailer.send(registrationNotCompletedEmail({ appUrl, to: input.email.trim(), name: input.name.trim(), reason: "partner-address" }));
+      await queue(deps, "account.registration", registrationNotCompletedEmail({ appUrl, to: input.email.trim(), name: input.name.trim(), reason: "partner-address" }));
     }
   }
   deps.logger.info(
@@ -229,9 +234,9 @@ export async function verifyEmail(o: { deps: AppDeps; token: string }): Promise<
       .update(authTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(authTokens.userId, u.id), eq(authTokens.purpose, "email_verification"), isNull(authTokens.usedAt)));
+    await tell(tx, { type: "account.verified", mail: welcomeEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, approved: u.isApproved }) });
     return u;
   });
-  await deps.mailer.send(welcomeEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, approved: user.isApproved }));
   deps.logger.info({ event: "auth.email_verified", userId: user.id }, "email verified");
   return { message: MESSAGES.emailVerified, isApproved: user.isApproved };
 }
@@ -271,20 +276,26 @@ export async function resendVerification(o: { deps: AppDeps; email?: string; ses
           .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
           .limit(1)
       : [];
-    const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
-    await deps.mailer.send(
-      partnerInviteEmail({
-        appUrl: env.APP_URL,
-        to: target.email,
-        partnerName: target.name,
-        captainName: captain?.name ?? "Your captain",
-        teamName: target.teamName ?? "your team",
-        token,
-      }),
-    );
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
+      await queueMail(
+        tx,
+        "account.verification",
+        partnerInviteEmail({
+          appUrl: env.APP_URL,
+          to: target.email,
+          partnerName: target.name,
+          captainName: captain?.name ?? "Your captain",
+          teamName: target.teamName ?? "your team",
+          token,
+        }),
+      );
+    });
   } else {
-    const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
-    await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, { purpose: "email_verification", userId: target.id, voidPrevious: true });
+      await queueMail(tx, "account.verification", verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
+    });
   }
   deps.logger.info({ event: "auth.verification_resent", userId: target.id }, "verification resent");
 }
@@ -387,7 +398,7 @@ export async function recoverUsername(o: { deps: AppDeps; email: string }): Prom
     .where(sql`lower(${users.email}) = ${lower(o.email)}`)
     .limit(1);
   if (user?.username) {
-    await deps.mailer.send(usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
+    await queue(deps, "account.recovery", usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
     deps.logger.info({ event: "auth.username_recovered", userId: user.id }, "username recovery sent");
   } else {
     deps.logger.info({ event: "auth.username_recovery_unknown" }, "username recovery for an unknown address");
@@ -408,8 +419,10 @@ export async function requestPasswordReset(o: { deps: AppDeps; username: string;
     )
     .limit(1);
   if (user) {
-    const token = await issueToken(deps.db, { purpose: "password_reset", userId: user.id, voidPrevious: true });
-    await deps.mailer.send(passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
+    await deps.db.transaction(async (tx) => {
+      const token = await issueToken(tx, { purpose: "password_reset", userId: user.id, voidPrevious: true });
+      await queueMail(tx, "account.password_reset", passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
+    });
     deps.logger.info({ event: "auth.reset_requested", userId: user.id }, "password reset requested");
   } else {
     deps.logger.info({ event: "auth.reset_requested_unknown" }, "password reset requested for an unknown account");
@@ -436,9 +449,14 @@ export async function resetPassword(o: { deps: AppDeps; token: string; newPasswo
       .returning({ id: users.id, name: users.name, email: users.email });
     if (!u) throw new AppError(400, MESSAGES.invalidReset, { title: "Password Reset Failed", code: "invalid_token" });
     await endSessionsOfUsers(tx, [u.id]);
+    await tell(tx, {
+      type: "account.password_reset",
+      userIds: [u.id],
+      link: "/profile",
+      mail: passwordChangedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, adminEmail: deps.env.ADMIN_EMAIL }),
+    });
     return u;
   });
-  sendInBackground(deps, passwordChangedEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, adminEmail: deps.env.ADMIN_EMAIL }));
   deps.logger.info({ event: "auth.reset", userId: user.id }, "password reset; every session ended");
   return { message: MESSAGES.passwordReset };
 }
@@ -513,7 +531,7 @@ export async function approveUser(o: { deps: AppDeps; userId: number; adminId: n
   const wholeTeam = target.isCaptain && target.teamId !== null;
   const changed = await deps.db.transaction(async (tx) => {
     if (wholeTeam) await tx.update(teams).set({ isApproved: true, updatedAt: new Date() }).where(eq(teams.id, target.teamId!));
-    return tx
+    const approved = await tx
       .update(users)
       .set({ isApproved: true, rejectionReason: null, updatedAt: new Date() })
       .where(
@@ -523,10 +541,16 @@ export async function approveUser(o: { deps: AppDeps; userId: number; adminId: n
         ),
       )
       .returning({ id: users.id, name: users.name, email: users.email, username: users.username });
+    for (const u of approved) {
+      await tell(tx, {
+        type: "account.approved",
+        userIds: [u.id],
+        link: "/challenge-teams",
+        mail: accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username) }),
+      });
+    }
+    return approved;
   });
-  for (const u of changed) {
-    await deps.mailer.send(accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username) }));
-  }
   deps.logger.info({ event: "auth.approve", adminId: o.adminId, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
   return {
     message: wholeTeam ? `${target.name} and their team have been approved.` : `${target.name} has been approved.`,
@@ -568,11 +592,11 @@ export async function rejectUser(o: { deps: AppDeps; userId: number; adminId: nu
         .where(and(inArray(authTokens.userId, ids), isNull(authTokens.usedAt), ne(authTokens.purpose, "match_confirmation")));
       await endSessionsOfUsers(tx, ids);
     }
+    for (const u of rows) {
+      await tell(tx, { type: "account.rejected", mail: registrationRejectedEmail({ to: u.email, name: u.name, reason, adminEmail: deps.env.ADMIN_EMAIL }) });
+    }
     return rows;
   });
-  for (const u of changed) {
-    await deps.mailer.send(registrationRejectedEmail({ to: u.email, name: u.name, reason, adminEmail: deps.env.ADMIN_EMAIL }));
-  }
   deps.logger.info({ event: "auth.reject", adminId: o.adminId, userIds: changed.map((u) => u.id) }, "registration rejected");
   return {
     message: wholeTeam ? `${target.name}'s registration (and their team's) has been rejected.` : `${target.name}'s registration has been rejected.`,

@@ -9,9 +9,10 @@ import type { AppDeps } from "../../deps";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import { softDeleteTeam } from "../teams/teams.service";
+import { tell } from "../notifications/notifications.service";
 import { teamRestoredEmail } from "./admin.emails";
 
-type Deps = Pick<AppDeps, "db" | "mailer" | "env" | "logger">;
+type Deps = Pick<AppDeps, "db" | "env" | "logger">;
 export interface Actor {
   id: number;
   teamId: number | null;
@@ -106,7 +107,7 @@ export async function adminSoftDeleteTeam(deps: Deps, o: { actor: Actor; teamId:
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const team = await findTeam(deps, o.teamId, title);
   if (team.deletedAt) throw badRequest(`${team.name} is already deleted.`, { title });
-  const result = await softDeleteTeam({ db: deps.db, mailer: deps.mailer, env: deps.env, teamId: o.teamId, reason: o.reason, by: "admin" });
+  const result = await softDeleteTeam({ db: deps.db, env: deps.env, teamId: o.teamId, reason: o.reason, by: "admin" });
   deps.logger.info(
     { event: "admin.team_delete", adminId: o.actor.id, teamId: o.teamId, members: result.memberIds.length, canceledChallenges: result.canceledChallenges },
     "team soft-deleted",
@@ -117,20 +118,29 @@ export async function adminSoftDeleteTeam(deps: Deps, o: { actor: Actor; teamId:
 export async function restoreTeam(deps: Deps, o: { actor: Actor; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Restore Failed";
   refuseOwnTeam(o.actor, o.teamId, "restore", title);
-  const [restored] = await deps.db
-    .update(teams)
-    .set({ deletedAt: null, deletionReason: null, updatedAt: sql`now()` })
-    .where(and(eq(teams.id, o.teamId), isNotNull(teams.deletedAt)))
-    .returning({ id: teams.id, name: teams.name });
+  const restored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(teams)
+      .set({ deletedAt: null, deletionReason: null, updatedAt: sql`now()` })
+      .where(and(eq(teams.id, o.teamId), isNotNull(teams.deletedAt)))
+      .returning({ id: teams.id, name: teams.name });
+    if (!row) return undefined;
+    const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.teamId, row.id));
+    for (const m of members) {
+      await tell(tx, {
+        type: "team.restored",
+        userIds: [m.id],
+        link: "/",
+        mail: teamRestoredEmail({ appUrl: deps.env.APP_URL, to: m.email, name: m.name, teamName: row.name }),
+      });
+    }
+    return row;
+  });
   if (!restored) {
     const team = await findTeam(deps, o.teamId, title);
     throw badRequest(`${team.name} is not deleted.`, { title });
   }
-  const members = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.teamId, restored.id));
   deps.logger.info({ event: "admin.team_restore", adminId: o.actor.id, teamId: restored.id }, "team restored");
-  await Promise.all(
-    members.map((m) => deps.mailer.send(teamRestoredEmail({ appUrl: deps.env.APP_URL, to: m.email, name: m.name, teamName: restored.name }))),
-  );
   return { message: `${restored.name} has been restored.`, teamName: restored.name };
 }
 

@@ -9,9 +9,10 @@ import type { AppDeps } from "../../deps";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import type { Tx } from "../../db/client";
+import { tell } from "../notifications/notifications.service";
 import { demotedEmail, promotedEmail, suspensionEmail, unsuspensionEmail } from "./admin.emails";
 
-type Deps = Pick<AppDeps, "db" | "mailer" | "env" | "logger">;
+type Deps = Pick<AppDeps, "db" | "env" | "logger">;
 
 async function lockTarget(tx: Tx, userId: number, actorId: number, verb: "suspend" | "delete" | "unsuspend", title: string) {
   const [target] = await tx.select().from(users).where(eq(users.id, userId)).for("update").limit(1);
@@ -32,10 +33,10 @@ export async function suspendUser(deps: Deps, o: { userId: number; actorId: numb
       .set({ isSuspended: true, suspensionReason: o.reason, updatedAt: sql`now()` })
       .where(eq(users.id, row.id));
     await endSessionsOfUsers(tx, [row.id]);
+    await tell(tx, { type: "account.suspended", mail: suspensionEmail({ to: row.email, name: row.name, reason: o.reason, adminEmail: deps.env.ADMIN_EMAIL }) });
     return row;
   });
   deps.logger.info({ event: "admin.suspend", adminId: o.actorId, userId: target.id }, "user suspended");
-  await deps.mailer.send(suspensionEmail({ to: target.email, name: target.name, reason: o.reason, adminEmail: deps.env.ADMIN_EMAIL }));
   return { message: `${target.name} has been suspended.`, userId: target.id, name: target.name };
 }
 
@@ -45,12 +46,17 @@ export async function unsuspendUser(deps: Deps, o: { userId: number; actorId: nu
     const row = await lockTarget(tx, o.userId, o.actorId, "unsuspend", title);
     if (!row.isSuspended) return { row, changed: false };
     await tx.update(users).set({ isSuspended: false, suspensionReason: null, updatedAt: sql`now()` }).where(eq(users.id, row.id));
+    await tell(tx, {
+      type: "account.unsuspended",
+      userIds: [row.id],
+      link: "/",
+      mail: unsuspensionEmail({ appUrl: deps.env.APP_URL, to: row.email, name: row.name }),
+    });
     return { row, changed: true };
   });
   const target = result.row;
   if (result.changed) {
     deps.logger.info({ event: "admin.unsuspend", adminId: o.actorId, userId: target.id }, "user unsuspended");
-    await deps.mailer.send(unsuspensionEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name }));
   }
   return { message: `${target.name} is no longer suspended.`, userId: target.id, name: target.name };
 }
@@ -98,7 +104,7 @@ export async function listAdmins(deps: Pick<AppDeps, "db">, o: { actorId: number
  */
 export async function promoteUser(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
   const title = "Promotion Failed";
-  const { target, actor } = await deps.db.transaction(async (tx) => {
+  const { target } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ user: users, teamDeletedAt: teams.deletedAt })
       .from(users)
@@ -117,17 +123,22 @@ export async function promoteUser(deps: Deps, o: { userId: number; actorId: numb
     if (row.teamDeletedAt) throw refuse(`${u.name}'s team is deleted.`);
     await tx.update(users).set({ isAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, u.id));
     const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+    await tell(tx, {
+      type: "account.admin_rights",
+      userIds: [u.id],
+      link: "/admin",
+      mail: promotedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, byName: by?.name ?? "An administrator" }),
+    });
     return { target: u, actor: by };
   });
   deps.logger.info({ event: "admin.promote", adminId: o.actorId, userId: target.id }, "user made an admin");
-  await deps.mailer.send(promotedEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
   return { message: `${target.name} is now an admin.`, userId: target.id, name: target.name };
 }
 
 /** Takes admin rights away; never from the last admin (an admin may demote themself if another remains). */
 export async function demoteAdmin(deps: Deps, o: { userId: number; actorId: number }): Promise<AdminUserActionResult> {
   const title = "Demotion Failed";
-  const { target, actor } = await deps.db.transaction(async (tx) => {
+  const { target } = await deps.db.transaction(async (tx) => {
     // Lock every admin row in id order: two demotions at once count the admins one after the other.
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
     const [u] = await tx.select().from(users).where(eq(users.id, o.userId)).limit(1);
@@ -142,9 +153,14 @@ export async function demoteAdmin(deps: Deps, o: { userId: number; actorId: numb
     }
     await tx.update(users).set({ isAdmin: false, updatedAt: sql`now()` }).where(eq(users.id, u.id));
     const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+    await tell(tx, {
+      type: "account.admin_rights",
+      userIds: [u.id],
+      link: "/",
+      mail: demotedEmail({ to: u.email, name: u.name, byName: by?.name ?? "An administrator" }),
+    });
     return { target: u, actor: by };
   });
   deps.logger.info({ event: "admin.demote", adminId: o.actorId, userId: target.id }, "admin rights removed");
-  await deps.mailer.send(demotedEmail({ to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
   return { message: target.id === o.actorId ? "You are no longer an admin." : `${target.name} is no longer an admin.`, userId: target.id, name: target.name };
 }

@@ -34,7 +34,7 @@ const actorOf = (user: Express.User): Actor => ({ id: user.id, teamId: user.team
 export function challengesRoutes(deps: AppDeps): Router {
   const cached = cachedRead(deps.readCache);
   const router = Router();
-  const mail = { mailer: deps.mailer, appUrl: deps.env.APP_URL };
+  const mail = { appUrl: deps.env.APP_URL };
 
   router.post("/challenges", requireCaptain, validateChallengeBody, async (req, res) => {
     const challenge = await createChallenge({

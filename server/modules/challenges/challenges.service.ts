@@ -5,14 +5,15 @@
 // index keeps one pending-or-accepted challenge per pair of teams. Lists: challenges.lists.ts;
 // calendar file: challenges.calendar.ts; mail texts: challenges.emails.ts.
 import { and, eq, inArray } from "drizzle-orm";
-import { challenges, teams, users, type Challenge } from "@shared/schema";
+import { challenges, teams, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
 import type { Db, DbOrTx } from "../../db/client";
-import type { Mailer } from "../../mail/mailer";
 import { AppError } from "../../lib/app-error";
 import { activeChallengeRefusal, challengeRefusal, loadChallengeSides, refusalError } from "./challenges.eligibility";
+import { teamRecipients, tell } from "../notifications/notifications.service";
+import type { EventType } from "../../mail/outbox";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
 
 /** Who is acting: the signed-in user (the route guards have checked role and approval). */
@@ -23,7 +24,6 @@ export interface Actor {
 }
 
 interface MailDeps {
-  mailer: Mailer;
   appUrl: string;
 }
 
@@ -42,7 +42,7 @@ function isActivePairViolation(err: unknown): boolean {
   return false;
 }
 
-/** POST /api/challenges: the captain's team challenges another team; the other team is emailed. */
+/** POST /api/challenges: the captain's team challenges another team; the other team is told (in the same transaction). */
 export async function createChallenge(options: {
   db: Db;
   actor: Actor;
@@ -66,39 +66,42 @@ export async function createChallenge(options: {
 
   let created: Challenge | undefined;
   try {
-    [created] = await db
-      .insert(challenges)
-      .values({
-        challengerTeamId: mine.teamId,
-        challengedTeamId: theirs!.id,
-        createdBy: actor.id,
-        status: CHALLENGE_STATUS.pending,
-        location: input.location,
-        surface,
-        competitionType: mine.competitionType,
-        notes: input.notes,
-        proposedDateTime: input.proposedDateTime,
-      })
-      .returning();
+    created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(challenges)
+        .values({
+          challengerTeamId: mine.teamId,
+          challengedTeamId: theirs!.id,
+          createdBy: actor.id,
+          status: CHALLENGE_STATUS.pending,
+          location: input.location,
+          surface,
+          competitionType: mine.competitionType,
+          notes: input.notes,
+          proposedDateTime: input.proposedDateTime,
+        })
+        .returning();
+      await tellTeam(
+        tx,
+        "challenge.received",
+        theirs!.id,
+        newChallengeMail({
+          appUrl: options.mail.appUrl,
+          fromTeam: mine.name,
+          toTeam: theirs!.name,
+          surface,
+          competitionType: mine.competitionType,
+          challenge: row!,
+        }),
+      );
+      return row;
+    });
   } catch (err) {
     // Two captains (or two tabs) racing: the index lets exactly one through.
     if (isActivePairViolation(err)) throw refusalError(activeChallengeRefusal());
     throw err;
   }
   const challenge = created!;
-  notifyTeam(
-    db,
-    options.mail,
-    theirs!.id,
-    newChallengeMail({
-      appUrl: options.mail.appUrl,
-      fromTeam: mine.name,
-      toTeam: theirs!.name,
-      surface,
-      competitionType: mine.competitionType,
-      challenge,
-    }),
-  );
   return challenge;
 }
 
@@ -124,17 +127,30 @@ export async function updateChallengeStatus(options: {
   const isCancel = status === CHALLENGE_STATUS.canceled;
   const fromStatuses: ChallengeStatus[] = isCancel ? [...ACTIVE_CHALLENGE_STATUSES] : [CHALLENGE_STATUS.pending];
 
-  const [updated] = await db
-    .update(challenges)
-    .set({ status, updatedAt: new Date() })
-    .where(
-      and(
-        eq(challenges.id, challengeId),
-        isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
-        inArray(challenges.status, fromStatuses),
-      ),
-    )
-    .returning();
+  // The change and the other team's notification and mail in one transaction.
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(challenges)
+      .set({ status, updatedAt: new Date() })
+      .where(
+        and(
+          eq(challenges.id, challengeId),
+          isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
+          inArray(challenges.status, fromStatuses),
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    const otherTeamId = isCancel ? row.challengedTeamId : row.challengerTeamId;
+    const names = await tx
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(inArray(teams.id, [row.challengerTeamId, row.challengedTeamId]));
+    const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
+    const mail = challengeAnsweredMail({ appUrl: options.mail.appUrl, status, actingTeam: nameOf(teamId), challenge: row });
+    await tellTeam(tx, `challenge.${status}`, otherTeamId, mail);
+    return row;
+  });
 
   if (!updated) {
     // Nothing changed: say why, reading the row as it is now.
@@ -157,23 +173,11 @@ export async function updateChallengeStatus(options: {
     });
   }
 
-  const otherTeamId = isCancel ? updated.challengedTeamId : updated.challengerTeamId;
-  const names = await db
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(inArray(teams.id, [updated.challengerTeamId, updated.challengedTeamId]));
-  const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
-  const mail = challengeAnsweredMail({ appUrl: options.mail.appUrl, status, actingTeam: nameOf(teamId), challenge: updated });
-  notifyTeam(db, options.mail, otherTeamId, mail);
   return updated;
 }
 
-/** Emails every member of a team; never fails the action (the mailer logs its own failures). */
-function notifyTeam(db: DbOrTx, mail: MailDeps, teamId: number, message: ChallengeMailText): void {
-  void db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.teamId, teamId))
-    .then((rows) => mail.mailer.send({ to: rows.map((r) => r.email).filter(Boolean), subject: message.subject, text: message.text }))
-    .catch(() => undefined);
+/** Tells every member of a team (a notification each, a mail to each address), in `db`'s transaction. */
+async function tellTeam(db: DbOrTx, type: EventType, teamId: number, message: ChallengeMailText): Promise<void> {
+  const members = await teamRecipients(db, [teamId]);
+  await tell(db, { type, userIds: members.userIds, link: "/challenges", mail: { to: members.emails, subject: message.subject, text: message.text } });
 }

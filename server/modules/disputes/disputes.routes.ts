@@ -8,7 +8,7 @@ import { listPendingDisputes, resolveDispute } from "./disputes.service";
 
 export function disputesRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { db, env, mailer } = deps;
+  const { db, env } = deps;
 
   router.get("/disputes/pending", requireAdmin, validate({ query: matchListQuerySchema }), async (req, res) => {
     const q = input(req.valid.query, matchListQuerySchema);
@@ -25,7 +25,6 @@ export function disputesRoutes(deps: AppDeps): Router {
       const dispute = await resolveDispute({
         db,
         env,
-        mailer,
         logger: req.log,
         adminId: admin.id,
         disputeId: id,

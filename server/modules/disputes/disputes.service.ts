@@ -11,18 +11,17 @@ import type { ResolveDisputeInput } from "@shared/validators/matches";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
 import type { Logger } from "../../lib/logger";
-import type { Mailer } from "../../mail/mailer";
 import { conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken } from "../../auth/tokens";
 import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
-import { adminEmails, teamEmails, tokenRefusal, type Actor } from "../matches/matches.service";
+import { tokenRefusal, type Actor } from "../matches/matches.service";
+import { adminRecipients, teamRecipients, tell, without } from "../notifications/notifications.service";
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
 
 interface MailDeps {
   db: Db;
   env: Env;
-  mailer: Mailer;
   logger: Logger;
 }
 
@@ -95,10 +94,27 @@ export async function disputeMatch(
         status: DISPUTE_STATUS.pending,
       })
       .returning({ id: disputes.id });
-    return { matchId, disputeId: dispute!.id, reporterTeamId: claimed.reportedByTeamId, disputingTeamId };
+    // The reporting team and the admins are told with the change (an admin of that team once).
+    const match = (await loadMatchView(tx, matchId))!;
+    const reporterTeam = await teamRecipients(tx, claimed.reportedByTeamId !== null ? [claimed.reportedByTeamId] : []);
+    const admins = without(await adminRecipients(tx), reporterTeam);
+    const appUrl = opts.env.APP_URL;
+    await tell(tx, {
+      type: "result.disputed",
+      userIds: reporterTeam.userIds,
+      link: "/history",
+      mail: matchDisputedMail({ to: reporterTeam.emails, appUrl, match, reason: opts.reason, forAdmin: false }),
+    });
+    await tell(tx, {
+      type: "result.disputed",
+      userIds: admins.userIds,
+      link: "/admin",
+      mail: matchDisputedMail({ to: admins.emails, appUrl, match, reason: opts.reason, forAdmin: true }),
+    });
+    return { match, matchId, disputeId: dispute!.id, reporterTeamId: claimed.reportedByTeamId, disputingTeamId };
   });
 
-  const match = (await loadMatchView(db, result.matchId))!;
+  const { match } = result;
   opts.logger.info(
     {
       event: "match.disputed",
@@ -110,10 +126,6 @@ export async function disputeMatch(
     },
     "match disputed",
   );
-  const reporterTeam = result.reporterTeamId !== null ? await teamEmails(db, [result.reporterTeamId]) : [];
-  const admins = (await adminEmails(db)).filter((e) => !reporterTeam.includes(e));
-  await opts.mailer.send(matchDisputedMail({ to: reporterTeam, appUrl: opts.env.APP_URL, match, reason: opts.reason, forAdmin: false }));
-  await opts.mailer.send(matchDisputedMail({ to: admins, appUrl: opts.env.APP_URL, match, reason: opts.reason, forAdmin: true }));
   return { match, disputeId: result.disputeId };
 }
 
@@ -170,7 +182,7 @@ export async function listPendingDisputes(opts: { db: DbOrTx; page: number; limi
  */
 export async function resolveDispute(opts: MailDeps & { adminId: number; disputeId: number; input: ResolveDisputeInput }): Promise<DisputeView> {
   const { db, input } = opts;
-  const matchId = await db.transaction(async (tx) => {
+  const resolution = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: disputes.status, matchId: disputes.matchId, team1Id: matches.team1Id, team2Id: matches.team2Id })
       .from(disputes)
@@ -214,19 +226,24 @@ export async function resolveDispute(opts: MailDeps & { adminId: number; dispute
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
       await completeChallenge(tx, match.challengeId, now);
     }
-    return row.matchId;
+    // Both teams learn the outcome with the change.
+    const [resolved] = await disputeViews(tx, eq(disputes.id, opts.disputeId), 1, 0);
+    const both = await teamRecipients(tx, [resolved!.match.team1.id, resolved!.match.team2.id]);
+    await tell(tx, {
+      type: "dispute.resolved",
+      userIds: both.userIds,
+      link: "/history",
+      mail: disputeResolvedMail({ to: both.emails, appUrl: opts.env.APP_URL, match: resolved!.match, outcome: input.outcome, notes: input.resolutionNotes }),
+    });
+    return { matchId: row.matchId, view: resolved! };
   });
 
-  const [view] = await disputeViews(db, eq(disputes.id, opts.disputeId), 1, 0);
+  const { matchId, view } = resolution;
   opts.logger.info(
     { event: "dispute.resolved", disputeId: opts.disputeId, matchId, outcome: input.outcome, resolvedBy: opts.adminId },
     "dispute resolved",
   );
-  const to = await teamEmails(db, [view!.match.team1.id, view!.match.team2.id]);
-  await opts.mailer.send(
-    disputeResolvedMail({ to, appUrl: opts.env.APP_URL, match: view!.match, outcome: input.outcome, notes: input.resolutionNotes }),
-  );
-  return view!;
+  return view;
 }
 
 function alreadyResolved() {

@@ -29,7 +29,7 @@ const TeamParams = z.object({
 
 export function matchesRoutes(deps: AppDeps): Router {
   const router = Router();
-  const { db, env, mailer } = deps;
+  const { db, env } = deps;
   const cached = cachedRead(deps.readCache);
   // Token links are public: their POSTs are rate limited per IP like the other token endpoints
   // (the token itself is never used as a key: it would be stored).
@@ -78,7 +78,6 @@ export function matchesRoutes(deps: AppDeps): Router {
     const match = await reportMatch({
       db,
       env,
-      mailer,
       logger: req.log,
       actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
       input: input(req.valid.body, reportMatchBodySchema),
@@ -95,7 +94,7 @@ export function matchesRoutes(deps: AppDeps): Router {
   router.post("/matches/dispute/:token", tokenLimit, validate({ params: TokenParams, body: disputeSchema }), async (req, res) => {
     const { token } = input(req.valid.params, TokenParams);
     const { reason } = input(req.valid.body, disputeSchema);
-    const result = await disputeMatch({ db, env, mailer, logger: req.log, token, reason });
+    const result = await disputeMatch({ db, env, logger: req.log, token, reason });
     res.json({ ...result, message: "Match Disputed" });
   });
 
@@ -113,7 +112,6 @@ export function matchesRoutes(deps: AppDeps): Router {
     const result = await disputeMatch({
       db,
       env,
-      mailer,
       logger: req.log,
       actor: { id: user.id, teamId: user.teamId, isCaptain: user.isCaptain },
       matchId: id,

@@ -10,7 +10,7 @@ import type { ReportMatchParsed } from "@shared/validators/matches";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
 import type { Logger } from "../../lib/logger";
-import type { Mailer } from "../../mail/mailer";
+import { teamRecipients, tell } from "../notifications/notifications.service";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
 import { rankOfTeam } from "../ladder";
@@ -27,30 +27,15 @@ export interface Actor {
   isCaptain: boolean;
 }
 
-/** Emails of a team's members (captain and partner). */
-export async function teamEmails(db: DbOrTx, teamIds: number[]): Promise<string[]> {
-  if (teamIds.length === 0) return [];
-  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.teamId, teamIds));
-  return [...new Set(rows.map((r) => r.email).filter(Boolean))];
-}
-
-export async function adminEmails(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isSuspended, false)));
-  return [...new Set(rows.map((r) => r.email).filter(Boolean))];
-}
-
 /**
  * POST /api/matches: a captain of either team of an accepted challenge reports the result. One
  * transaction: the match (pending, deadline set), the challenge accepted -> match_reported (a racing
- * second report gets 409), the confirmation token. The opponent's members are emailed after commit.
+ * second report gets 409), the confirmation token, and the opponent's members told (notification and
+ * mail with the confirm and dispute links).
  */
 export async function reportMatch(opts: {
   db: Db;
   env: Env;
-  mailer: Mailer;
   logger: Logger;
   actor: Actor;
   input: ReportMatchParsed;
@@ -60,7 +45,7 @@ export async function reportMatch(opts: {
   if (!teamId || !actor.isCaptain)
     throw forbidden("Only your team captain can report a match result.", { title: "Captain Only", code: "captain_only" });
 
-  const { matchId, token, opponentTeamId, reportingTeamName } = await db.transaction(async (tx) => {
+  const { matchId, opponentTeamId, view } = await db.transaction(async (tx) => {
     // Ownership in the query: only a challenge the actor's team is part of is found.
     const [challenge] = await tx
       .select()
@@ -135,16 +120,21 @@ export async function reportMatch(opts: {
 
     const token = await issueToken(tx, { purpose: "match_confirmation", matchId: match!.id });
     const opponentTeamId = challenge.challengerTeamId === teamId ? challenge.challengedTeamId : challenge.challengerTeamId;
-    return { matchId: match!.id, token, opponentTeamId, reportingTeamName: team?.name ?? "The other team" };
+    const view = (await loadMatchView(tx, match!.id))!;
+    const opponents = await teamRecipients(tx, [opponentTeamId]);
+    await tell(tx, {
+      type: "result.reported",
+      userIds: opponents.userIds,
+      link: "/",
+      mail: matchReportedMail({ to: opponents.emails, appUrl: opts.env.APP_URL, match: view, token, reportingTeam: team?.name ?? "The other team" }),
+    });
+    return { matchId: match!.id, opponentTeamId, view };
   });
 
-  const view = (await loadMatchView(db, matchId))!;
   opts.logger.info(
     { event: "match.reported", matchId, challengeId: input.challengeId, reportedBy: actor.id, teamId, opponentTeamId },
     "match reported",
   );
-  const to = await teamEmails(db, [opponentTeamId]);
-  await opts.mailer.send(matchReportedMail({ to, appUrl: opts.env.APP_URL, match: view, token, reportingTeam: reportingTeamName }));
   return view;
 }
 

@@ -71,7 +71,7 @@ export function teamsRoutes(deps: AppDeps): Router {
       const { id } = input(req.valid.params, IdParams);
       const { reason } = input(req.valid.body, deleteTeamSchema);
       const me = currentUser(req);
-      const result = await deleteOwnTeam({ db, mailer: deps.mailer, env: deps.env, teamId: id, reason, actorUserId: me.id });
+      const result = await deleteOwnTeam({ db, env: deps.env, teamId: id, reason, actorUserId: me.id });
       if (result.requiresLogin) {
         // Every session row of the team is gone already; drop this one's cookie too.
         await new Promise<void>((resolve) => req.session.destroy(() => resolve()));

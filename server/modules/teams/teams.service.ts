@@ -17,7 +17,7 @@ import type {
 import type { UpdateTeamData } from "@shared/validators/teams";
 import type { Db, DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
-import type { Mailer } from "../../mail/mailer";
+import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
@@ -272,7 +272,6 @@ export async function updateTeamProfile(opts: {
 
 export interface SoftDeleteOptions {
   db: Db;
-  mailer: Mailer;
   env: Env;
   teamId: number;
   reason?: string | null | undefined;
@@ -289,7 +288,7 @@ export interface SoftDeleteResult {
 
 /**
  * Soft-deletes a team: marks it deleted with the reason, cancels its pending/accepted challenges,
- * ends every session of its members (one transaction), then emails each member a farewell.
+ * ends every session of its members and queues a farewell mail to each (one transaction).
  * An admin's own team cannot be deleted.
  */
 export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDeleteResult> {
@@ -325,24 +324,27 @@ export async function softDeleteTeam(opts: SoftDeleteOptions): Promise<SoftDelet
       tx,
       members.map((m) => m.id),
     );
+    // Each member gets a farewell mail, queued with the change (they can no longer sign in to read
+    // a notification).
+    const reasonLine = opts.reason ? `\n\nReason given: ${opts.reason}` : "";
+    const who = opts.by === "admin" ? "an administrator" : "your team captain";
+    for (const m of members) {
+      await tell(tx, {
+        type: "team.deleted",
+        mail: {
+          to: m.email,
+          subject: `Your team ${team.name} has been removed from the ladder`,
+          text:
+            `Hi ${m.name},\n\nYour team "${team.name}" was deleted by ${who}, so it no longer appears on the ladder ` +
+            `and its members can no longer sign in.${reasonLine}\n\n` +
+            `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${opts.env.ADMIN_EMAIL}.\n\n` +
+            `${opts.env.APP_URL}`,
+        },
+      });
+    }
     return { team, members, canceled: canceled.length };
   });
 
-  const reasonLine = opts.reason ? `\n\nReason given: ${opts.reason}` : "";
-  const who = opts.by === "admin" ? "an administrator" : "your team captain";
-  await Promise.all(
-    result.members.map((m) =>
-      opts.mailer.send({
-        to: m.email,
-        subject: `Your team ${result.team.name} has been removed from the ladder`,
-        text:
-          `Hi ${m.name},\n\nYour team "${result.team.name}" was deleted by ${who}, so it no longer appears on the ladder ` +
-          `and its members can no longer sign in.${reasonLine}\n\n` +
-          `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${opts.env.ADMIN_EMAIL}.\n\n` +
-          `${opts.env.APP_URL}`,
-      }),
-    ),
-  );
   return { teamName: result.team.name, memberIds: result.members.map((m) => m.id), canceledChallenges: result.canceled };
 }
 
