@@ -83,7 +83,7 @@ async function main() {
   );
   const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on" });
   // Every instance delivers the outbox: woken by queued mail and data changes, and by the jobs runner.
-  const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL }).start(database.changes);
+  const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(database.changes);
   const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),

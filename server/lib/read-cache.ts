@@ -100,6 +100,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/disputes/pending": "admin screen: rare, and must show the live queue",
   "GET /api/admin/stats": "admin screen: rare",
   "GET /api/admin/admins": "admin screen: rare",
+  "GET /api/admin/mail-delivery": "admin screen: rare, and must show the live queue (the worker's writes move no data version)",
   "GET /api/second-factor": "the admin's own second-factor standing: rare, and must be live",
   "GET /api/admin/teams": "admin screen: rare",
   "GET /api/admin/export-users": "a download of every user (CSV)",

@@ -18,7 +18,7 @@ import type { Db } from "../db/client";
 import type { DataChanges } from "../db/changes";
 import type { Logger } from "../lib/logger";
 import type { Mailer } from "./mailer";
-import { onMailQueued } from "./outbox";
+import { onMailQueued, openBody, useOutboxSecret } from "./outbox";
 
 /** After the 1st … 5th failed attempt: wait 1 min, 5 min, 30 min, 2 h, 12 h; the 6th failure is final. */
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
@@ -38,6 +38,8 @@ export interface MailDeliveryOptions {
   logger: Logger;
   /** Message-IDs are `<key@host>` with the host of APP_URL. */
   appUrl: string;
+  /** SESSION_SECRET: queued bodies are sealed under a key derived from it (server/mail/outbox.ts). */
+  secret: string;
 }
 
 export class MailDelivery {
@@ -49,6 +51,7 @@ export class MailDelivery {
 
   constructor(private readonly options: MailDeliveryOptions) {
     this.host = new URL(options.appUrl).hostname || "localhost";
+    useOutboxSecret(options.secret);
   }
 
   /** Wakes on queued mail and on data changes until stop(). */
@@ -143,8 +146,8 @@ export class MailDelivery {
       await mailer.send({
         to: mail.recipient,
         subject: mail.subject,
-        text: mail.body ?? "",
-        ...(mail.html ? { html: mail.html } : {}),
+        text: openBody(mail.body ?? ""),
+        ...(mail.html ? { html: openBody(mail.html) } : {}),
         messageId: `<${mail.messageKey}@${this.host}>`,
       });
     } catch (err) {

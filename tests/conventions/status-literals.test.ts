@@ -14,13 +14,12 @@ import {
   DISPUTE_STATUSES,
   MATCH_STATUSES,
   MATCH_TYPES,
-  MAIL_STATUSES,
 } from "@shared/constants";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const SCANNED = ["server", "shared", "client/src", "bench"];
 const STATUSES = [
-  ...new Set([...CHALLENGE_STATUSES, ...MATCH_STATUSES, ...CONFIRMATION_STATUSES, ...MATCH_TYPES, ...DISPUTE_STATUSES, ...DISPUTE_OUTCOMES, ...MAIL_STATUSES]),
+  ...new Set([...CHALLENGE_STATUSES, ...MATCH_STATUSES, ...CONFIRMATION_STATUSES, ...MATCH_TYPES, ...DISPUTE_STATUSES, ...DISPUTE_OUTCOMES]),
 ];
 const QUOTED = new RegExp(`["'\`](${STATUSES.join("|")})["'\`]`, "g");
 

@@ -64,7 +64,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
   const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on" });
-  const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL }).start(testDb.database.changes);
+  const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(testDb.database.changes);
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {

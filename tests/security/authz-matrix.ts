@@ -395,6 +395,8 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: "DELETE", path: "/api/admin/users/:id", expect: adminOnly(200), call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}` }) },
   { method: "GET", path: "/api/admin/admins", expect: adminOnly(200) },
+  { method: "GET", path: "/api/admin/mail-delivery", expect: adminOnly(200) },
+  { method: "POST", path: "/api/admin/mail-delivery/retry", expect: adminOnly(200), call: () => ({ url: "/api/admin/mail-delivery/retry", body: { all: true } }) },
   {
     method: "POST",
     path: "/api/admin/users/:id/promote",

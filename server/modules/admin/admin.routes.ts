@@ -5,6 +5,7 @@ import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
   importBackupSchema,
+  mailRetrySchema,
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
@@ -14,6 +15,7 @@ import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspen
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
 import { exportFullBackup, importBackup } from "./admin.backup.service";
+import { getMailDelivery, retryFailedMail } from "./admin.mail.service";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
@@ -62,6 +64,14 @@ export function adminRoutes(deps: AppDeps): Router {
   admin.post("/users/:id/demote", validate({ params: IdParams }, "Demotion Failed"), async (req, res) => {
     const { id } = input(req.valid.params, IdParams);
     res.json(await demoteAdmin(deps, { userId: id, actorId: actorOf(req).id }));
+  });
+
+  // Mail delivery (the outbox)
+  admin.get("/mail-delivery", async (_req, res) => {
+    res.json(await getMailDelivery(deps));
+  });
+  admin.post("/mail-delivery/retry", validate({ body: mailRetrySchema }, "Retry Failed"), async (req, res) => {
+    res.json(await retryFailedMail(deps, { actorId: actorOf(req).id, input: input(req.valid.body, mailRetrySchema) }));
   });
 
   // Teams
