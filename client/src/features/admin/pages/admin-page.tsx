@@ -13,6 +13,7 @@ import { RecentMatchesCard } from "../components/recent-matches-card";
 import { DangerZoneCard } from "../components/danger-zone-card";
 import { TwoStepCard } from "../components/two-step-card";
 import { AdminsCard } from "../components/admins-card";
+import { MailDeliveryCard } from "../components/mail-delivery-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -52,6 +53,7 @@ export default function AdminPage() {
         <TwoStepCard />
         <AdminsCard />
       </div>
+      <MailDeliveryCard />
       <DangerZoneCard />
     </div>
   );
