@@ -106,6 +106,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/admin/export-users": "a download of every user (CSV)",
   "GET /api/admin/export-full-backup": "a download of everything: one consistent snapshot, never kept in memory",
   "GET /api/settings/header-image": "public and tiny",
+  "GET /api/notifications": "a member's own notifications: written without a change trigger, and must be live",
 };
 
 /**

@@ -96,6 +96,8 @@ export const MATRIX: MatrixRow[] = [
 
   // session
   { method: "GET", path: "/api/user", expect: signedIn(200) },
+  { method: "GET", path: "/api/notifications", expect: signedIn(200) },
+  { method: "POST", path: "/api/notifications/read", expect: signedIn(200), call: () => ({ url: "/api/notifications/read", body: { all: true } }) },
   {
     method: "POST",
     path: "/api/login",

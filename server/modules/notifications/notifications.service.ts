@@ -1,8 +1,10 @@
 // Telling members about a change (docs/product.md, "Notifications and mail"): the service that
 // makes the change calls tell() in its transaction, which writes one notification per affected user
 // and queues one mail per address (server/mail/outbox.ts); both commit, or roll back, with the change.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
 import { notifications, users } from "@shared/schema";
+import type { NotificationsPage, NotificationsReadResult } from "@shared/types/notifications";
+import type { NotificationsQuery, NotificationsReadInput } from "@shared/validators/notifications";
 import type { DbOrTx } from "../../db/client";
 import type { MailMessage } from "../../mail/mailer";
 import { queueMail, type EventType } from "../../mail/outbox";
@@ -64,4 +66,47 @@ export async function tell(db: DbOrTx, e: TellInput): Promise<void> {
     await db.insert(notifications).values(ids.map((userId) => ({ userId, type: e.type, text, link: e.link! })));
   }
   if (e.mail) await queueMail(db, e.type, e.mail);
+}
+
+async function unreadCount(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  return Number(row?.n ?? 0);
+}
+
+/** GET /api/notifications: the member's own, newest first, a page at a time. */
+export async function listNotifications(o: { db: DbOrTx; userId: number; query: NotificationsQuery }): Promise<NotificationsPage> {
+  const { db, userId, query } = o;
+  const rows = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), query.cursor ? lt(notifications.id, Number(query.cursor)) : undefined))
+    .orderBy(desc(notifications.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  return {
+    items: page.map((n) => ({
+      id: n.id,
+      type: n.type,
+      text: n.text,
+      link: n.link,
+      createdAt: n.createdAt.toISOString(),
+      readAt: n.readAt ? n.readAt.toISOString() : null,
+    })),
+    unreadCount: await unreadCount(db, userId),
+    nextCursor: rows.length > query.limit ? String(page[page.length - 1]!.id) : null,
+  };
+}
+
+/** POST /api/notifications/read: marks the member's own (ids of others' are ignored). */
+export async function markNotificationsRead(o: { db: DbOrTx; userId: number; input: NotificationsReadInput }): Promise<NotificationsReadResult> {
+  const { db, userId, input } = o;
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: new Date() })
+    .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), "ids" in input ? inArray(notifications.id, input.ids) : undefined))
+    .returning({ id: notifications.id });
+  return { updated: updated.length, unreadCount: await unreadCount(db, userId) };
 }
