@@ -34,6 +34,7 @@ const pages = {
   history: preloadable(() => import("@/features/matches/pages/history-page")),
   profile: preloadable(() => import("@/features/teams/pages/profile-page")),
   admin: preloadable(() => import("@/features/admin/pages/admin-page")),
+  notifications: preloadable(() => import("@/features/notifications/pages/notifications-page")),
 };
 
 interface RouteDef {
@@ -61,6 +62,7 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/history", title: "Match History", page: pages.history },
   { path: "/profile", title: "My Profile", page: pages.profile },
   { path: "/admin", title: "Admin Panel", page: pages.admin },
+  { path: "/notifications", title: "Notifications", page: pages.notifications },
 ];
 
 const PROTECTED_PATHS = new Set(PROTECTED_ROUTES.map((r) => r.path));
