@@ -130,7 +130,9 @@ async function main() {
       // Work left for after an answer (a registration, a reset mail) ends before the database closes.
       await settleAfterResponseWork();
       // The mail being sent is finished (and marked); the rest of its batch goes back to the queue.
-      await mailDelivery.idle();
+      // A mail server that stalls is not waited for past 5 s: that mail's claim runs out and it is
+      // sent again later (server/mail/delivery.ts).
+      await Promise.race([mailDelivery.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       closeApp();
       mailer.close();
       await database.close().catch(() => undefined);

@@ -8,10 +8,11 @@
 // of RETRY_DELAYS_SECONDS, or `failed` after the last. A crash between sending and marking sends the
 // mail again when the claim runs out: a mail may arrive twice, it is never lost.
 //
-// When: at start-up and every SWEEP_INTERVAL_SECONDS (server/jobs: retries that came due), and at
-// once whenever this process queues mail or sees a data change (its own commit or another
-// instance's NOTIFY): a mail normally leaves within a moment of its transaction's commit.
-import { and, eq, inArray, sql } from "drizzle-orm";
+// When: at once whenever this process queues mail or sees a data change (its own commit or another
+// instance's NOTIFY), so a mail normally leaves within a moment of its transaction's commit; when
+// the next retry comes due (a timer set after each run); and at start-up and every
+// SWEEP_INTERVAL_SECONDS from the jobs runner (server/jobs), in case a timer was missed.
+import { and, eq, inArray, min, sql } from "drizzle-orm";
 import { mailOutbox, sqlLiterals, type OutboxMail } from "@shared/schema";
 import { DUE_MAIL_STATUSES, MAIL_STATUS } from "@shared/constants";
 import type { Db } from "../db/client";
@@ -48,6 +49,7 @@ export class MailDelivery {
   private stopped = false;
   private readonly unsubscribe: (() => void)[] = [];
   private readonly host: string;
+  private timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly options: MailDeliveryOptions) {
     this.host = new URL(options.appUrl).hostname || "localhost";
@@ -66,6 +68,7 @@ export class MailDelivery {
   /** No new run starts; a run in progress ends after the mail it is sending (see idle()). */
   stop(): void {
     this.stopped = true;
+    clearTimeout(this.timer);
     for (const u of this.unsubscribe.splice(0)) u();
   }
 
@@ -105,6 +108,7 @@ export class MailDelivery {
       } finally {
         this.running = undefined;
       }
+      void this.scheduleNext().catch(() => undefined);
       return total;
     })();
     this.running = run;
@@ -127,6 +131,20 @@ export class MailDelivery {
           order by next_attempt_at, id limit ${BATCH_SIZE} for update skip locked)`,
       )
       .returning();
+  }
+
+  /** Wakes when the next queued mail comes due (a retry, or a claim that runs out); at least 1 s from now. */
+  private async scheduleNext(): Promise<void> {
+    if (this.stopped) return;
+    const [next] = await this.options.db
+      .select({ at: min(mailOutbox.nextAttemptAt) })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, [...DUE_MAIL_STATUSES]));
+    clearTimeout(this.timer);
+    if (!next?.at || this.stopped) return;
+    const ms = Math.min(Math.max(new Date(next.at).getTime() - Date.now(), 1_000), 2 ** 31 - 1);
+    this.timer = setTimeout(() => this.wake(), ms);
+    this.timer.unref();
   }
 
   /** Gives claimed mails not tried yet back to the queue, due now (at shutdown). */
