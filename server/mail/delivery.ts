@@ -8,8 +8,9 @@
 // of RETRY_DELAYS_SECONDS, or `failed` after the last. A crash between sending and marking sends the
 // mail again when the claim runs out: a mail may arrive twice, it is never lost.
 //
-// When: at once whenever this process queues mail or sees a data change (its own commit or another
-// instance's NOTIFY), so a mail normally leaves within a moment of its transaction's commit; when
+// When: at once whenever this process queues mail, and on its data changes for a few seconds after
+// (the COMMIT of the transaction that queued it), so a mail normally leaves within a moment of its
+// transaction's commit; when
 // the next retry comes due (a timer set after each run); and at start-up and every
 // SWEEP_INTERVAL_SECONDS from the jobs runner (server/jobs), in case a timer was missed.
 import { and, eq, inArray, min, sql } from "drizzle-orm";
@@ -26,6 +27,8 @@ export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] a
 /** How long a claim holds its mails: far longer than one batch can take with the SMTP timeouts. */
 export const CLAIM_SECONDS = 10 * 60;
 export const BATCH_SIZE = 20;
+/** After mail is queued, data changes wake the worker for this long (its transaction commits meanwhile). */
+const QUEUED_WINDOW_MS = 15_000;
 
 export interface DeliveryResult {
   sent: number;
@@ -50,17 +53,27 @@ export class MailDelivery {
   private readonly unsubscribe: (() => void)[] = [];
   private readonly host: string;
   private timer: NodeJS.Timeout | undefined;
+  private queuedUntil = 0;
 
   constructor(private readonly options: MailDeliveryOptions) {
     this.host = new URL(options.appUrl).hostname || "localhost";
     useOutboxSecret(options.secret);
   }
 
-  /** Wakes on queued mail and on data changes until stop(). */
+  /**
+   * Wakes on queued mail until stop(). A mail is queued inside its change's transaction, which may
+   * not have committed yet when the signal arrives (PostgreSQL): the data changes of this process
+   * (a COMMIT is one) wake the worker too, but only for QUEUED_WINDOW_MS after mail was queued, so
+   * an instance that sends no mail runs no claim per write.
+   */
   start(changes?: DataChanges): this {
-    const wake = () => this.wake();
-    this.unsubscribe.push(onMailQueued(wake));
-    if (changes) this.unsubscribe.push(changes.onChange(wake));
+    this.unsubscribe.push(
+      onMailQueued(() => {
+        this.queuedUntil = Date.now() + QUEUED_WINDOW_MS;
+        this.wake();
+      }),
+    );
+    if (changes) this.unsubscribe.push(changes.onChange(() => Date.now() < this.queuedUntil && this.wake()));
     this.wake();
     return this;
   }
