@@ -1,6 +1,6 @@
 // Times for people. Stored times are UTC instants; the club plays in one time zone (CLUB_TIMEZONE on
 // the server, exposed at GET /api/settings/club), and every mail and server-made text shows times
-// there. See docs/product.md, "Times".
+// there. See docs/product.md, "Times and time zones".
 
 /** The club's zone when CLUB_TIMEZONE is unset. */
 export const DEFAULT_CLUB_TIMEZONE = "America/Vancouver";

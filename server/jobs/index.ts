@@ -12,6 +12,8 @@ export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 export const jobs: Job[] = [
   // Auto-confirms undisputed results past their approval deadline.
   { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger }) },
+  // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).
+  { name: "mail-delivery", run: (deps) => deps.mailDelivery.deliverDue() },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {

@@ -23,9 +23,12 @@ const NOT_SERVICES: Record<string, string> = {
   "confirm.service.ts:completeChallenge": "a step inside the caller's transaction",
   "confirm.service.ts:confirmMatch": "the shared step of approve, token and sweep: runs on the caller's transaction",
   "confirm.service.ts:matchIdForToken": "a read inside the caller's transaction",
-  "matches.service.ts:teamEmails": "a read for the mail of another service",
-  "matches.service.ts:adminEmails": "a read for the mail of another service",
   "matches.service.ts:tokenRefusal": "builds the refusal inside the caller's transaction",
+  "notifications.service.ts:teamRecipients": "a read inside the caller's transaction",
+  "notifications.service.ts:adminRecipients": "a read inside the caller's transaction",
+  "notifications.service.ts:userRecipients": "a read inside the caller's transaction",
+  "notifications.service.ts:without": "pure: the difference of two recipient lists",
+  "notifications.service.ts:tell": "a step inside the caller's transaction (the outbox: notifications and mail with the change)",
 };
 
 /** The parameter list of each exported function, split at top-level commas. */

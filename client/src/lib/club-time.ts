@@ -1,6 +1,6 @@
 // The club's time zone (GET /api/settings/club). The app shows times in the viewer's own zone; when
 // that zone reads a time differently from the club's, the time carries the viewer's zone name
-// ("Thu, Nov 26 at 6:00 PM PST"), so nobody mistakes it for club time. See docs/product.md, "Times".
+// ("Thu, Nov 26 at 6:00 PM PST"), so nobody mistakes it for club time. See docs/product.md, "Times and time zones".
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ClubInfo } from "@shared/types/teams";
 import { formatZonedDateTime, zoneAbbreviation } from "@shared/time";

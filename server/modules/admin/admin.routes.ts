@@ -5,6 +5,7 @@ import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
   importBackupSchema,
+  mailRetrySchema,
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
@@ -15,6 +16,7 @@ import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspen
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
 import { exportFullBackup, importBackup } from "./admin.backup.service";
+import { getMailDelivery, retryFailedMail } from "./admin.mail.service";
 
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
@@ -113,6 +115,27 @@ export function adminRoutes(deps: AppDeps): Router {
     errorTitle: "Demotion Failed",
     handler: async (req, res, { params }) => {
       res.json(await demoteAdmin(deps, { userId: params.id, actor: actorOf(req) }));
+    },
+  });
+
+  // Mail delivery (the outbox)
+  route({
+    method: "get",
+    path: "/admin/mail-delivery",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getMailDelivery(deps));
+    },
+  });
+  route({
+    method: "post",
+    path: "/admin/mail-delivery/retry",
+    guard: "admin",
+    body: mailRetrySchema,
+    errorTitle: "Retry Failed",
+    handler: async (req, res, { body }) => {
+      res.json(await retryFailedMail(deps, { retry: body, actor: actorOf(req) }));
     },
   });
 

@@ -9,4 +9,5 @@ export const adminKeys = {
   recentMatches: () => ["admin", "recent-matches"] as const,
   admins: () => ["admin", "admins"] as const,
   secondFactor: () => ["admin", "second-factor"] as const,
+  mailDelivery: () => ["admin", "mail-delivery"] as const,
 };
