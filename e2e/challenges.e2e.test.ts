@@ -1,5 +1,5 @@
 // Challenges in a real browser: captain A challenges B from /challenge-teams, B's captain accepts on
-// /challenges, and a partner sees the captain-only notices. Demo data: alex (Thunderbirds, #2 on
+// /challenges, each side's notification centre shows it, and a partner sees the captain-only notices. Demo data: alex (Thunderbirds, #2 on
 // grass) may challenge gabe's Spin Doctors (#1); ben is alex's partner.
 import { describe, expect, it } from "vitest";
 import { format, addDays } from "date-fns";
@@ -54,6 +54,25 @@ describe("challenges", () => {
     expect(await stale.getByText("Action Failed").count()).toBe(0);
     expect(await b.getByText("Action Failed").count()).toBe(0);
     await screenshot(b, "my-challenges-captain");
+
+    // A's bell counts the answer; opening the notification marks it read and goes to My Challenges.
+    await a.goto(url("/ladder"));
+    const bell = a.getByRole("link", { name: /^Notifications, \d+ unread$/ });
+    await bell.waitFor();
+    const unread = Number(/(\d+) unread/.exec((await bell.getAttribute("aria-label")) ?? "")?.[1]);
+    await bell.click();
+    const item = a.getByRole("link", { name: /Spin Doctors accepted your challenge/ }).first();
+    await item.waitFor();
+    await expectNoAxeViolations(a);
+    await screenshot(a, "notifications");
+    await item.click();
+    await a.waitForURL(/\/challenges$/);
+    const after = unread - 1 === 0 ? "Notifications" : `Notifications, ${unread - 1} unread`;
+    await expect.poll(() => a.getByRole("link", { name: after, exact: true }).isVisible(), { timeout: 10_000 }).toBe(true);
+    // B's phone header has a bell too, counting the challenge B received.
+    await b.goto(url("/notifications"));
+    await b.getByRole("link", { name: /New challenge from Thunderbirds/ }).first().waitFor();
+    await screenshot(b, "notifications");
 
     // A's partner sees the challenge accepted, no buttons, and the captain-only notice.
     const p = await kit.newPage({ width: 390 });

@@ -2,6 +2,7 @@ import type { Database, Db, DbOrTx } from "./db/client";
 import type { Env } from "./config/env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
+import type { MailDelivery } from "./mail/delivery";
 import type { ReadCache } from "./lib/read-cache";
 
 /** What every route module and service is given: no globals. */
@@ -10,7 +11,10 @@ export interface AppDeps {
   db: Db;
   env: Env;
   logger: Logger;
+  /** The transport: only the delivery worker sends (services queue mail, server/mail/outbox.ts). */
   mailer: Mailer;
+  /** The outbox's delivery worker of this instance (server/mail/delivery.ts). */
+  mailDelivery: MailDelivery;
   /** Sessions and the cacheable reads (server/lib/read-cache.ts). */
   readCache: ReadCache;
 }

@@ -12,6 +12,7 @@ import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./db/client";
 import { ensureAdmin } from "./db/bootstrap";
 import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
 import { createMailer, smtpTimeouts } from "./mail/mailer";
+import { MailDelivery } from "./mail/delivery";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
@@ -81,7 +82,9 @@ async function main() {
     fs.existsSync(path.join(d, "index.html")),
   );
   const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on" });
-  const deps = { database, db: database.db, env, logger, mailer, readCache };
+  // Every instance delivers the outbox: woken by queued mail and data changes, and by the jobs runner.
+  const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(database.changes);
+  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),
@@ -117,6 +120,7 @@ async function main() {
     stopping = true;
     logger.info({ event: "server.stopping", signal }, "shutting down");
     jobs.stop();
+    mailDelivery.stop();
     for (const res of pending) if (!res.headersSent) res.shouldKeepAlive = false;
     // A keep-alive socket that goes idle after the close (its response just sent) is closed too,
     // or the process would wait for the client to hang up.
@@ -125,6 +129,10 @@ async function main() {
     server.close(async () => {
       // Work left for after an answer (a registration, a reset mail) ends before the database closes.
       await settleAfterResponseWork();
+      // The mail being sent is finished (and marked); the rest of its batch goes back to the queue.
+      // A mail server that stalls is not waited for past 5 s: that mail's claim runs out and it is
+      // sent again later (server/mail/delivery.ts).
+      await Promise.race([mailDelivery.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       closeApp();
       mailer.close();
       await database.close().catch(() => undefined);

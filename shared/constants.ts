@@ -70,6 +70,13 @@ export const MATCH_TYPE = { challenge: "challenge", friendly: "friendly" } as co
 export type MatchType = (typeof MATCH_TYPE)[keyof typeof MATCH_TYPE];
 export const MATCH_TYPES = values(MATCH_TYPE);
 
+/** A mail of the outbox (server/mail/delivery.ts): queued → sending (claimed) → sent | queued again (retry) | failed. */
+export const MAIL_STATUS = { queued: "queued", sending: "sending", sent: "sent", failed: "failed" } as const;
+export type MailStatus = (typeof MAIL_STATUS)[keyof typeof MAIL_STATUS];
+export const MAIL_STATUSES = values(MAIL_STATUS);
+/** The statuses the worker claims from: queued ones that are due, and claims that ran out (a crashed worker's). */
+export const DUE_MAIL_STATUSES = [MAIL_STATUS.queued, MAIL_STATUS.sending] as const;
+
 export const DISPUTE_STATUS = { pending: "pending", resolved: "resolved" } as const;
 export type DisputeStatus = (typeof DISPUTE_STATUS)[keyof typeof DISPUTE_STATUS];
 export const DISPUTE_STATUSES = values(DISPUTE_STATUS);

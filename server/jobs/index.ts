@@ -15,6 +15,8 @@ export const jobs: Job[] = [
   { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger }) },
   // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
+  // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).
+  { name: "mail-delivery", run: (deps) => deps.mailDelivery.deliverDue() },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {

@@ -101,6 +101,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/disputes/pending": "admin screen: rare, and must show the live queue",
   "GET /api/admin/stats": "admin screen: rare",
   "GET /api/admin/admins": "admin screen: rare",
+  "GET /api/admin/mail-delivery": "admin screen: rare, and must show the live queue (the worker's writes move no data version)",
   "GET /api/second-factor": "the admin's own second-factor standing: rare, and must be live",
   "GET /api/admin/teams": "admin screen: rare",
   "GET /api/admin/export-users": "a download of every user (CSV)",
@@ -110,6 +111,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/admin/backups/:name": "a download of a file of BACKUP_DIR",
   "GET /api/settings/header-image": "public and tiny",
   "GET /api/settings/public-ladder": "public and tiny (its one row is read through the cache inside)",
+  "GET /api/notifications": "a member's own notifications: written without a change trigger, and must be live",
 };
 
 /**
@@ -121,6 +123,8 @@ export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   rate_limits: "the rate limiter's counters: no read shows them, and every sign-in and token request writes one",
   data_operations: "progress of restores and resets: read only by the uncached GET /api/admin/operations/current",
   backup_runs: "the scheduled-backup claims, one row per period: no read shows them (the admin list reads BACKUP_DIR)",
+  mail_outbox: "the mail queue: read by its delivery worker and the admin's Mail delivery card, neither cached; the worker writes it after every send",
+  notifications: "a member's notifications: GET /api/notifications is not cached; every row is written with a change of a cached table",
   mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
 };
 

@@ -21,14 +21,14 @@ function capturedLogger() {
 
 describe("mail through an SMTP server that never answers", () => {
   for (const behaviour of ["silent", "greets-then-stalls", "stalls-after-data"] as const) {
-    it(`${behaviour}: the send gives up after the transport's timeout, logs it, and the caller goes on`, async () => {
+    it(`${behaviour}: the send gives up after the transport's timeout, logs it and throws (the worker retries)`, async () => {
       const smtp = await stallingSmtp(behaviour);
       const { logger, lines } = capturedLogger();
       const mailer = createMailer({ smtpUrl: smtp.url, from: "Ladder <no-reply@club.test>", logger, timeouts: { connectionMs: 300, greetingMs: 300, socketMs: 600 } });
       try {
         // Without the timeouts, nodemailer waits 30 s for a greeting and 10 min on a silent socket:
         // this test would time out.
-        await expect(mailer.send({ to: "member@club.test", subject: "Hello", text: "Hi" })).resolves.toBeUndefined();
+        await expect(mailer.send({ to: "member@club.test", subject: "Hello", text: "Hi" })).rejects.toThrow();
         const failed = lines.find((l) => l.event === "mail.failed");
         expect(failed, JSON.stringify(lines)).toBeDefined();
         expect(failed!.code).toBe("ETIMEDOUT");

@@ -1,10 +1,11 @@
 // One sendMail for the whole server: SMTP when SMTP_URL is set, otherwise nodemailer's jsonTransport
 // with each message printed to the console and kept in <DATA_DIR>/outbox.
 //
-// Mail is still sent inside the request that causes it, so an SMTP server that never answers must
-// not hold that request: the transport gives up after the connection, greeting and socket
-// (inactivity) timeouts (SMTP_*_TIMEOUT_SECONDS; nodemailer's own are 2 min, 30 s and 10 min), the
-// failure is logged and the action stands.
+// Only the delivery worker (server/mail/delivery.ts) calls send, for mails services queued in the
+// transaction of their change (server/mail/outbox.ts). An SMTP server that never answers must not
+// hold the worker: the transport gives up after the connection, greeting and socket (inactivity)
+// timeouts (SMTP_*_TIMEOUT_SECONDS; nodemailer's own are 2 min, 30 s and 10 min); a failure is
+// logged and thrown, and the worker tries again later.
 //
 // The outbox holds live links (invitations, password resets, match confirmations): its folder is
 // 0700 and its files 0600, and mail files older than OUTBOX_KEEP_DAYS, or beyond the newest
@@ -22,8 +23,14 @@ export interface MailMessage {
   html?: string;
 }
 
+export interface OutgoingMail extends MailMessage {
+  /** The Message-ID header, the same on every attempt of one queued mail (`<key@host>`). */
+  messageId?: string;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  /** Sends one mail; throws (after logging it) when the transport fails. */
+  send(message: OutgoingMail): Promise<void>;
   close(): void;
 }
 
@@ -88,13 +95,15 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html ?? textToHtml(message.text),
+          ...(message.messageId ? { messageId: message.messageId } : {}),
         });
         if (!options.smtpUrl) keepInOutbox(options, outbox, recipients, message, info.messageId);
         options.logger.info({ event: "mail.sent", subject: message.subject, recipients: recipients.length }, "mail sent");
       } catch (err) {
-        // A mail failure never undoes the action that caused it; it is logged for the operator.
+        // Logged for the operator and thrown to the worker, which retries later.
         const e = err as Error & { code?: string };
         options.logger.error({ event: "mail.failed", subject: message.subject, code: e.code, err: e.message }, "mail failed");
+        throw err;
       }
     },
     close() {

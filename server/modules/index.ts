@@ -9,9 +9,10 @@ import { matchesRoutes } from "./matches/matches.routes";
 import { disputesRoutes } from "./disputes/disputes.routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { settingsRoutes } from "./settings/settings.routes";
+import { notificationsRoutes } from "./notifications/notifications.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
 export const featureRoutes: ModuleRoutes[] = [
-  accountsRoutes, teamsRoutes, ladderRoutes, challengesRoutes, matchesRoutes, disputesRoutes, adminRoutes, settingsRoutes,
+  accountsRoutes, teamsRoutes, ladderRoutes, challengesRoutes, matchesRoutes, disputesRoutes, adminRoutes, settingsRoutes, notificationsRoutes,
 ];

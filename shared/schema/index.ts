@@ -32,6 +32,10 @@ import {
   MATCH_STATUSES,
   MATCH_TYPE,
   MATCH_TYPES,
+  MAIL_STATUS,
+  MAIL_STATUSES,
+  DUE_MAIL_STATUSES,
+  type MailStatus,
   type ChallengeStatus,
   type CompetitionType,
   type ConfirmationStatus,
@@ -417,6 +421,61 @@ export const dataOperations = pgTable(
   ],
 );
 
+/**
+ * The transactional outbox (docs/decisions/024-outbox-and-notifications.md): one row per mail to one
+ * address, written in the transaction of the change that causes it and delivered by the worker
+ * (server/mail/delivery.ts). `queued` → `sending` (claimed: `next_attempt_at` is the claim's
+ * expiry) → `sent`, or back to `queued` with a later `next_attempt_at` after a failure, `failed`
+ * after the last retry. `message_key` makes the Message-ID, the same on every attempt. A sent mail
+ * keeps no body (it may hold a live link).
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: serial("id").primaryKey(),
+    messageKey: text("message_key").notNull().default(sql`gen_random_uuid()::text`),
+    event: text("event").notNull(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    body: text("body"),
+    html: text("html"),
+    status: text("status").$type<MailStatus>().notNull().default(MAIL_STATUS.queued),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    sentAt: ts("sent_at"),
+  },
+  (t) => [
+    check("mail_outbox_status_check", inList("status", MAIL_STATUSES)),
+    uniqueIndex("mail_outbox_message_key_uq").on(t.messageKey),
+    // The worker's claim: the due mails, oldest first.
+    index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(inList("status", DUE_MAIL_STATUSES)),
+    index("mail_outbox_status_idx").on(t.status, t.id),
+  ],
+);
+
+/** What a member is told in the app: one row per affected user, written with the change. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: text("type").notNull(),
+    text: text("text").notNull(),
+    link: text("link").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    readAt: ts("read_at"),
+  },
+  (t) => [
+    index("notifications_user_idx").on(t.userId, t.id),
+    index("notifications_unread_idx").on(t.userId).where(sql`read_at is null`),
+    index("notifications_created_idx").on(t.createdAt),
+  ],
+);
+
 export type Team = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
 export type User = typeof users.$inferSelect;
@@ -427,4 +486,6 @@ export type NewMatch = typeof matches.$inferInsert;
 export type Dispute = typeof disputes.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;
 export type SystemSetting = typeof systemSettings.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type Notification = typeof notifications.$inferSelect;
 export type UserMfa = typeof userMfa.$inferSelect;

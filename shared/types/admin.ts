@@ -134,3 +134,28 @@ export interface AdminAccount {
   /** The acting admin. */
   isSelf: boolean;
 }
+
+/** One mail the outbox gave up on (GET /api/admin/mail-delivery). */
+export interface FailedMail {
+  id: number;
+  recipient: string;
+  subject: string;
+  lastError: string | null;
+  attempts: number;
+  createdAt: string;
+}
+
+/** GET /api/admin/mail-delivery: the Mail delivery card. `queued` includes mails being sent. */
+export interface MailDeliveryStatus {
+  queued: number;
+  sent: number;
+  failed: number;
+  /** The most recent failed mails, newest first (at most FAILED_MAIL_LIST_LIMIT). */
+  failedMails: FailedMail[];
+}
+
+/** POST /api/admin/mail-delivery/retry */
+export interface MailRetryResult {
+  message: string;
+  retried: number;
+}

@@ -29,6 +29,16 @@ const reason = (message: string) =>
     .min(1, message)
     .max(500, "Please keep the reason under 500 characters.");
 
+/** The Mail delivery card lists at most this many failed mails. */
+export const FAILED_MAIL_LIST_LIMIT = 50;
+export const MAIL_RETRY_IDS_MAX = 500;
+/** POST /api/admin/mail-delivery/retry: some failed mails, or all of them. */
+export const mailRetrySchema = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1, "Choose at least one mail to retry.").max(MAIL_RETRY_IDS_MAX) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type MailRetryInput = z.infer<typeof mailRetrySchema>;
+
 export const suspendUserSchema = z.object({ reason: reason(SUSPENSION_REASON_REQUIRED) });
 export type SuspendUserInput = z.infer<typeof suspendUserSchema>;
 

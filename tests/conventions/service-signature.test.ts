@@ -23,13 +23,16 @@ const NOT_SERVICES: Record<string, string> = {
   "confirm.service.ts:completeChallenge": "a step inside the caller's transaction",
   "confirm.service.ts:confirmMatch": "the shared step of approve, token and sweep: runs on the caller's transaction",
   "confirm.service.ts:matchIdForToken": "a read inside the caller's transaction",
-  "matches.service.ts:teamEmails": "a read for the mail of another service",
-  "matches.service.ts:adminEmails": "a read for the mail of another service",
   "matches.service.ts:tokenRefusal": "builds the refusal inside the caller's transaction",
   "scheduled-backups.ts:periodOf": "pure: the period a time falls in",
   "scheduled-backups.ts:pruneBackups": "files only: the folder's oldest backups",
   "scheduled-backups.ts:listBackupFiles": "files only: the folder's backups",
   "scheduled-backups.ts:backupFilePath": "files only: one listed backup's path",
+  "notifications.service.ts:teamRecipients": "a read inside the caller's transaction",
+  "notifications.service.ts:adminRecipients": "a read inside the caller's transaction",
+  "notifications.service.ts:userRecipients": "a read inside the caller's transaction",
+  "notifications.service.ts:without": "pure: the difference of two recipient lists",
+  "notifications.service.ts:tell": "a step inside the caller's transaction (the outbox: notifications and mail with the change)",
 };
 
 /** Services of a module that are not named *.service.ts (the data operations and scheduled backups). */

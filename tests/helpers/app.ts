@@ -9,6 +9,7 @@ import type { DestinationStream } from "pino";
 import { loadEnv, type Env } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
+import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
 import { settleAfterResponseWork } from "../../server/lib/after-response";
@@ -25,6 +26,11 @@ export interface TestApp {
   db: AppDeps["db"];
   testDb: TestDatabase;
   mail: SmtpSink;
+  /**
+   * Waits for the work left after answers, then delivers every mail due now through the app's worker
+   * (it also delivers by itself, moments after each commit; this is for asserting what was not sent).
+   */
+  deliverMail(): Promise<DeliveryResult>;
   /** A cookie-keeping client (one browser). */
   agent(): supertest.Agent;
   /** A client already signed in as that user (throws with the server's answer if sign-in fails). */
@@ -67,7 +73,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
   const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on" });
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, readCache };
+  const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(testDb.database.changes);
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,
@@ -76,6 +83,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     db: deps.db,
     testDb,
     mail,
+    deliverMail: async () => {
+      await settleAfterResponseWork();
+      return mailDelivery.deliverDue();
+    },
     agent: () => supertest.agent(app),
     signedIn: async (username, password = PASSWORD) => {
       const agent = supertest.agent(app);
@@ -92,6 +103,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     close: async () => {
       // Work a handler left for after its answer (mail, token writes) ends before the database closes.
       await settleAfterResponseWork();
+      mailDelivery.stop();
+      await mailDelivery.idle();
       close();
       mailer.close();
       await mail.close();

@@ -9,6 +9,7 @@ export interface CapturedMail {
   text: string;
   html: string;
   links: string[];
+  messageId: string;
 }
 
 export interface SmtpSink {
@@ -20,6 +21,10 @@ export interface SmtpSink {
   /** Mails sent to one address. */
   to(address: string): CapturedMail[];
   clear(): void;
+  /** Stops listening (connections are refused, like a mail server that is down) until start(). */
+  stop(): Promise<void>;
+  /** Listens again, on the same port. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +46,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             text,
             html,
             links: [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])],
+            messageId: parsed.messageId ?? "",
           });
           for (const w of waiters) w();
           callback();
@@ -77,7 +83,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     clear: () => {
       mails.length = 0;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: () => new Promise<void>((resolve) => server.server.close(() => resolve())),
+    start: () => new Promise<void>((resolve) => server.server.listen(port, "127.0.0.1", resolve)),
+    close: () => new Promise<void>((resolve) => (server.server.listening ? server.close(() => resolve()) : resolve())),
   };
   return sink;
 }

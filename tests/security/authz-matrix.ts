@@ -105,6 +105,8 @@ export const MATRIX: MatrixRow[] = [
 
   // session
   { method: "GET", path: "/api/user", expect: signedIn(200) },
+  { method: "GET", path: "/api/notifications", expect: signedIn(200) },
+  { method: "POST", path: "/api/notifications/read", expect: signedIn(200), call: () => ({ url: "/api/notifications/read", body: { all: true } }) },
   {
     method: "POST",
     path: "/api/login",
@@ -438,6 +440,8 @@ export const MATRIX: MatrixRow[] = [
   },
   { method: "DELETE", path: "/api/admin/users/:id", expect: adminOnly(200), call: async ({ t }) => ({ url: `/api/admin/users/${(await freshTeam(t)).partner.id}` }) },
   { method: "GET", path: "/api/admin/admins", expect: adminOnly(200) },
+  { method: "GET", path: "/api/admin/mail-delivery", expect: adminOnly(200) },
+  { method: "POST", path: "/api/admin/mail-delivery/retry", expect: adminOnly(200), call: () => ({ url: "/api/admin/mail-delivery/retry", body: { all: true } }) },
   {
     method: "POST",
     path: "/api/admin/users/:id/promote",

@@ -113,6 +113,8 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "DELETE", route: "/api/admin/users/:id", path: `/api/admin/users/${ids.userId}`, as: "admin" },
     { method: "POST", route: "/api/admin/users/:id/promote", path: `/api/admin/users/${ids.userId}/promote`, as: "admin" },
     { method: "POST", route: "/api/admin/users/:id/demote", path: `/api/admin/users/${ids.userId}/demote`, as: "admin" },
+    { method: "POST", route: "/api/admin/mail-delivery/retry", path: "/api/admin/mail-delivery/retry", as: "admin", body: { all: true } },
+    { method: "POST", route: "/api/notifications/read", path: "/api/notifications/read", as: "captain", body: { all: true } },
     { method: "DELETE", route: "/api/admin/teams/:id", path: `/api/admin/teams/${ids.otherTeamId}`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/teams/:id/restore", path: `/api/admin/teams/${ids.otherTeamId}/restore`, as: "admin" },
     { method: "DELETE", route: "/api/admin/teams/:id/permanent", path: `/api/admin/teams/${ids.otherTeamId}/permanent`, as: "admin" },

@@ -450,7 +450,7 @@ describe("faults", () => {
     }
     console.log(`faults / unwritable DATA_DIR (${asRoot ? "server run as nobody" : "folders 0555"}):\n${lines.join("\n")}`);
   }, 240_000);
-  it("(h) an SMTP server that never answers, or stalls: requests that send mail still answer, and the failures are logged", async () => {
+  it("(h) an SMTP server that never answers, or stalls: requests that cause mail still answer, and the failures are logged", async () => {
     const lines: string[] = [];
     for (const behaviour of ["silent", "greets-then-stalls", "stalls-after-data"] as const) {
       const smtp = await stallingSmtp(behaviour);
@@ -465,7 +465,8 @@ describe("faults", () => {
           SMTP_SOCKET_TIMEOUT_SECONDS: "1",
         }),
       );
-      // Registration answers first and mails after; a suspension mails the member inside the request.
+      // Registration answers first and queues its mails after; a suspension queues its mail with the
+      // change. Neither waits for SMTP: the delivery worker tries each mail once (then in a minute).
       const body = registration();
       const registered = await call(srv.base, "POST", "/api/register-team", { json: body });
       const cookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
@@ -485,7 +486,7 @@ describe("faults", () => {
         if (failures < 3) await new Promise((r) => setTimeout(r, 200));
       }
       lines.push(
-        `  ${behaviour}: registration answered ${registered.status}, a suspension (mail inside the request) ${suspended.status}; ` +
+        `  ${behaviour}: registration answered ${registered.status}, a suspension (mail queued with it) ${suspended.status}; ` +
           `${failures} mail failures logged (${/ETIMEDOUT/.test(srv.output()) ? "ETIMEDOUT" : "?"})`,
       );
       expect(registered.status, srv.output()).toBe(201);

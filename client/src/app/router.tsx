@@ -38,6 +38,7 @@ const pages = {
   profile: preloadable(() => import("@/features/teams/pages/profile-page")),
   team: preloadable(() => import("@/features/teams/pages/team-page")),
   admin: preloadable(() => import("@/features/admin/pages/admin-page")),
+  notifications: preloadable(() => import("@/features/notifications/pages/notifications-page")),
 };
 
 interface RouteDef {
@@ -66,6 +67,7 @@ export const PROTECTED_ROUTES: RouteDef[] = [
   { path: "/profile", title: "My Profile", page: pages.profile },
   { path: "/teams/:id", title: "Team Profile", page: pages.team },
   { path: "/admin", title: "Admin Panel", page: pages.admin },
+  { path: "/notifications", title: "Notifications", page: pages.notifications },
 ];
 
 function matches(pattern: string, path: string): boolean {

@@ -15,10 +15,12 @@ import type {
   VerifyEmailResponse,
 } from "@shared/types/accounts";
 import type { AdminUserActionResult } from "@shared/types/admin";
-import type { Deps } from "../../deps";
+import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
 import type { ZodType } from "zod";
+import { queueMail, type EventType } from "../../mail/outbox";
+import { tell } from "../notifications/notifications.service";
 import { AppError } from "../../lib/app-error";
 import { zodFields } from "../../middleware/validate";
 import { hashPassword } from "../../auth/password";
@@ -64,10 +66,8 @@ export const MESSAGES = {
 
 const REGISTRATION_TITLE = "Team Registration Failed";
 
-/** Sends a mail without making the caller wait (a slow mail server must not hold the answer). */
-function sendInBackground(deps: Deps<"mailer">, message: MailMessage): void {
-  void deps.mailer.send(message).catch(() => undefined);
-}
+/** Queues mail that changes nothing by itself (notices, resent links): in its own statement. */
+const queue = (deps: Deps<"db">, event: EventType, message: MailMessage) => queueMail(deps.db, event, message);
 
 /** The name of the unique index a Postgres error violated (drizzle wraps driver errors in `cause`). */
 function uniqueViolation(err: unknown): string | undefined {
@@ -138,7 +138,7 @@ export async function checkRegistration(
  * an invitation. Runs after the answer. An address that already has an account gets a notice (and
  * nothing is created); a username taken meanwhile by a racing registration is mailed to the captain.
  */
-export async function registerTeam(deps: Deps<"db" | "env" | "mailer" | "logger">, input: RegisterInput): Promise<void> {
+export async function registerTeam(deps: Deps<"db" | "env" | "logger">, input: RegisterInput): Promise<void> {
   const { db, env, logger } = deps;
   const username = input.username.trim();
   const name = input.name.trim();
@@ -194,6 +194,13 @@ export async function registerTeam(deps: Deps<"db" | "env" | "mailer" | "logger"
       if (!captain || !partner) throw new Error("user insert returned nothing");
       const verifyToken = await issueToken(tx, { purpose: "email_verification", userId: captain.id });
       const inviteToken = await issueToken(tx, { purpose: "partner_invite", userId: partner.id });
+      // The captain's verification link and the partner's invitation, queued with the accounts.
+      await queueMail(tx, "account.verification", verificationEmail({ appUrl: env.APP_URL, to: email, name, token: verifyToken }));
+      await queueMail(
+        tx,
+        "account.verification",
+        partnerInviteEmail({ appUrl: env.APP_URL, to: partnerEmail, partnerName: input.partnerName.trim(), captainName: name, teamName, token: inviteToken }),
+      );
       return { teamId: team.id, captainId: captain.id, partnerId: partner.id, verifyToken, inviteToken };
     });
   } catch (err) {
@@ -202,16 +209,12 @@ export async function registerTeam(deps: Deps<"db" | "env" | "mailer" | "logger"
     // A registration that raced this one took the username or an address first.
     if (violated === "users_username_lower_uq") {
       logger.info({ event: "auth.register_refused", reason: "username_taken" }, "registration refused: username taken meanwhile");
-      await deps.mailer.send(registrationNotCompletedEmail({ appUrl: env.APP_URL, to: email, name, reason: "username", username }));
+      await queue(deps, "account.registration", registrationNotCompletedEmail({ appUrl: env.APP_URL, to: email, name, reason: "username", username }));
       return;
     }
     return noticeAddressesInUse(deps, { input, inUse: await addressesInUse() });
   }
 
-  await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: email, name, token: created.verifyToken }));
-  await deps.mailer.send(
-    partnerInviteEmail({ appUrl: env.APP_URL, to: partnerEmail, partnerName: input.partnerName.trim(), captainName: name, teamName, token: created.inviteToken }),
-  );
   logger.info({ event: "auth.register", userId: created.captainId, partnerId: created.partnerId, teamId: created.teamId }, "team registered");
 }
 
@@ -221,7 +224,7 @@ export async function registerTeam(deps: Deps<"db" | "env" | "mailer" | "logger"
  * through. No answer of the API says any of this.
  */
 async function noticeAddressesInUse(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   o: { input: RegisterInput; inUse: { name: string; email: string; username: string | null }[] },
 ): Promise<void> {
   const { input, inUse } = o;
@@ -230,14 +233,16 @@ async function noticeAddressesInUse(
   const captainOwner = owner(input.email);
   const partnerOwner = owner(input.partnerEmail);
   if (captainOwner) {
-    await deps.mailer.send(addressInUseEmail({ appUrl, to: captainOwner.email, name: captainOwner.name, username: captainOwner.username, teamName: input.teamName.trim() }));
+    await queue(deps, "account.registration", addressInUseEmail({ appUrl, to: captainOwner.email, name: captainOwner.name, username: captainOwner.username, teamName: input.teamName.trim() }));
   }
   if (partnerOwner) {
-    await deps.mailer.send(
+    await queue(
+      deps,
+      "account.registration",
       partnerAddressInUseEmail({ appUrl, to: partnerOwner.email, name: partnerOwner.name, captainName: input.name.trim(), teamName: input.teamName.trim() }),
     );
     if (!captainOwner) {
-      await deps.mailer.send(registrationNotCompletedEmail({ appUrl, to: input.email.trim(), name: input.name.trim(), reason: "partner-address" }));
+      await queue(deps, "account.registration", registrationNotCompletedEmail({ appUrl, to: input.email.trim(), name: input.name.trim(), reason: "partner-address" }));
     }
   }
   deps.logger.info(
@@ -249,7 +254,7 @@ async function noticeAddressesInUse(
 // ---------------------------------------------------------------------------------------------
 // Email verification
 
-export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<VerifyEmailResponse> {
+export async function verifyEmail(deps: Deps<"db" | "env" | "logger">, o: { token: string }): Promise<VerifyEmailResponse> {
   const alreadyVerified = async (): Promise<VerifyEmailResponse | null> => {
     // A link opened again (a second click, a mail app's preview) after it did its work: say so.
     const userId = await tokenOwner(deps.db, o.token, "email_verification");
@@ -271,6 +276,7 @@ export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">
       .update(authTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(authTokens.userId, u.id), eq(authTokens.purpose, "email_verification"), isNull(authTokens.usedAt)));
+    await tell(tx, { type: "account.verified", mail: welcomeEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, approved: u.isApproved }) });
     return u;
   });
   if (!user) {
@@ -278,7 +284,6 @@ export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">
     if (answer) return answer;
     throw new AppError(400, MESSAGES.invalidVerification, { title: "Verification Failed", code: "invalid_token" });
   }
-  await deps.mailer.send(welcomeEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, approved: user.isApproved }));
   deps.logger.info({ event: "auth.email_verified", userId: user.id }, "email verified");
   return { message: MESSAGES.emailVerified, isApproved: user.isApproved, alreadyVerified: false };
 }
@@ -287,7 +292,7 @@ export async function verifyEmail(deps: Deps<"db" | "env" | "mailer" | "logger">
  * Sends a fresh verification link (or, for a partner who has no login yet, a fresh invitation).
  * Runs after the answer, which is the same whether or not the address belongs to anyone.
  */
-export async function resendVerification(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { email?: string; actor?: Pick<Actor, "id"> }): Promise<void> {
+export async function resendVerification(deps: Deps<"db" | "env" | "logger">, o: { email?: string; actor?: Pick<Actor, "id"> }): Promise<void> {
   const { db, env } = deps;
   if (!o.email && !o.actor) return;
   const where = o.email ? sql`lower(${users.email}) = ${lower(o.email)}` : eq(users.id, o.actor!.id);
@@ -310,10 +315,12 @@ export async function resendVerification(deps: Deps<"db" | "env" | "mailer" | "l
     .limit(1);
   if (!target || target.isEmailVerified || target.rejectionReason || target.teamDeletedAt) return;
   if (!target.username && target.isPartner) {
-    await sendPartnerInvite(deps, target);
+    await deps.db.transaction((tx) => queuePartnerInvite({ ...deps, db: tx }, target));
   } else {
-    const token = await issueToken(db, { purpose: "email_verification", userId: target.id, voidPrevious: true });
-    await deps.mailer.send(verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
+    await db.transaction(async (tx) => {
+      const token = await issueToken(tx, { purpose: "email_verification", userId: target.id, voidPrevious: true });
+      await queueMail(tx, "account.verification", verificationEmail({ appUrl: env.APP_URL, to: target.email, name: target.name, token }));
+    });
   }
   deps.logger.info({ event: "auth.verification_resent", userId: target.id }, "verification resent");
 }
@@ -321,9 +328,12 @@ export async function resendVerification(deps: Deps<"db" | "env" | "mailer" | "l
 // ---------------------------------------------------------------------------------------------
 // Partner invitation
 
-/** A fresh invitation link (older ones stop working) mailed to a partner who has no login yet. */
-async function sendPartnerInvite(
-  deps: Deps<"db" | "env" | "mailer">,
+/**
+ * A fresh invitation link (older ones stop working) queued for a partner who has no login yet, in
+ * the caller's transaction (server/mail/outbox.ts).
+ */
+async function queuePartnerInvite(
+  deps: TxDeps<"db" | "env">,
   target: { id: number; name: string; email: string; teamId: number | null; teamName: string | null },
 ): Promise<void> {
   const { db, env } = deps;
@@ -335,7 +345,9 @@ async function sendPartnerInvite(
         .limit(1)
     : [];
   const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
-  await deps.mailer.send(
+  await queueMail(
+    db,
+    "account.verification",
     partnerInviteEmail({
       appUrl: env.APP_URL,
       to: target.email,
@@ -356,7 +368,7 @@ export const PARTNER_INVITE_TITLE = "Failed to Invite Partner";
  * learns it by mail instead, as at registration.
  */
 export async function invitePartner(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   input: InvitePartnerInput & { teamId: number; actor: Pick<Actor, "id" | "teamId"> },
 ): Promise<MessageResponse> {
   const { actor, teamId } = input;
@@ -381,32 +393,35 @@ export async function invitePartner(
   const [captain] = await db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, actor.id)).limit(1);
   const [inUse] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = ${lower(partnerEmail)}`).limit(1);
   if (inUse) {
-    if (captain) await deps.mailer.send(partnerInviteNotSentEmail({ appUrl: env.APP_URL, to: captain.email, name: captain.name, partnerEmail }));
+    if (captain) await queue(deps, "account.registration", partnerInviteNotSentEmail({ appUrl: env.APP_URL, to: captain.email, name: captain.name, partnerEmail }));
     deps.logger.info({ event: "team.partner_invite_refused", teamId, reason: "address_in_use" }, "partner invitation not sent");
     return answer;
   }
   let partnerId: number;
   try {
-    const [partner] = await db
-      .insert(users)
-      .values({
-        username: null,
-        password: null,
-        name: partnerName,
-        email: partnerEmail,
-        teamId,
-        isCaptain: false,
-        isPartner: true,
-        isApproved: team.isApproved,
-        isEmailVerified: false,
-      })
-      .returning({ id: users.id });
-    partnerId = partner!.id;
+    // The partner and their invitation commit together (server/mail/outbox.ts).
+    partnerId = await db.transaction(async (tx) => {
+      const [partner] = await tx
+        .insert(users)
+        .values({
+          username: null,
+          password: null,
+          name: partnerName,
+          email: partnerEmail,
+          teamId,
+          isCaptain: false,
+          isPartner: true,
+          isApproved: team.isApproved,
+          isEmailVerified: false,
+        })
+        .returning({ id: users.id });
+      await queuePartnerInvite({ ...deps, db: tx }, { id: partner!.id, name: partnerName, email: partnerEmail, teamId, teamName: team.name });
+      return partner!.id;
+    });
   } catch (err) {
     if (!uniqueViolation(err)) throw err;
     return answer;
   }
-  await sendPartnerInvite(deps, { id: partnerId, name: partnerName, email: partnerEmail, teamId, teamName: team.name });
   deps.logger.info({ event: "team.partner_invited", teamId, partnerId, by: actor.id }, "new partner invited");
   return answer;
 }
@@ -416,7 +431,7 @@ export async function invitePartner(
  * gets a new link; older links stop working. Only a partner without a login of their own.
  */
 export async function resendPartnerInvite(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   o: { userId: number; actor: Pick<Actor, "id"> },
 ): Promise<AdminUserActionResult> {
   const [target] = await deps.db
@@ -439,12 +454,12 @@ export async function resendPartnerInvite(
     throw new AppError(409, MESSAGES.inviteNotNeeded, { title: "Failed to Resend Invitation", code: "wrong_state" });
   if (target.teamDeletedAt)
     throw new AppError(409, "This member's team is deleted; restore it first.", { title: "Failed to Resend Invitation", code: "wrong_state" });
-  await sendPartnerInvite(deps, target);
+  await deps.db.transaction((tx) => queuePartnerInvite({ ...deps, db: tx }, target));
   deps.logger.info({ event: "auth.invite_resent", userId: target.id, adminId: o.actor.id }, "partner invitation resent by an admin");
   return { message: `A new invitation was sent to ${target.email}.`, userId: target.id, name: target.name };
 }
 
-export async function getInvite(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<InviteView> {
+export async function getInvite(deps: Deps<"db" | "env" | "logger">, o: { token: string }): Promise<InviteView> {
   const { db } = deps;
   const row = await peekToken(db, o.token, "partner_invite");
   if (!row?.userId) throw new AppError(404, MESSAGES.invalidInvite, { title: "Invitation Not Found", code: "invalid_token" });
@@ -479,7 +494,7 @@ export async function getInvite(deps: Deps<"db" | "env" | "mailer" | "logger">, 
 }
 
 /** The partner chooses a username and password: their own login, with the partner role. */
-export async function acceptInvite(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string; username: string; password: string }): Promise<AcceptInviteResponse> {
+export async function acceptInvite(deps: Deps<"db" | "env" | "logger">, o: { token: string; username: string; password: string }): Promise<AcceptInviteResponse> {
   const { db, env } = deps;
   const username = o.username.trim();
   // Hashed first, whatever the token: a made-up token costs the same as a real one.
@@ -530,21 +545,21 @@ export async function acceptInvite(deps: Deps<"db" | "env" | "mailer" | "logger"
 // Recovery and reset: the route answers the same generic message at once, whether or not the
 // account exists; these run after the answer.
 
-export async function recoverUsername(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { email: string }): Promise<void> {
+export async function recoverUsername(deps: Deps<"db" | "env" | "logger">, o: { email: string }): Promise<void> {
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email, username: users.username })
     .from(users)
     .where(sql`lower(${users.email}) = ${lower(o.email)}`)
     .limit(1);
   if (user?.username) {
-    await deps.mailer.send(usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
+    await queue(deps, "account.recovery", usernameRecoveryEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, username: user.username }));
     deps.logger.info({ event: "auth.username_recovered", userId: user.id }, "username recovery sent");
   } else {
     deps.logger.info({ event: "auth.username_recovery_unknown" }, "username recovery for an unknown address");
   }
 }
 
-export async function requestPasswordReset(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { username: string; email: string }): Promise<void> {
+export async function requestPasswordReset(deps: Deps<"db" | "env" | "logger">, o: { username: string; email: string }): Promise<void> {
   const [user] = await deps.db
     .select({ id: users.id, name: users.name, email: users.email })
     .from(users)
@@ -557,8 +572,10 @@ export async function requestPasswordReset(deps: Deps<"db" | "env" | "mailer" | 
     )
     .limit(1);
   if (user) {
-    const token = await issueToken(deps.db, { purpose: "password_reset", userId: user.id, voidPrevious: true });
-    await deps.mailer.send(passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
+    await deps.db.transaction(async (tx) => {
+      const token = await issueToken(tx, { purpose: "password_reset", userId: user.id, voidPrevious: true });
+      await queueMail(tx, "account.password_reset", passwordResetEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, token }));
+    });
     deps.logger.info({ event: "auth.reset_requested", userId: user.id }, "password reset requested");
   } else {
     deps.logger.info({ event: "auth.reset_requested_unknown" }, "password reset requested for an unknown account");
@@ -566,13 +583,13 @@ export async function requestPasswordReset(deps: Deps<"db" | "env" | "mailer" | 
 }
 
 /** Read-only: GET never uses the token. */
-export async function checkResetToken(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string }): Promise<ResetTokenStatus> {
+export async function checkResetToken(deps: Deps<"db" | "env" | "logger">, o: { token: string }): Promise<ResetTokenStatus> {
   const row = await peekToken(deps.db, o.token, "password_reset");
   return { valid: Boolean(row?.userId) };
 }
 
 /** Uses the token (one conditional update), sets the new hash and ends every session of that user. */
-export async function resetPassword(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { token: string; newPassword: string }): Promise<MessageResponse> {
+export async function resetPassword(deps: Deps<"db" | "env" | "logger">, o: { token: string; newPassword: string }): Promise<MessageResponse> {
   const passwordHash = await hashPassword(o.newPassword);
   const user = await deps.db.transaction(async (tx) => {
     const row = await consumeToken(tx, o.token, "password_reset");
@@ -584,9 +601,14 @@ export async function resetPassword(deps: Deps<"db" | "env" | "mailer" | "logger
       .returning({ id: users.id, name: users.name, email: users.email });
     if (!u) throw new AppError(400, MESSAGES.invalidReset, { title: "Password Reset Failed", code: "invalid_token" });
     await endSessionsOfUsers(tx, [u.id]);
+    await tell(tx, {
+      type: "account.password_reset",
+      userIds: [u.id],
+      link: "/profile",
+      mail: passwordChangedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, adminEmail: deps.env.ADMIN_EMAIL }),
+    });
     return u;
   });
-  sendInBackground(deps, passwordChangedEmail({ appUrl: deps.env.APP_URL, to: user.email, name: user.name, adminEmail: deps.env.ADMIN_EMAIL }));
   deps.logger.info({ event: "auth.reset", userId: user.id }, "password reset; every session ended");
   return { message: MESSAGES.passwordReset };
 }
@@ -649,12 +671,12 @@ async function loadTarget(deps: Deps<"db">, userId: number) {
 }
 
 /** Approves a user; approving a captain approves the team and its partner. Each newly approved user is emailed. */
-export async function approveUser(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
+export async function approveUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
   const target = await loadTarget(deps, o.userId);
   const wholeTeam = target.isCaptain && target.teamId !== null;
   const changed = await deps.db.transaction(async (tx) => {
     if (wholeTeam) await tx.update(teams).set({ isApproved: true, updatedAt: new Date() }).where(eq(teams.id, target.teamId!));
-    return tx
+    const approved = await tx
       .update(users)
       .set({ isApproved: true, rejectionReason: null, updatedAt: new Date() })
       .where(
@@ -664,12 +686,16 @@ export async function approveUser(deps: Deps<"db" | "env" | "mailer" | "logger">
         ),
       )
       .returning({ id: users.id, name: users.name, email: users.email, username: users.username, isCaptain: users.isCaptain });
+    for (const u of approved) {
+      await tell(tx, {
+        type: "account.approved",
+        userIds: [u.id],
+        link: "/challenge-teams",
+        mail: accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username), isCaptain: u.isCaptain }),
+      });
+    }
+    return approved;
   });
-  for (const u of changed) {
-    await deps.mailer.send(
-      accountApprovedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, hasLogin: Boolean(u.username), isCaptain: u.isCaptain }),
-    );
-  }
   deps.logger.info({ event: "auth.approve", adminId: o.actor.id, userIds: changed.map((u) => u.id), teamId: wholeTeam ? target.teamId : null }, "user approved");
   return {
     message: wholeTeam ? `${target.name} and their team have been approved.` : `${target.name} has been approved.`,
@@ -684,7 +710,7 @@ export async function approveUser(deps: Deps<"db" | "env" | "mailer" | "logger">
  * A rejected account cannot sign in; the login answer gives the reason and the admin contact.
  * Approving later undoes a rejection.
  */
-export async function rejectUser(deps: Deps<"db" | "env" | "mailer" | "logger">, o: { userId: number; reason: string; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
+export async function rejectUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; reason: string; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
   const target = await loadTarget(deps, o.userId);
   if (target.isAdmin || target.id === o.actor.id) throw new AppError(400, MESSAGES.cannotRejectAdmin, { code: "bad_request" });
   if (target.isApproved) throw new AppError(409, MESSAGES.alreadyApproved, { code: "conflict" });
@@ -710,11 +736,11 @@ export async function rejectUser(deps: Deps<"db" | "env" | "mailer" | "logger">,
         .where(and(inArray(authTokens.userId, ids), isNull(authTokens.usedAt), ne(authTokens.purpose, "match_confirmation")));
       await endSessionsOfUsers(tx, ids);
     }
+    for (const u of rows) {
+      await tell(tx, { type: "account.rejected", mail: registrationRejectedEmail({ to: u.email, name: u.name, reason, adminEmail: deps.env.ADMIN_EMAIL }) });
+    }
     return rows;
   });
-  for (const u of changed) {
-    await deps.mailer.send(registrationRejectedEmail({ to: u.email, name: u.name, reason, adminEmail: deps.env.ADMIN_EMAIL }));
-  }
   deps.logger.info({ event: "auth.reject", adminId: o.actor.id, userIds: changed.map((u) => u.id) }, "registration rejected");
   return {
     message: wholeTeam ? `${target.name}'s registration (and their team's) has been rejected.` : `${target.name}'s registration has been rejected.`,

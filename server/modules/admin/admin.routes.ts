@@ -8,6 +8,7 @@ import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
   importBackupQuerySchema,
+  mailRetrySchema,
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
@@ -18,6 +19,7 @@ import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspen
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
 import { importBackup, streamFullBackup } from "./admin.backup.service";
+import { getMailDelivery, retryFailedMail } from "./admin.mail.service";
 import { chunkWriter } from "../../lib/chunk-writer";
 import { BACKUP_MAX_DEPTH, backupTooLarge, readBackupUpload } from "./backup-upload";
 import { backupFilePath, listBackupFiles } from "./scheduled-backups";
@@ -107,6 +109,27 @@ export function adminRoutes(deps: AppDeps): Router {
   forClub("get", "/admin/admins", listAdmins);
   onUser("post", "/admin/users/:id/promote", "Promotion Failed", promoteUser);
   onUser("post", "/admin/users/:id/demote", "Demotion Failed", demoteAdmin);
+
+  // Mail delivery (the outbox)
+  route({
+    method: "get",
+    path: "/admin/mail-delivery",
+    guard: "admin",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getMailDelivery(deps));
+    },
+  });
+  route({
+    method: "post",
+    path: "/admin/mail-delivery/retry",
+    guard: "admin",
+    body: mailRetrySchema,
+    errorTitle: "Retry Failed",
+    handler: async (req, res, { body }) => {
+      res.json(await retryFailedMail(deps, { retry: body, actor: actorOf(req) }));
+    },
+  });
 
   // Teams
   route({

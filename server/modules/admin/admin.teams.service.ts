@@ -10,6 +10,7 @@ import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import { softDeleteTeam } from "../teams/teams.service";
+import { tell } from "../notifications/notifications.service";
 import { teamRestoredEmail } from "./admin.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
 
@@ -97,7 +98,7 @@ function refuseOwnTeam(actor: Pick<Actor, "teamId">, teamId: number, verb: "dele
   if (actor.teamId === teamId) throw new AppError(403, `You cannot ${verb} your own team.`, { code: "own_team", title });
 }
 
-export async function adminSoftDeleteTeam(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number; reason: string }): Promise<AdminTeamActionResult> {
+export async function adminSoftDeleteTeam(deps: Deps<"db" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number; reason: string }): Promise<AdminTeamActionResult> {
   const title = "Delete Failed";
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const team = await findTeam(deps, o.teamId, title);
@@ -110,23 +111,32 @@ export async function adminSoftDeleteTeam(deps: Deps<"db" | "mailer" | "env" | "
   return { message: `${result.teamName} has been deleted.`, teamName: result.teamName };
 }
 
-export async function restoreTeam(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
+export async function restoreTeam(deps: Deps<"db" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Restore Failed";
   refuseOwnTeam(o.actor, o.teamId, "restore", title);
-  const [restored] = await deps.db
-    .update(teams)
-    .set({ deletedAt: null, deletionReason: null, updatedAt: sql`now()` })
-    .where(and(eq(teams.id, o.teamId), isNotNull(teams.deletedAt)))
-    .returning({ id: teams.id, name: teams.name });
+  const restored = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(teams)
+      .set({ deletedAt: null, deletionReason: null, updatedAt: sql`now()` })
+      .where(and(eq(teams.id, o.teamId), isNotNull(teams.deletedAt)))
+      .returning({ id: teams.id, name: teams.name });
+    if (!row) return undefined;
+    const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.teamId, row.id));
+    for (const m of members) {
+      await tell(tx, {
+        type: "team.restored",
+        userIds: [m.id],
+        link: "/",
+        mail: teamRestoredEmail({ appUrl: deps.env.APP_URL, to: m.email, name: m.name, teamName: row.name }),
+      });
+    }
+    return row;
+  });
   if (!restored) {
     const team = await findTeam(deps, o.teamId, title);
     throw badRequest(`${team.name} is not deleted.`, { title });
   }
-  const members = await deps.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.teamId, restored.id));
   deps.logger.info({ event: "admin.team_restore", adminId: o.actor.id, teamId: restored.id }, "team restored");
-  await Promise.all(
-    members.map((m) => deps.mailer.send(teamRestoredEmail({ appUrl: deps.env.APP_URL, to: m.email, name: m.name, teamName: restored.name }))),
-  );
   return { message: `${restored.name} has been restored.`, teamName: restored.name };
 }
 
@@ -135,7 +145,7 @@ export async function restoreTeam(deps: Deps<"db" | "mailer" | "env" | "logger">
  * team), its challenges and its matches (and their disputes and tokens, by the schema's cascades).
  * Other teams' ratings stay as they are, like a purge.
  */
-export async function permanentlyDeleteTeam(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
+export async function permanentlyDeleteTeam(deps: Deps<"db" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Permanent Delete Failed";
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const result = await deps.db.transaction(async (tx) => {

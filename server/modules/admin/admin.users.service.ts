@@ -10,6 +10,7 @@ import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import type { Tx } from "../../db/client";
+import { tell } from "../notifications/notifications.service";
 import { demotedEmail, promotedEmail, suspensionEmail, unsuspensionEmail } from "./admin.emails";
 
 async function lockTarget(tx: Tx, userId: number, actorId: number, verb: "suspend" | "delete" | "unsuspend", title: string) {
@@ -22,7 +23,7 @@ async function lockTarget(tx: Tx, userId: number, actorId: number, verb: "suspen
   return target;
 }
 
-export async function suspendUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id">; reason: string }): Promise<AdminUserActionResult> {
+export async function suspendUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id">; reason: string }): Promise<AdminUserActionResult> {
   const title = "Suspension Failed";
   const target = await deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, o.userId, o.actor.id, "suspend", title);
@@ -31,25 +32,30 @@ export async function suspendUser(deps: Deps<"db" | "mailer" | "env" | "logger">
       .set({ isSuspended: true, suspensionReason: o.reason, updatedAt: sql`now()` })
       .where(eq(users.id, row.id));
     await endSessionsOfUsers(tx, [row.id]);
+    await tell(tx, { type: "account.suspended", mail: suspensionEmail({ to: row.email, name: row.name, reason: o.reason, adminEmail: deps.env.ADMIN_EMAIL }) });
     return row;
   });
   deps.logger.info({ event: "admin.suspend", adminId: o.actor.id, userId: target.id }, "user suspended");
-  await deps.mailer.send(suspensionEmail({ to: target.email, name: target.name, reason: o.reason, adminEmail: deps.env.ADMIN_EMAIL }));
   return { message: `${target.name} has been suspended.`, userId: target.id, name: target.name };
 }
 
-export async function unsuspendUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
+export async function unsuspendUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Unsuspension Failed";
   const result = await deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, o.userId, o.actor.id, "unsuspend", title);
     if (!row.isSuspended) return { row, changed: false };
     await tx.update(users).set({ isSuspended: false, suspensionReason: null, updatedAt: sql`now()` }).where(eq(users.id, row.id));
+    await tell(tx, {
+      type: "account.unsuspended",
+      userIds: [row.id],
+      link: "/",
+      mail: unsuspensionEmail({ appUrl: deps.env.APP_URL, to: row.email, name: row.name }),
+    });
     return { row, changed: true };
   });
   const target = result.row;
   if (result.changed) {
     deps.logger.info({ event: "admin.unsuspend", adminId: o.actor.id, userId: target.id }, "user unsuspended");
-    await deps.mailer.send(unsuspensionEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name }));
   }
   return { message: `${target.name} is no longer suspended.`, userId: target.id, name: target.name };
 }
@@ -58,7 +64,7 @@ export async function unsuspendUser(deps: Deps<"db" | "mailer" | "env" | "logger
  * Deletes the account. Their matches, challenges and disputes stay (the references become empty).
  * When a captain goes and the team keeps a member, that member becomes the captain.
  */
-export async function deleteUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
+export async function deleteUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Failed to Delete User";
   const target = await deps.db.transaction(async (tx) => {
     const row = await lockTarget(tx, o.userId, o.actor.id, "delete", title);
@@ -95,9 +101,9 @@ export async function listAdmins(deps: Deps<"db">, o: { actor: Pick<Actor, "id">
  * Makes an active member an admin: they must have a login, a verified email and approval, and be
  * neither suspended, rejected nor on a deleted team. They are emailed.
  */
-export async function promoteUser(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
+export async function promoteUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Promotion Failed";
-  const { target, actor } = await deps.db.transaction(async (tx) => {
+  const { target } = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .select({ user: users, teamDeletedAt: teams.deletedAt })
       .from(users)
@@ -116,17 +122,22 @@ export async function promoteUser(deps: Deps<"db" | "mailer" | "env" | "logger">
     if (row.teamDeletedAt) throw refuse(`${u.name}'s team is deleted.`);
     await tx.update(users).set({ isAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, u.id));
     const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actor.id));
+    await tell(tx, {
+      type: "account.admin_rights",
+      userIds: [u.id],
+      link: "/admin",
+      mail: promotedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, byName: by?.name ?? "An administrator" }),
+    });
     return { target: u, actor: by };
   });
   deps.logger.info({ event: "admin.promote", adminId: o.actor.id, userId: target.id }, "user made an admin");
-  await deps.mailer.send(promotedEmail({ appUrl: deps.env.APP_URL, to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
   return { message: `${target.name} is now an admin.`, userId: target.id, name: target.name };
 }
 
 /** Takes admin rights away; never from the last admin (an admin may demote themself if another remains). */
-export async function demoteAdmin(deps: Deps<"db" | "mailer" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
+export async function demoteAdmin(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<AdminUserActionResult> {
   const title = "Demotion Failed";
-  const { target, actor } = await deps.db.transaction(async (tx) => {
+  const { target } = await deps.db.transaction(async (tx) => {
     // Lock every admin row in id order: two demotions at once count the admins one after the other.
     const admins = await tx.select({ id: users.id }).from(users).where(eq(users.isAdmin, true)).orderBy(asc(users.id)).for("update");
     const [u] = await tx.select().from(users).where(eq(users.id, o.userId)).limit(1);
@@ -141,9 +152,14 @@ export async function demoteAdmin(deps: Deps<"db" | "mailer" | "env" | "logger">
     }
     await tx.update(users).set({ isAdmin: false, updatedAt: sql`now()` }).where(eq(users.id, u.id));
     const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actor.id));
+    await tell(tx, {
+      type: "account.admin_rights",
+      userIds: [u.id],
+      link: "/",
+      mail: demotedEmail({ to: u.email, name: u.name, byName: by?.name ?? "An administrator" }),
+    });
     return { target: u, actor: by };
   });
   deps.logger.info({ event: "admin.demote", adminId: o.actor.id, userId: target.id }, "admin rights removed");
-  await deps.mailer.send(demotedEmail({ to: target.email, name: target.name, byName: actor?.name ?? "An administrator" }));
   return { message: target.id === o.actor.id ? "You are no longer an admin." : `${target.name} is no longer an admin.`, userId: target.id, name: target.name };
 }

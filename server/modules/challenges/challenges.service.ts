@@ -5,11 +5,12 @@
 // index keeps one pending-or-accepted challenge per pair of teams. Lists: challenges.lists.ts;
 // calendar file: challenges.calendar.ts; mail texts: challenges.emails.ts.
 import { and, eq, inArray } from "drizzle-orm";
-import { challenges, teams, users, type Challenge } from "@shared/schema";
+import { challenges, teams, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { ALREADY_DONE_CODE } from "@shared/api";
 import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
+import type { DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
@@ -21,6 +22,8 @@ import {
   loadChallengeSides,
   refusalError,
 } from "./challenges.eligibility";
+import { teamRecipients, tell } from "../notifications/notifications.service";
+import type { EventType } from "../../mail/outbox";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
@@ -38,9 +41,9 @@ function isActivePairViolation(err: unknown): boolean {
   return false;
 }
 
-/** POST /api/challenges: the captain's team challenges another team; the other team is emailed. */
+/** POST /api/challenges: the captain's team challenges another team; the other team is told (in the same transaction). */
 export async function createChallenge(
-  deps: Deps<"db" | "mailer" | "env">,
+  deps: Deps<"db" | "env">,
   input: CreateChallengeInput & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
 ): Promise<Challenge> {
   const { db } = deps;
@@ -61,39 +64,43 @@ export async function createChallenge(
 
   let created: Challenge | undefined;
   try {
-    [created] = await db
-      .insert(challenges)
-      .values({
-        challengerTeamId: mine.teamId,
-        challengedTeamId: theirs!.id,
-        createdBy: actor.id,
-        status: CHALLENGE_STATUS.pending,
-        location: input.location,
-        surface,
-        competitionType: mine.competitionType,
-        notes: input.notes,
-        proposedDateTime: input.proposedDateTime,
-      })
-      .returning();
+    created = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(challenges)
+        .values({
+          challengerTeamId: mine.teamId,
+          challengedTeamId: theirs!.id,
+          createdBy: actor.id,
+          status: CHALLENGE_STATUS.pending,
+          location: input.location,
+          surface,
+          competitionType: mine.competitionType,
+          notes: input.notes,
+          proposedDateTime: input.proposedDateTime,
+        })
+        .returning();
+      await tellTeam(
+        tx,
+        "challenge.received",
+        theirs!.id,
+        newChallengeMail({
+          appUrl: deps.env.APP_URL,
+          timeZone: deps.env.CLUB_TIMEZONE,
+          fromTeam: mine.name,
+          toTeam: theirs!.name,
+          surface,
+          competitionType: mine.competitionType,
+          challenge: row!,
+        }),
+      );
+      return row;
+    });
   } catch (err) {
     // Two captains (or two tabs) racing: the index lets exactly one through.
     if (isActivePairViolation(err)) throw refusalError(activeChallengeRefusal());
     throw err;
   }
   const challenge = created!;
-  notifyTeam(
-    deps,
-    theirs!.id,
-    newChallengeMail({
-      appUrl: deps.env.APP_URL,
-      timeZone: deps.env.CLUB_TIMEZONE,
-      fromTeam: mine.name,
-      toTeam: theirs!.name,
-      surface,
-      competitionType: mine.competitionType,
-      challenge,
-    }),
-  );
   return challenge;
 }
 
@@ -108,7 +115,7 @@ const statusLabel = (status: ChallengeStatus): string =>
  * played; once a result is reported the match's confirmation or dispute decides instead).
  */
 export async function updateChallengeStatus(
-  deps: Deps<"db" | "mailer" | "env">,
+  deps: Deps<"db" | "env">,
   input: {
     challengeId: number;
     status: ChallengeUpdateStatus;
@@ -125,18 +132,31 @@ export async function updateChallengeStatus(
   const isAccept = status === CHALLENGE_STATUS.accepted;
   const fromStatuses: ChallengeStatus[] = isCancel ? [...ACTIVE_CHALLENGE_STATUSES] : [CHALLENGE_STATUS.pending];
 
-  const [updated] = await db
-    .update(challenges)
-    .set({ status, ...(isCancel ? {} : { responseNote: input.note ?? null }), updatedAt: new Date() })
-    .where(
-      and(
-        eq(challenges.id, challengeId),
-        isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
-        inArray(challenges.status, fromStatuses),
-        isAccept ? bothTeamsMayPlay() : undefined,
-      ),
-    )
-    .returning();
+  // The change and the other team's notification and mail in one transaction.
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(challenges)
+      .set({ status, ...(isCancel ? {} : { responseNote: input.note ?? null }), updatedAt: new Date() })
+      .where(
+        and(
+          eq(challenges.id, challengeId),
+          isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
+          inArray(challenges.status, fromStatuses),
+          isAccept ? bothTeamsMayPlay() : undefined,
+        ),
+      )
+      .returning();
+    if (!row) return undefined;
+    const otherTeamId = isCancel ? row.challengedTeamId : row.challengerTeamId;
+    const names = await tx
+      .select({ id: teams.id, name: teams.name })
+      .from(teams)
+      .where(inArray(teams.id, [row.challengerTeamId, row.challengedTeamId]));
+    const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
+    const mail = challengeAnsweredMail({ appUrl: deps.env.APP_URL, timeZone: deps.env.CLUB_TIMEZONE, status, actingTeam: nameOf(teamId), challenge: row });
+    await tellTeam(tx, `challenge.${status}`, otherTeamId, mail);
+    return row;
+  });
 
   if (!updated) {
     // Nothing changed: say why, reading the row as it is now.
@@ -164,23 +184,11 @@ export async function updateChallengeStatus(
     });
   }
 
-  const otherTeamId = isCancel ? updated.challengedTeamId : updated.challengerTeamId;
-  const names = await db
-    .select({ id: teams.id, name: teams.name })
-    .from(teams)
-    .where(inArray(teams.id, [updated.challengerTeamId, updated.challengedTeamId]));
-  const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
-  const mail = challengeAnsweredMail({ appUrl: deps.env.APP_URL, timeZone: deps.env.CLUB_TIMEZONE, status, actingTeam: nameOf(teamId), challenge: updated });
-  notifyTeam(deps, otherTeamId, mail);
   return updated;
 }
 
-/** Emails every member of a team; never fails the action (the mailer logs its own failures). */
-function notifyTeam(deps: Deps<"db" | "mailer">, teamId: number, message: ChallengeMailText): void {
-  void deps.db
-    .select({ email: users.email })
-    .from(users)
-    .where(eq(users.teamId, teamId))
-    .then((rows) => deps.mailer.send({ to: rows.map((r) => r.email).filter(Boolean), subject: message.subject, text: message.text }))
-    .catch(() => undefined);
+/** Tells every member of a team (a notification each, a mail to each address), in `db`'s transaction. */
+async function tellTeam(db: DbOrTx, type: EventType, teamId: number, message: ChallengeMailText): Promise<void> {
+  const members = await teamRecipients(db, [teamId]);
+  await tell(db, { type, userIds: members.userIds, link: "/challenges", mail: { to: members.emails, subject: message.subject, text: message.text } });
 }

@@ -15,7 +15,8 @@ import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken } from "../../auth/tokens";
 import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
-import { adminEmails, teamEmails, tokenRefusal } from "../matches/matches.service";
+import { tokenRefusal } from "../matches/matches.service";
+import { adminRecipients, teamRecipients, tell, without } from "../notifications/notifications.service";
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
 
@@ -26,7 +27,7 @@ const RESOLVE_TITLE = "Failed to Resolve Dispute";
  * not report it). Only from pending (one conditional update), the token used in the same transaction.
  */
 export async function disputeMatch(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   opts: { reason: string } & (
     | { token: string; actor?: undefined; matchId?: undefined }
     | { actor: Pick<Actor, "id" | "teamId">; matchId: number; token?: undefined }
@@ -92,10 +93,27 @@ export async function disputeMatch(
         status: DISPUTE_STATUS.pending,
       })
       .returning({ id: disputes.id });
-    return { matchId, disputeId: dispute!.id, reporterTeamId: claimed.reportedByTeamId, disputingTeamId };
+    // The reporting team and the admins are told with the change (an admin of that team once).
+    const match = (await loadMatchView(tx, matchId))!;
+    const reporterTeam = await teamRecipients(tx, claimed.reportedByTeamId !== null ? [claimed.reportedByTeamId] : []);
+    const admins = without(await adminRecipients(tx), reporterTeam);
+    const appUrl = deps.env.APP_URL;
+    await tell(tx, {
+      type: "result.disputed",
+      userIds: reporterTeam.userIds,
+      link: "/history",
+      mail: matchDisputedMail({ to: reporterTeam.emails, appUrl, match, reason: opts.reason, forAdmin: false }),
+    });
+    await tell(tx, {
+      type: "result.disputed",
+      userIds: admins.userIds,
+      link: "/admin",
+      mail: matchDisputedMail({ to: admins.emails, appUrl, match, reason: opts.reason, forAdmin: true }),
+    });
+    return { match, matchId, disputeId: dispute!.id, reporterTeamId: claimed.reportedByTeamId, disputingTeamId };
   });
 
-  const match = (await loadMatchView(db, result.matchId))!;
+  const { match } = result;
   deps.logger.info(
     {
       event: "match.disputed",
@@ -107,10 +125,6 @@ export async function disputeMatch(
     },
     "match disputed",
   );
-  const reporterTeam = result.reporterTeamId !== null ? await teamEmails(db, [result.reporterTeamId]) : [];
-  const admins = (await adminEmails(db)).filter((e) => !reporterTeam.includes(e));
-  await deps.mailer.send(matchDisputedMail({ to: reporterTeam, appUrl: deps.env.APP_URL, match, reason: opts.reason, forAdmin: false }));
-  await deps.mailer.send(matchDisputedMail({ to: admins, appUrl: deps.env.APP_URL, match, reason: opts.reason, forAdmin: true }));
   return { match, disputeId: result.disputeId };
 }
 
@@ -165,11 +179,11 @@ export async function listPendingDisputes(deps: TxDeps<"db">, query: PageQuery):
  * exactly as a confirmation; void -> the match is voided, ratings untouched; the challenge completes.
  */
 export async function resolveDispute(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   input: ResolveDisputeInput & { disputeId: number; actor: Pick<Actor, "id"> },
 ): Promise<DisputeView> {
   const { db } = deps;
-  const matchId = await db.transaction(async (tx) => {
+  const resolution = await db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: disputes.status, matchId: disputes.matchId, team1Id: matches.team1Id, team2Id: matches.team2Id })
       .from(disputes)
@@ -238,19 +252,24 @@ export async function resolveDispute(
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
       await completeChallenge(tx, match.challengeId, now);
     }
-    return row.matchId;
+    // Both teams learn the outcome with the change.
+    const [resolved] = await disputeViews(tx, eq(disputes.id, input.disputeId), 1, 0);
+    const both = await teamRecipients(tx, [resolved!.match.team1.id, resolved!.match.team2.id]);
+    await tell(tx, {
+      type: "dispute.resolved",
+      userIds: both.userIds,
+      link: "/history",
+      mail: disputeResolvedMail({ to: both.emails, appUrl: deps.env.APP_URL, match: resolved!.match, outcome: input.outcome, notes: input.resolutionNotes }),
+    });
+    return { matchId: row.matchId, view: resolved! };
   });
 
-  const [view] = await disputeViews(db, eq(disputes.id, input.disputeId), 1, 0);
+  const { matchId, view } = resolution;
   deps.logger.info(
     { event: "dispute.resolved", disputeId: input.disputeId, matchId, outcome: input.outcome, resolvedBy: input.actor.id },
     "dispute resolved",
   );
-  const to = await teamEmails(db, [view!.match.team1.id, view!.match.team2.id]);
-  await deps.mailer.send(
-    disputeResolvedMail({ to, appUrl: deps.env.APP_URL, match: view!.match, outcome: input.outcome, notes: input.resolutionNotes }),
-  );
-  return view!;
+  return view;
 }
 
 function alreadyResolved() {

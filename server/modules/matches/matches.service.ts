@@ -10,6 +10,7 @@ import type { ReportMatchParsed } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
+import { teamRecipients, tell } from "../notifications/notifications.service";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
 import { rankOfTeam } from "../ladder";
@@ -20,28 +21,14 @@ import { matchReportedMail, resultWithdrawnMail } from "./matches.emails";
 const REPORT_TITLE = "Failed to report match";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Emails of a team's members (captain and partner). */
-export async function teamEmails(db: DbOrTx, teamIds: number[]): Promise<string[]> {
-  if (teamIds.length === 0) return [];
-  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.teamId, teamIds));
-  return [...new Set(rows.map((r) => r.email).filter(Boolean))];
-}
-
-export async function adminEmails(db: DbOrTx): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .where(and(eq(users.isAdmin, true), eq(users.isSuspended, false)));
-  return [...new Set(rows.map((r) => r.email).filter(Boolean))];
-}
-
 /**
  * POST /api/matches: a captain of either team of an accepted challenge reports the result. One
  * transaction: the match (pending, deadline set), the challenge accepted -> match_reported (a racing
- * second report gets 409), the confirmation token. The opponent's members are emailed after commit.
+ * second report gets 409), the confirmation token, and the opponent's members told (notification and
+ * mail with the confirm and dispute links).
  */
 export async function reportMatch(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   input: ReportMatchParsed & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
 ): Promise<MatchView> {
   const { db } = deps;
@@ -50,7 +37,7 @@ export async function reportMatch(
   if (!teamId || !actor.isCaptain)
     throw forbidden("Only your team captain can report a match result.", { title: "Captain Only", code: "captain_only" });
 
-  const { matchId, token, opponentTeamId, reportingTeamName } = await db.transaction(async (tx) => {
+  const { matchId, opponentTeamId, view } = await db.transaction(async (tx) => {
     // Ownership in the query: only a challenge the actor's team is part of is found.
     const [challenge] = await tx
       .select()
@@ -125,16 +112,28 @@ export async function reportMatch(
 
     const token = await issueToken(tx, { purpose: "match_confirmation", matchId: match!.id });
     const opponentTeamId = challenge.challengerTeamId === teamId ? challenge.challengedTeamId : challenge.challengerTeamId;
-    return { matchId: match!.id, token, opponentTeamId, reportingTeamName: team?.name ?? "The other team" };
+    const view = (await loadMatchView(tx, match!.id))!;
+    const opponents = await teamRecipients(tx, [opponentTeamId]);
+    await tell(tx, {
+      type: "result.reported",
+      userIds: opponents.userIds,
+      link: "/",
+      mail: matchReportedMail({
+        to: opponents.emails,
+        appUrl: deps.env.APP_URL,
+        timeZone: deps.env.CLUB_TIMEZONE,
+        match: view,
+        token,
+        reportingTeam: team?.name ?? "The other team",
+      }),
+    });
+    return { matchId: match!.id, opponentTeamId, view };
   });
 
-  const view = (await loadMatchView(db, matchId))!;
   deps.logger.info(
     { event: "match.reported", matchId, challengeId: input.challengeId, reportedBy: actor.id, teamId, opponentTeamId },
     "match reported",
   );
-  const to = await teamEmails(db, [opponentTeamId]);
-  await deps.mailer.send(matchReportedMail({ to, appUrl: deps.env.APP_URL, timeZone: deps.env.CLUB_TIMEZONE, match: view, token, reportingTeam: reportingTeamName }));
   return view;
 }
 
@@ -157,10 +156,11 @@ function challengeNotReportable(status: ChallengeStatus): AppError {
  * POST /api/matches/{id}/withdraw: the captain of the team that reported a result takes it back while
  * it is pending (a typo, the wrong winner). The match row goes (its confirmation token with it: the
  * mailed links stop working) and the challenge is accepted again, in one transaction; a confirmation
- * or dispute racing it finds either the result or nothing. The opponent is emailed.
+ * or dispute racing it finds either the result or nothing. The opponent is told (notification and
+ * mail) in the same transaction.
  */
 export async function withdrawMatch(
-  deps: Deps<"db" | "env" | "mailer" | "logger">,
+  deps: Deps<"db" | "env" | "logger">,
   input: { matchId: number; actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
 ): Promise<{ challengeId: number | null }> {
   const { db } = deps;
@@ -216,13 +216,19 @@ export async function withdrawMatch(
         .set({ status: CHALLENGE_STATUS.accepted, updatedAt: new Date() })
         .where(and(eq(challenges.id, gone.challengeId), eq(challenges.status, CHALLENGE_STATUS.matchReported)));
     }
+    // The opponent's members are told with the change (server/mail/outbox.ts).
+    const opponentTeamId = view.team1.id === teamId ? view.team2.id : view.team1.id;
+    const reportingTeam = view.team1.id === teamId ? view.team1.name : view.team2.name;
+    const opponents = await teamRecipients(tx, [opponentTeamId]);
+    await tell(tx, {
+      type: "result.withdrawn",
+      userIds: opponents.userIds,
+      link: "/challenges",
+      mail: resultWithdrawnMail({ to: opponents.emails, appUrl: deps.env.APP_URL, match: view, reportingTeam }),
+    });
     return gone.challengeId;
   });
   deps.logger.info({ event: "match.withdrawn", matchId, challengeId, withdrawnBy: actor.id, teamId }, "match result withdrawn");
-  const opponentTeamId = view.team1.id === teamId ? view.team2.id : view.team1.id;
-  const reportingTeam = view.team1.id === teamId ? view.team1.name : view.team2.name;
-  const to = await teamEmails(db, [opponentTeamId]);
-  await deps.mailer.send(resultWithdrawnMail({ to, appUrl: deps.env.APP_URL, match: view, reportingTeam }));
   return { challengeId };
 }
 

@@ -18,6 +18,7 @@ import type { UpdateTeamData } from "@shared/validators/teams";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
+import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
 import { ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
@@ -286,10 +287,10 @@ export interface SoftDeleteResult {
 
 /**
  * Soft-deletes a team: marks it deleted with the reason, cancels its pending/accepted challenges,
- * ends every session of its members (one transaction), then emails each member a farewell.
+ * ends every session of its members and queues a farewell mail to each (one transaction).
  * An admin's own team cannot be deleted.
  */
-export async function softDeleteTeam(deps: Deps<"db" | "mailer" | "env">, input: SoftDeleteInput): Promise<SoftDeleteResult> {
+export async function softDeleteTeam(deps: Deps<"db" | "env">, input: SoftDeleteInput): Promise<SoftDeleteResult> {
   const result = await deps.db.transaction(async (tx) => {
     const members = await tx
       .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, isCaptain: users.isCaptain })
@@ -322,30 +323,33 @@ export async function softDeleteTeam(deps: Deps<"db" | "mailer" | "env">, input:
       tx,
       members.map((m) => m.id),
     );
+    // Each member gets a farewell mail, queued with the change (they can no longer sign in to read
+    // a notification).
+    const reasonLine = input.reason ? `\n\nReason given: ${input.reason}` : "";
+    const who = input.by === "admin" ? "an administrator" : "your team captain";
+    for (const m of members) {
+      await tell(tx, {
+        type: "team.deleted",
+        mail: {
+          to: m.email,
+          subject: `Your team ${team.name} has been removed from the ladder`,
+          text:
+            `Hi ${m.name},\n\nYour team "${team.name}" was deleted by ${who}, so it no longer appears on the ladder ` +
+            `and its members can no longer sign in.${reasonLine}\n\n` +
+            `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${deps.env.ADMIN_EMAIL}.\n\n` +
+            `${deps.env.APP_URL}`,
+        },
+      });
+    }
     return { team, members, canceled: canceled.length };
   });
 
-  const reasonLine = input.reason ? `\n\nReason given: ${input.reason}` : "";
-  const who = input.by === "admin" ? "an administrator" : "your team captain";
-  await Promise.all(
-    result.members.map((m) =>
-      deps.mailer.send({
-        to: m.email,
-        subject: `Your team ${result.team.name} has been removed from the ladder`,
-        text:
-          `Hi ${m.name},\n\nYour team "${result.team.name}" was deleted by ${who}, so it no longer appears on the ladder ` +
-          `and its members can no longer sign in.${reasonLine}\n\n` +
-          `Thank you for playing with us. If you think this is a mistake, contact the club administrator at ${deps.env.ADMIN_EMAIL}.\n\n` +
-          `${deps.env.APP_URL}`,
-      }),
-    ),
-  );
   return { teamName: result.team.name, memberIds: result.members.map((m) => m.id), canceledChallenges: result.canceled };
 }
 
 /** DELETE /api/teams/{id}: the captain deletes their own team; their session ends with it. */
 export async function deleteOwnTeam(
-  deps: Deps<"db" | "mailer" | "env">,
+  deps: Deps<"db" | "env">,
   input: Omit<SoftDeleteInput, "by" | "actorUserId"> & { actor: Pick<Actor, "id"> },
 ): Promise<DeleteTeamResult> {
   const r = await softDeleteTeam(deps, { teamId: input.teamId, reason: input.reason, by: "captain", actorUserId: input.actor.id });

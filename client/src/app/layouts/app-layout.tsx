@@ -16,6 +16,7 @@ import { BrandLink, SkipLink } from "@/app/brand";
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { useLogout, useUser } from "@/lib/auth";
+import { NotificationBell } from "@/features/notifications/components/notification-bell";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
 
@@ -50,8 +51,10 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
 
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
-      <div className="flex h-16 shrink-0 items-center px-5">
-        <BrandLink className="text-white focus-visible:outline-white" onNavigate={onNavigate} />
+      <div className="flex h-16 shrink-0 items-center justify-between gap-1 pr-2 pl-5">
+        <BrandLink className="whitespace-nowrap text-white focus-visible:outline-white" onNavigate={onNavigate} />
+        {/* The phone header has its own bell: this one is the desktop sidebar's. */}
+        {!onNavigate && <NotificationBell />}
       </div>
       <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-2">
         <ul className="space-y-1">
@@ -130,21 +133,24 @@ export function AppLayout({ children }: { children: ReactNode }) {
       {/* Phone top bar + drawer */}
       <header className="sticky top-0 z-30 flex h-14 items-center justify-between bg-sidebar px-4 text-white shadow-sm md:hidden">
         <BrandLink className="text-base text-white focus-visible:outline-white" />
-        <button
-          ref={menuButton}
-          type="button"
-          onClick={open}
-          onPointerEnter={preloadMobileMenu}
-          onFocus={preloadMobileMenu}
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          aria-controls={menuOpen ? menuId : undefined}
-          data-state={menuOpen ? "open" : "closed"}
-          className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-          aria-label="Open menu"
-        >
-          <Menu className="size-6" aria-hidden="true" />
-        </button>
+        <div className="flex items-center gap-1">
+          <NotificationBell />
+          <button
+            ref={menuButton}
+            type="button"
+            onClick={open}
+            onPointerEnter={preloadMobileMenu}
+            onFocus={preloadMobileMenu}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            aria-controls={menuOpen ? menuId : undefined}
+            data-state={menuOpen ? "open" : "closed"}
+            className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+            aria-label="Open menu"
+          >
+            <Menu className="size-6" aria-hidden="true" />
+          </button>
+        </div>
       </header>
       {menuMounted && (
         <Suspense fallback={null}>

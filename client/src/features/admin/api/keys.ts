@@ -11,4 +11,5 @@ export const adminKeys = {
   secondFactor: () => ["admin", "second-factor"] as const,
   backups: () => ["admin", "backups"] as const,
   operation: () => ["admin", "operation"] as const,
+  mailDelivery: () => ["admin", "mail-delivery"] as const,
 };

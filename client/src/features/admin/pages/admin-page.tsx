@@ -14,6 +14,7 @@ import { DangerZoneCard } from "../components/danger-zone-card";
 import { TwoStepCard } from "../components/two-step-card";
 import { AdminsCard } from "../components/admins-card";
 import { SystemSettingsCard } from "../components/system-settings-card";
+import { MailDeliveryCard } from "../components/mail-delivery-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -56,6 +57,7 @@ export default function AdminPage() {
         <TwoStepCard />
         <AdminsCard />
       </div>
+      <MailDeliveryCard />
       <DangerZoneCard />
     </div>
   );

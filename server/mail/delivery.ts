@@ -1,0 +1,202 @@
+// The outbox's delivery worker (docs/decisions/024-outbox-and-notifications.md), on every instance.
+//
+// Claim: one statement moves a batch of due mails (`queued`, or `sending` whose claim ran out: a
+// worker that crashed) to `sending`, with `next_attempt_at` = now + CLAIM; the rows are picked with
+// FOR UPDATE SKIP LOCKED, so two workers never claim the same row. Then each mail goes through the
+// mailer (SMTP, or the embedded console + DATA_DIR/outbox) with its stable Message-ID and is marked
+// `sent` (its body dropped: it may hold a live link), or put back to `queued` after the next delay
+// of RETRY_DELAYS_SECONDS, or `failed` after the last. A crash between sending and marking sends the
+// mail again when the claim runs out: a mail may arrive twice, it is never lost.
+//
+// When: at once whenever this process queues mail, and on its data changes for a few seconds after
+// (the COMMIT of the transaction that queued it), so a mail normally leaves within a moment of its
+// transaction's commit; when
+// the next retry comes due (a timer set after each run); and at start-up and every
+// SWEEP_INTERVAL_SECONDS from the jobs runner (server/jobs), in case a timer was missed.
+import { and, eq, inArray, min, sql } from "drizzle-orm";
+import { mailOutbox, sqlLiterals, type OutboxMail } from "@shared/schema";
+import { DUE_MAIL_STATUSES, MAIL_STATUS } from "@shared/constants";
+import type { Db } from "../db/client";
+import type { DataChanges } from "../db/changes";
+import type { Logger } from "../lib/logger";
+import type { Mailer } from "./mailer";
+import { onMailQueued, openBody, useOutboxSecret } from "./outbox";
+
+/** After the 1st … 5th failed attempt: wait 1 min, 5 min, 30 min, 2 h, 12 h; the 6th failure is final. */
+export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
+/** How long a claim holds its mails: far longer than one batch can take with the SMTP timeouts. */
+export const CLAIM_SECONDS = 10 * 60;
+export const BATCH_SIZE = 20;
+/** After mail is queued, data changes wake the worker for this long (its transaction commits meanwhile). */
+const QUEUED_WINDOW_MS = 15_000;
+
+export interface DeliveryResult {
+  sent: number;
+  retried: number;
+  failed: number;
+}
+
+export interface MailDeliveryOptions {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  /** Message-IDs are `<key@host>` with the host of APP_URL. */
+  appUrl: string;
+  /** SESSION_SECRET: queued bodies are sealed under a key derived from it (server/mail/outbox.ts). */
+  secret: string;
+}
+
+export class MailDelivery {
+  private running: Promise<DeliveryResult> | undefined;
+  private again = false;
+  private stopped = false;
+  private readonly unsubscribe: (() => void)[] = [];
+  private readonly host: string;
+  private timer: NodeJS.Timeout | undefined;
+  private queuedUntil = 0;
+
+  constructor(private readonly options: MailDeliveryOptions) {
+    this.host = new URL(options.appUrl).hostname || "localhost";
+    useOutboxSecret(options.secret);
+  }
+
+  /**
+   * Wakes on queued mail until stop(). A mail is queued inside its change's transaction, which may
+   * not have committed yet when the signal arrives (PostgreSQL): the data changes of this process
+   * (a COMMIT is one) wake the worker too, but only for QUEUED_WINDOW_MS after mail was queued, so
+   * an instance that sends no mail runs no claim per write.
+   */
+  start(changes?: DataChanges): this {
+    this.unsubscribe.push(
+      onMailQueued(() => {
+        this.queuedUntil = Date.now() + QUEUED_WINDOW_MS;
+        this.wake();
+      }),
+    );
+    if (changes) this.unsubscribe.push(changes.onChange(() => Date.now() < this.queuedUntil && this.wake()));
+    this.wake();
+    return this;
+  }
+
+  /** No new run starts; a run in progress ends after the mail it is sending (see idle()). */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    for (const u of this.unsubscribe.splice(0)) u();
+  }
+
+  /** Delivers soon; a wake during a run makes one more run after it. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    void this.deliverDue().catch((err: Error) => this.options.logger.error({ event: "mail.delivery_failed", err: err.message }, "mail delivery run failed"));
+  }
+
+  /** Delivers every mail that is due now (batch after batch); one run at a time per worker. */
+  deliverDue(): Promise<DeliveryResult> {
+    if (this.running) {
+      this.again = true;
+      return this.running.then(() => this.deliverDue());
+    }
+    const run = (async () => {
+      const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
+      try {
+        do {
+          this.again = false;
+          claiming: while (!this.stopped) {
+            const batch = await this.claim();
+            if (batch.length === 0) break;
+            for (const [i, mail] of batch.entries()) {
+              if (this.stopped) {
+                await this.release(batch.slice(i));
+                break claiming;
+              }
+              total[await this.deliver(mail)]++;
+            }
+          }
+        } while (this.again && !this.stopped);
+      } finally {
+        this.running = undefined;
+      }
+      void this.scheduleNext().catch(() => undefined);
+      return total;
+    })();
+    this.running = run;
+    return run;
+  }
+
+  /** Ends when the current run (if any) has. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running.catch(() => undefined);
+  }
+
+  private async claim(): Promise<OutboxMail[]> {
+    const { db } = this.options;
+    // One statement, outside any transaction: the claim is committed before the first send.
+    return db
+      .update(mailOutbox)
+      .set({ status: MAIL_STATUS.sending, attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: sql`now() + make_interval(secs => ${CLAIM_SECONDS})` })
+      .where(
+        sql`${mailOutbox.id} in (select id from mail_outbox where status in (${sqlLiterals(DUE_MAIL_STATUSES)}) and next_attempt_at <= now()
+          order by next_attempt_at, id limit ${BATCH_SIZE} for update skip locked)`,
+      )
+      .returning();
+  }
+
+  /** Wakes when the next queued mail comes due (a retry, or a claim that runs out); at least 1 s from now. */
+  private async scheduleNext(): Promise<void> {
+    if (this.stopped) return;
+    const [next] = await this.options.db
+      .select({ at: min(mailOutbox.nextAttemptAt) })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, [...DUE_MAIL_STATUSES]));
+    clearTimeout(this.timer);
+    if (!next?.at || this.stopped) return;
+    const ms = Math.min(Math.max(new Date(next.at).getTime() - Date.now(), 1_000), 2 ** 31 - 1);
+    this.timer = setTimeout(() => this.wake(), ms);
+    this.timer.unref();
+  }
+
+  /** Gives claimed mails not tried yet back to the queue, due now (at shutdown). */
+  private async release(mails: OutboxMail[]): Promise<void> {
+    const ids = mails.map((m) => m.id);
+    if (ids.length === 0) return;
+    await this.options.db
+      .update(mailOutbox)
+      .set({ status: MAIL_STATUS.queued, attempts: sql`${mailOutbox.attempts} - 1`, nextAttemptAt: sql`now()` })
+      .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, MAIL_STATUS.sending)));
+  }
+
+  private async deliver(mail: OutboxMail): Promise<keyof DeliveryResult> {
+    const { db, mailer, logger } = this.options;
+    const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, MAIL_STATUS.sending), eq(mailOutbox.attempts, mail.attempts));
+    try {
+      await mailer.send({
+        to: mail.recipient,
+        subject: mail.subject,
+        text: openBody(mail.body ?? ""),
+        ...(mail.html ? { html: openBody(mail.html) } : {}),
+        messageId: `<${mail.messageKey}@${this.host}>`,
+      });
+    } catch (err) {
+      const message = (err as Error).message || String(err);
+      const delay = RETRY_DELAYS_SECONDS[mail.attempts - 1];
+      if (delay === undefined) {
+        await db.update(mailOutbox).set({ status: MAIL_STATUS.failed, lastError: message.slice(0, 500) }).where(mine);
+        logger.error({ event: "mail.gave_up", mailId: mail.id, attempts: mail.attempts }, "mail failed for good");
+        return "failed";
+      }
+      await db
+        .update(mailOutbox)
+        .set({ status: MAIL_STATUS.queued, lastError: message.slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${delay})` })
+        .where(mine);
+      logger.warn({ event: "mail.retry_later", mailId: mail.id, attempts: mail.attempts, inSeconds: delay }, "mail will be retried");
+      return "retried";
+    }
+    await db.update(mailOutbox).set({ status: MAIL_STATUS.sent, sentAt: new Date(), body: null, html: null, lastError: null }).where(mine);
+    return "sent";
+  }
+}

@@ -1,0 +1,55 @@
+// The admin's Mail delivery card: how many mails of the outbox are queued, sent and failed, the
+// failed ones, and Retry (a failed mail goes back to the queue, due now, with its attempts reset).
+// docs/decisions/024-outbox-and-notifications.md.
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { mailOutbox } from "@shared/schema";
+import { MAIL_STATUS } from "@shared/constants";
+import type { MailDeliveryStatus, MailRetryResult } from "@shared/types/admin";
+import { FAILED_MAIL_LIST_LIMIT, type MailRetryInput } from "@shared/validators/admin";
+import type { Deps } from "../../deps";
+import type { Actor } from "../../auth/actor";
+
+export async function getMailDelivery(deps: Deps<"db">): Promise<MailDeliveryStatus> {
+  const [byStatus, failed] = await Promise.all([
+    deps.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+    deps.db
+      .select({
+        id: mailOutbox.id,
+        recipient: mailOutbox.recipient,
+        subject: mailOutbox.subject,
+        lastError: mailOutbox.lastError,
+        attempts: mailOutbox.attempts,
+        createdAt: mailOutbox.createdAt,
+      })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.status, MAIL_STATUS.failed))
+      .orderBy(desc(mailOutbox.id))
+      .limit(FAILED_MAIL_LIST_LIMIT),
+  ]);
+  const n = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
+  return {
+    queued: n(MAIL_STATUS.queued) + n(MAIL_STATUS.sending),
+    sent: n(MAIL_STATUS.sent),
+    failed: n(MAIL_STATUS.failed),
+    failedMails: failed.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
+  };
+}
+
+/** Puts failed mails back in the queue, due now; the worker is woken at once. */
+export async function retryFailedMail(
+  deps: Deps<"db" | "logger" | "mailDelivery">,
+  input: { retry: MailRetryInput; actor: Pick<Actor, "id"> },
+): Promise<MailRetryResult> {
+  const which = "ids" in input.retry ? inArray(mailOutbox.id, input.retry.ids) : undefined;
+  const rows = await deps.db
+    .update(mailOutbox)
+    .set({ status: MAIL_STATUS.queued, attempts: 0, nextAttemptAt: new Date() })
+    .where(and(eq(mailOutbox.status, MAIL_STATUS.failed), which))
+    .returning({ id: mailOutbox.id });
+  deps.logger.info({ event: "admin.mail_retry", adminId: input.actor.id, mails: rows.length }, "failed mail queued again");
+  if (rows.length > 0) deps.mailDelivery.wake();
+  return {
+    message: rows.length === 1 ? "1 mail queued again." : `${rows.length} mails queued again.`,
+    retried: rows.length,
+  };
+}

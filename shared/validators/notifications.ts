@@ -1,0 +1,18 @@
+// Inputs of the notification endpoints.
+import { z } from "zod";
+import { pageQuerySchema } from "../paging";
+
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+export const NOTIFICATIONS_PAGE_MAX = 50;
+export const NOTIFICATION_READ_IDS_MAX = 200;
+
+/** GET /api/notifications?page=&limit= (the one paging shape, shared/paging.ts). */
+export const notificationsQuerySchema = pageQuerySchema({ defaultLimit: NOTIFICATIONS_PAGE_SIZE, maxLimit: NOTIFICATIONS_PAGE_MAX });
+export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
+
+/** POST /api/notifications/read: some of the member's notifications, or all of them. */
+export const notificationsReadSchema = z.union([
+  z.object({ ids: z.array(z.number().int().positive()).min(1, "Choose at least one notification.").max(NOTIFICATION_READ_IDS_MAX) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
