@@ -122,9 +122,9 @@ describe("challenges", () => {
     await approveIn(stale).waitFor();
     await b.goto(url("/challenges"));
     await approveIn(b).dblclick();
-    await expect.poll(() => b.getByText("Match Approved").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => b.getByText("Match Approved").first().isVisible(), { timeout: 30_000 }).toBe(true);
     await approveIn(stale).click();
-    await expect.poll(() => stale.getByText("Match Approved").first().isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => stale.getByText("Match Approved").first().isVisible(), { timeout: 30_000 }).toBe(true);
     for (const page of [b, stale]) expect(await page.getByText("Failed to Approve Match").count()).toBe(0);
   });
 });
