@@ -2,7 +2,7 @@
 // the repository's own words), never to the spec or the decisions list kept outside it. This reads
 // every source file, tests included, and fails on a citation of those outside files, and on a
 // citation of a docs/product.md section that does not exist.
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { linesMatching, ROOT, sourceFiles } from "./source-files";
@@ -11,8 +11,15 @@ const SELF = "tests/conventions/product-references.test.ts";
 const SCANNED = ["client", "server", "shared", "tests", "e2e", "bench", "scripts"];
 const files = SCANNED.flatMap((dir) => sourceFiles(dir, { tests: true, scripts: true })).filter((file) => file !== SELF);
 
-/** "SPEC §2", "(DECISIONS: Ratings)", "the spec's messages": documents outside the repository. */
-const OUTSIDE = /\bSPEC\b|\bDECISIONS\b|\bspec §|\b[Tt]he spec('s)?\b/;
+/** "SPEC §2", "(DECISIONS: Ratings)", "the spec's messages", "QUALITY.md": documents outside the repository. */
+const OUTSIDE = /\bSPEC\b|\bDECISIONS\b|\bspec §|\b[Tt]he spec('s)?\b|\bQUALITY\.md\b|\bENGINEERING\.md\b|\.\.\/shared\/(spec|QUALITY|ENGINEERING|DECISIONS)/;
+
+/** The repository's own prose: its docs may tell history ("the spec keeps tokens as columns"), never cite a file outside it. */
+const DOCS = ["README.md", "CONTRIBUTING.md", "client/README.md", ".env.example", ...readdirSync(path.join(ROOT, "docs"), { recursive: true })
+  .map(String)
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => `docs/${f}`)];
+const CITES_OUTSIDE_FILE = /\bSPEC\b|\bDECISIONS\b|spec §|\bQUALITY\.md\b|\bENGINEERING\.md\b|\.\.\/shared\//;
 
 /** `docs/product.md, "Heading"` and `docs/product.md#anchor`, the two ways code cites a section. */
 const CITED_HEADING = /docs\/product\.md,? \(?"([^"]+)"/g;
@@ -34,6 +41,11 @@ describe("comments cite the repository's own documents", () => {
     expect(found, `point these to the section of docs/product.md that states the rule:\n${found.join("\n")}`).toEqual([]);
   });
 
+  it("no document of the repository cites the spec, the decisions list or the quality notes outside it", () => {
+    const found = linesMatching(DOCS, CITES_OUTSIDE_FILE);
+    expect(found, `say it in the repository's own words, or point to its own docs:\n${found.join("\n")}`).toEqual([]);
+  });
+
   it("every docs/product.md section a comment names exists", () => {
     const known = new Set(headings);
     const anchors = new Set(headings.map(anchor));
@@ -47,12 +59,14 @@ describe("comments cite the repository's own documents", () => {
   });
 
   it("catches the ways the outside documents were cited", () => {
-    for (const line of ["// /auth (SPEC §2): tabs", "(DECISIONS: Ratings)", "with the spec's messages", "the spec says"]) {
+    for (const line of ["// /auth (SPEC §2): tabs", "(DECISIONS: Ratings)", "with the spec's messages", "the spec says", "// QUALITY.md races", "see ../shared/spec/SPEC.md"]) {
       expect(OUTSIDE.test(line), line).toBe(true);
     }
-    for (const line of ["const spec = makeTeam();", "m.spec.rating", '(docs/product.md, "Ratings")', "specification"]) {
+    for (const line of ["const spec = makeTeam();", "m.spec.rating", '(docs/product.md, "Ratings")', "specification", 'import x from "../shared/constants"']) {
       expect(OUTSIDE.test(line), line).toBe(false);
     }
+    expect(CITES_OUTSIDE_FILE.test("as `QUALITY.md` sets them"), "docs rule").toBe(true);
+    expect(CITES_OUTSIDE_FILE.test("The spec keeps tokens as columns"), "history is allowed in docs").toBe(false);
     expect([...'see docs/product.md, "Reach" and'.matchAll(CITED_HEADING)].map((m) => m[1])).toEqual(["Reach"]);
     expect(anchor("Ladder order and rank")).toBe("ladder-order-and-rank");
   });

@@ -1,4 +1,4 @@
-// The authorization matrix (QUALITY.md, Security): every route of the API × every role, with the
+// The authorization matrix (docs/security.md, controls): every route of the API × every role, with the
 // status each role must get. authz.test.ts generates one test per row and fails when a route of
 // the app is missing here (or a row names a route that does not exist).
 //

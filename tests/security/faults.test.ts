@@ -1,4 +1,4 @@
-// QUALITY.md faults, against the real entry (server/index.ts) in child processes:
+// The faults of docs/security.md, against the real entry (server/index.ts) in child processes:
 // (a) SIGTERM with requests in flight → they complete and the process exits 0 (PGlite and PostgreSQL);
 // (b) the database goes away → /api/ready 503, /api/health 200, and the app recovers when it returns;
 // (c) a restore (overwrite import) killed halfway leaves the data exactly as before;

@@ -1,4 +1,4 @@
-// The QUALITY.md races as reusable scenarios over HTTP, so the same code runs against one in-process
+// The races of docs/security.md as reusable scenarios over HTTP, so the same code runs against one in-process
 // server (tests/security/races.test.ts) and across two server processes (faults.test.ts). Each
 // returns what it saw and a violation text (null when the rule held), for the suites to print.
 import { asc, inArray } from "drizzle-orm";

@@ -1,4 +1,4 @@
-// QUALITY.md races, printed as figures: same-match confirmations (approve and token mixed), confirm
+// The races of docs/security.md, printed as figures: same-match confirmations (approve and token mixed), confirm
 // against dispute, many matches of one team at once. Runs on PGlite (serialised, must still hold)
 // and, in CI, on PostgreSQL with a pool of 20 connections (tests/helpers/db.ts), where the requests
 // really overlap. The scenarios live in race-scenarios.ts (faults.test.ts runs them across two servers).

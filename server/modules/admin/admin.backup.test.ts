@@ -1,4 +1,4 @@
-// Backup properties (QUALITY.md): export → reset → restore (overwrite) → export is identical;
+// Backup properties (docs/security.md, controls): export → reset → restore (overwrite) → export is identical;
 // merge twice = merge once; a truncated or invalid file changes nothing; new rows work after a restore.
 import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// The deadline sweep (also several sweeps at once), on PGlite and PostgreSQL. The QUALITY.md races
+// The deadline sweep (also several sweeps at once), on PGlite and PostgreSQL. The races of docs/security.md
 // (same-match confirmations, confirm vs dispute, many matches of one team at once) are in
 // tests/security/races.test.ts, which prints their figures.
 import { describe, expect, it } from "vitest";
