@@ -15,6 +15,7 @@ import type {
   VerifyEmailResponse,
 } from "@shared/types/accounts";
 import type { AdminUserActionResult } from "@shared/types/admin";
+import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
@@ -332,18 +333,44 @@ export async function resendVerification(deps: Deps<"db" | "env" | "logger">, o:
  * A fresh invitation link (older ones stop working) queued for a partner who has no login yet, in
  * the caller's transaction (server/mail/outbox.ts).
  */
+/** A member with their team's name, state and category (partner invitations read this). */
+async function memberWithTeam(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      username: users.username,
+      isPartner: users.isPartner,
+      teamId: users.teamId,
+      teamName: teams.name,
+      teamDeletedAt: teams.deletedAt,
+      competitionType: teams.competitionType,
+    })
+    .from(users)
+    .leftJoin(teams, eq(teams.id, users.teamId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row;
+}
+
+/** The name of a team's captain, or null (no team, or the captain's account is gone). */
+async function captainName(db: DbOrTx, teamId: number | null): Promise<string | null> {
+  if (teamId === null) return null;
+  const [captain] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.teamId, teamId), eq(users.isCaptain, true)))
+    .limit(1);
+  return captain?.name ?? null;
+}
+
 async function queuePartnerInvite(
   deps: TxDeps<"db" | "env">,
   target: { id: number; name: string; email: string; teamId: number | null; teamName: string | null },
 ): Promise<void> {
   const { db, env } = deps;
-  const [captain] = target.teamId
-    ? await db
-        .select({ name: users.name })
-        .from(users)
-        .where(and(eq(users.teamId, target.teamId), eq(users.isCaptain, true)))
-        .limit(1)
-    : [];
+  const captain = await captainName(db, target.teamId);
   const token = await issueToken(db, { purpose: "partner_invite", userId: target.id, voidPrevious: true });
   await queueMail(
     db,
@@ -352,7 +379,7 @@ async function queuePartnerInvite(
       appUrl: env.APP_URL,
       to: target.email,
       partnerName: target.name,
-      captainName: captain?.name ?? "Your captain",
+      captainName: captain ?? "Your captain",
       teamName: target.teamName ?? "your team",
       token,
     }),
@@ -434,21 +461,7 @@ export async function resendPartnerInvite(
   deps: Deps<"db" | "env" | "logger">,
   o: { userId: number; actor: Pick<Actor, "id"> },
 ): Promise<AdminUserActionResult> {
-  const [target] = await deps.db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      username: users.username,
-      isPartner: users.isPartner,
-      teamId: users.teamId,
-      teamName: teams.name,
-      teamDeletedAt: teams.deletedAt,
-    })
-    .from(users)
-    .leftJoin(teams, eq(teams.id, users.teamId))
-    .where(eq(users.id, o.userId))
-    .limit(1);
+  const target = await memberWithTeam(deps.db, o.userId);
   if (!target) throw new AppError(404, "User not found.", { title: "Failed to Resend Invitation" });
   if (target.username || !target.isPartner)
     throw new AppError(409, MESSAGES.inviteNotNeeded, { title: "Failed to Resend Invitation", code: "wrong_state" });
@@ -463,32 +476,14 @@ export async function getInvite(deps: Deps<"db" | "env" | "logger">, o: { token:
   const { db } = deps;
   const row = await peekToken(db, o.token, "partner_invite");
   if (!row?.userId) throw new AppError(404, MESSAGES.invalidInvite, { title: "Invitation Not Found", code: "invalid_token" });
-  const [partner] = await db
-    .select({
-      name: users.name,
-      email: users.email,
-      username: users.username,
-      teamId: users.teamId,
-      teamName: teams.name,
-      competitionType: teams.competitionType,
-    })
-    .from(users)
-    .leftJoin(teams, eq(teams.id, users.teamId))
-    .where(eq(users.id, row.userId))
-    .limit(1);
+  const partner = await memberWithTeam(db, row.userId);
   if (!partner || partner.username) throw new AppError(404, MESSAGES.invalidInvite, { title: "Invitation Not Found", code: "invalid_token" });
-  const [captain] = partner.teamId
-    ? await db
-        .select({ name: users.name })
-        .from(users)
-        .where(and(eq(users.teamId, partner.teamId), eq(users.isCaptain, true)))
-        .limit(1)
-    : [];
+  const captain = await captainName(db, partner.teamId);
   return {
     partnerName: partner.name,
     email: partner.email,
     teamName: partner.teamName,
-    captainName: captain?.name ?? null,
+    captainName: captain,
     competitionType: partner.competitionType,
   };
 }
