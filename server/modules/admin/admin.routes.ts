@@ -12,6 +12,7 @@ import {
   suspendUserSchema,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
+import type { Actor } from "../../auth/actor";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
 import { apiRouter } from "../../lib/route";
@@ -35,12 +36,8 @@ export function adminRoutes(deps: AppDeps): Router {
   /** A backup file is larger than any other body: the restore reads up to BACKUP_MAX_MB. */
   const backupMaxBytes = deps.env.BACKUP_MAX_MB * 1024 * 1024;
 
-  const actorOf = (req: Parameters<typeof currentUser>[0]) => {
-    const u = currentUser(req);
-    return { id: u.id, teamId: u.teamId, username: u.username, email: u.email };
-  };
-
-  type Actor = ReturnType<typeof actorOf>;
+  // The signed-in admin is the actor (server/auth/actor.ts): req.user fits it.
+  const actorOf = currentUser;
   /** An admin's action on the user or team named by the path's id, with no body; answers the service's result. */
   const byId =
     <K extends "userId" | "teamId">(key: K) =>
@@ -52,7 +49,8 @@ export function adminRoutes(deps: AppDeps): Router {
         params: IdParams,
         errorTitle,
         handler: async (req, res, { params }) => {
-          res.json(await act(deps, { [key]: params.id, actor: actorOf(req) } as Record<K, number> & { actor: Actor }));
+          const actor: Actor = actorOf(req);
+          res.json(await act(deps, { [key]: params.id, actor } as Record<K, number> & { actor: Actor }));
         },
       });
   const onUser = byId("userId");

@@ -162,7 +162,6 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     max: deps.env.AUTH_RATE_LIMIT_MAX,
     accounts: (req) => [req.user ? `user:${req.user.id}` : undefined],
   });
-  const me = (req: Request) => currentUser(req);
 
   route({
     method: "get",
@@ -170,7 +169,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     guard: "adminAnyFactor",
     cache: "uncached",
     handler: async (req, res) => {
-      res.json(await getSecondFactorStatus(deps, { actor: me(req) }));
+      res.json(await getSecondFactorStatus(deps, { actor: currentUser(req) }));
     },
   });
   route({
@@ -181,43 +180,37 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     body: secondFactorEnrolSchema,
     errorTitle: "Two-Step Sign-In",
     handler: async (req, res, { body }) => {
-      const u = me(req);
-      res.json(await startEnrolment(deps, { actor: u, ...(body.code ? { code: body.code } : {}) }));
+      res.json(await startEnrolment(deps, { actor: currentUser(req), ...(body.code ? { code: body.code } : {}) }));
     },
   });
-  route({
-    method: "post",
-    path: "/second-factor/confirm",
-    guard: "adminAnyFactor",
-    limit: changeLimit,
-    body: secondFactorCodeSchema,
-    errorTitle: "Two-Step Sign-In",
-    handler: async (req, res, { body }) => {
-      const u = me(req);
-      const result = await confirmEnrolment(deps, { actor: u, code: body.code });
-      // This session passed it; every other session of this user ends (they never did).
-      req.session.secondFactor = { userId: u.id, at: Date.now() };
-      await endOtherSessions(deps.db, u.id, req.sessionID);
-      await forgiveAttempt(req);
-      deps.logger.info({ event: "admin.second_factor_enrolled", adminId: u.id }, "admin turned two-step sign-in on");
-      res.json(result);
-    },
+  // Turning the second factor on or off: a code of the authenticator app, counted against the limit.
+  const withCode = (path: string, change: (req: Request, u: SessionUser, code: string) => Promise<unknown>) =>
+    route({
+      method: "post",
+      path,
+      guard: "adminAnyFactor",
+      limit: changeLimit,
+      body: secondFactorCodeSchema,
+      errorTitle: "Two-Step Sign-In",
+      handler: async (req, res, { body }) => {
+        const result = await change(req, currentUser(req), body.code);
+        await forgiveAttempt(req);
+        res.json(result);
+      },
+    });
+  withCode("/second-factor/confirm", async (req, u, code) => {
+    const result = await confirmEnrolment(deps, { actor: u, code });
+    // This session passed it; every other session of this user ends (they never did).
+    req.session.secondFactor = { userId: u.id, at: Date.now() };
+    await endOtherSessions(deps.db, u.id, req.sessionID);
+    deps.logger.info({ event: "admin.second_factor_enrolled", adminId: u.id }, "admin turned two-step sign-in on");
+    return result;
   });
-  route({
-    method: "post",
-    path: "/second-factor/disable",
-    guard: "adminAnyFactor",
-    limit: changeLimit,
-    body: secondFactorCodeSchema,
-    errorTitle: "Two-Step Sign-In",
-    handler: async (req, res, { body }) => {
-      const u = me(req);
-      const result = await disableSecondFactor(deps, { actor: u, code: body.code });
-      delete req.session.secondFactor;
-      await forgiveAttempt(req);
-      deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");
-      res.json(result);
-    },
+  withCode("/second-factor/disable", async (req, u, code) => {
+    const result = await disableSecondFactor(deps, { actor: u, code });
+    delete req.session.secondFactor;
+    deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");
+    return result;
   });
 
   return router;
