@@ -1,4 +1,4 @@
-// QUALITY.md "Bad input": for every mutating endpoint, generated bodies (fast-check) signed in as the
+// Bad input (docs/security.md, controls): for every mutating endpoint, generated bodies (fast-check) signed in as the
 // role the endpoint is for, so the body itself is what is tested: valid bodies with privileged fields
 // added, wrong types, huge and unicode strings, nulls, prototype keys, arrays and scalars instead of
 // objects; plus a malformed corpus (broken JSON, wrong content types, a 2 MB body, empty bodies).
@@ -13,6 +13,7 @@ import { onPostgres } from "../helpers/db";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
 import { acceptedChallenge } from "../../server/modules/matches/matches.fixtures";
 import { call, pool, serve, signInCookie, type CallResult, type Served } from "./http";
+import { listRoutes } from "./helpers";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres() ? 1000 : 100));
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2_147_483_647);
@@ -110,6 +111,7 @@ const endpoints: Endpoint[] = [
   { method: "POST", path: () => `/api/matches/dispute/${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({ reason: "That is not the score we played." }) },
   { method: "POST", path: () => `/api/matches/${NO_SUCH_ID}/approve`, role: "captainB", valid: () => ({}) },
   { method: "POST", path: () => `/api/matches/${NO_SUCH_ID}/dispute`, role: "captainB", valid: () => ({ reason: "That is not the score we played." }) },
+  { method: "POST", path: () => `/api/matches/${NO_SUCH_ID}/withdraw`, role: "captainB", valid: () => ({}) },
   {
     method: "PATCH",
     path: () => `/api/disputes/${NO_SUCH_ID}`,
@@ -123,6 +125,9 @@ const endpoints: Endpoint[] = [
     valid: () => ({ name: a.team.name, bio: "We play on Tuesdays.", location: "Campus", avatar: "", preferredCourtSurface: "grass" }),
   },
   { method: "DELETE", path: () => `/api/teams/${f.team.id}`, role: "captainA", valid: () => ({ reason: "Moving away" }) },
+  // Team A has its partner: a valid invitation is refused (409) after the body is checked.
+  { method: "POST", path: () => `/api/teams/${a.team.id}/partner`, role: "captainA", valid: () => ({ partnerName: "Fuzz Partner", partnerEmail: "fuzz.new@example.test" }) },
+  { method: "POST", path: () => "/api/notifications/read", role: "captainA", valid: () => ({ all: true }) },
   { method: "POST", path: () => "/api/settings/header-image", role: "admin", valid: () => ({ url: "https://example.test/header.jpg" }) },
   { method: "POST", path: () => "/api/settings/public-ladder", role: "admin", valid: () => ({ enabled: true }) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
@@ -132,6 +137,9 @@ const endpoints: Endpoint[] = [
   { method: "DELETE", path: () => `/api/admin/users/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/users/${NO_SUCH_ID}/promote`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/users/${NO_SUCH_ID}/demote`, role: "admin", valid: () => ({}) },
+  { method: "POST", path: () => `/api/admin/users/${NO_SUCH_ID}/resend-invite`, role: "admin", valid: () => ({}) },
+  { method: "POST", path: () => "/api/admin/mail-delivery/retry", role: "admin", valid: () => ({ all: true }) },
+  { method: "POST", path: () => "/api/admin/backups/no-such-backup.json/restore?mode=merge", role: "admin", valid: () => ({}) },
   { method: "DELETE", path: () => `/api/admin/teams/${NO_SUCH_ID}`, role: "admin", valid: () => ({ reason: "Duplicate team." }) },
   { method: "POST", path: () => `/api/admin/teams/${NO_SUCH_ID}/restore`, role: "admin", valid: () => ({}) },
   { method: "DELETE", path: () => `/api/admin/teams/${NO_SUCH_ID}/permanent`, role: "admin", valid: () => ({}) },
@@ -341,6 +349,16 @@ afterAll(async () => {
 });
 
 describe("bad input", () => {
+  it("covers every mutating route the app registers", () => {
+    const pattern = (routePath: string) => new RegExp(`^${routePath.replace(/:[^/]+/g, "[^/]+")}$`);
+    const covered = endpoints.map((ep) => `${ep.method} ${ep.path().split("?")[0]}`);
+    const missing = listRoutes(t.app)
+      .filter((r) => r.method !== "GET" && r.method !== "HEAD" && r.path.startsWith("/api/"))
+      .filter((r) => !covered.some((c) => c.startsWith(`${r.method} `) && pattern(r.path).test(c.slice(r.method.length + 1))))
+      .map((r) => `${r.method} ${r.path}`);
+    expect(missing, "add these to the endpoints of this file").toEqual([]);
+  });
+
   it(`${RUNS} generated bodies per mutating endpoint and a malformed corpus: 0 responses ≥ 500, every 4xx with a message, no privileged column changed`, async () => {
     const started = Date.now();
     const before = await snapshot();
