@@ -2,6 +2,7 @@
 // The backup schema checks every row (types, enums, the schema's own check constraints) before the
 // server writes anything, so a wrong or truncated file changes nothing.
 import { z } from "zod";
+import { idsOrAllSchema } from "./selection";
 import { pageQuerySchema } from "../paging";
 import {
   CHALLENGE_STATUSES,
@@ -33,10 +34,7 @@ const reason = (message: string) =>
 export const FAILED_MAIL_LIST_LIMIT = 50;
 export const MAIL_RETRY_IDS_MAX = 500;
 /** POST /api/admin/mail-delivery/retry: some failed mails, or all of them. */
-export const mailRetrySchema = z.union([
-  z.object({ ids: z.array(z.number().int().positive()).min(1, "Choose at least one mail to retry.").max(MAIL_RETRY_IDS_MAX) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+export const mailRetrySchema = idsOrAllSchema({ max: MAIL_RETRY_IDS_MAX, noneChosen: "Choose at least one mail to retry." });
 export type MailRetryInput = z.infer<typeof mailRetrySchema>;
 
 export const suspendUserSchema = z.object({ reason: reason(SUSPENSION_REASON_REQUIRED) });

@@ -1,6 +1,7 @@
 // Inputs of the notification endpoints.
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
+import { idsOrAllSchema } from "./selection";
 
 export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_MAX = 50;
@@ -11,8 +12,5 @@ export const notificationsQuerySchema = pageQuerySchema({ defaultLimit: NOTIFICA
 export type NotificationsQuery = z.infer<typeof notificationsQuerySchema>;
 
 /** POST /api/notifications/read: some of the member's notifications, or all of them. */
-export const notificationsReadSchema = z.union([
-  z.object({ ids: z.array(z.number().int().positive()).min(1, "Choose at least one notification.").max(NOTIFICATION_READ_IDS_MAX) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
-]);
+export const notificationsReadSchema = idsOrAllSchema({ max: NOTIFICATION_READ_IDS_MAX, noneChosen: "Choose at least one notification." });
 export type NotificationsReadInput = z.infer<typeof notificationsReadSchema>;
