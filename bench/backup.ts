@@ -12,10 +12,10 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { execSync, spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk } from "./seed-bulk";
-import { benchServerEnv } from "./server-env";
+import { benchServerEnv, signInCookie } from "./server-env";
+import { createBenchDatabase, removeBenchDatabase } from "./database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -25,7 +25,6 @@ const arg = (name: string) => {
 };
 const scales = (arg("scales") ?? "1,10").split(",").map(Number);
 const onPglite = args.includes("--pglite");
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ADMIN = { username: "benchadmin", password: "BenchAdmin1" };
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
@@ -67,13 +66,7 @@ async function startServer(db: { url?: string; dataDir?: string }) {
   });
   await waitForLine(child, /running at/);
   const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = await signInCookie(base, ADMIN);
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null || child.signalCode !== null) return resolve();
@@ -117,20 +110,9 @@ interface Result {
 }
 
 async function benchScale(scale: number): Promise<Result> {
-  let url: string | undefined;
-  let dataDir: string | undefined;
-  const dbName = `dl_bench_backup_${Date.now()}`;
-  if (onPglite) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-bench-backup-"));
-  else {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`create database ${dbName}`);
-    await c.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-  }
-  const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir!, "pglite") });
+  const bench = await createBenchDatabase({ pglite: onPglite, prefix: "dl_bench_backup" });
+  const { url, dataDir } = bench;
+  const database = await openDatabase(bench.open);
   await migrateDatabase(database);
   const t0 = Date.now();
   const seeded = await seedBulk(database.db, { scale, pendingMatches: Math.min(20_000, 2_000 * scale), log });
@@ -199,13 +181,7 @@ async function benchScale(scale: number): Promise<Result> {
     // A server left by a failed step is stopped too (stopping one twice is harmless).
     for (const s of servers) await s.stop();
     fs.rmSync(file, { force: true });
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    if (url) {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
-    }
+    await removeBenchDatabase(bench);
   }
 }
 
