@@ -2,10 +2,9 @@
 import { SURFACES, SURFACE_LABELS } from "@shared/constants";
 import type { TeamStats } from "@shared/types/matches";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/api-client";
 import { formatPercent, formatRecord } from "@/lib/format";
 import { useMatchStats } from "../api/get-match-stats";
 
@@ -84,12 +83,7 @@ export function StatsCard() {
             <Skeleton className="h-8 w-2/3" />
           </div>
         ) : query.isError ? (
-          <ErrorState
-            message="Failed to load match history"
-            detail={errorMessage(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryErrorState query={query} message="Failed to load match history" />
         ) : (
           query.data && <StatsTables stats={query.data} />
         )}
