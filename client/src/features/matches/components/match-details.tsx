@@ -10,6 +10,7 @@ import { ClampedText } from "@/components/ui/clamped-text";
 import { formatDateTime, formatLongDate } from "@/lib/format";
 import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
+import { TitledSection } from "./titled-section";
 
 export function matchTypeLabel(match: Pick<MatchView, "matchType">): string {
   return match.matchType === MATCH_TYPE.friendly ? "Friendly Match" : "Challenge Match";
@@ -80,10 +81,7 @@ export function MatchDetails({ match }: { match: MatchView }) {
         </Detail>
       </dl>
 
-      <section aria-labelledby="players-heading" className="space-y-2">
-        <h3 id="players-heading" className="text-sm font-semibold text-foreground">
-          Players
-        </h3>
+      <TitledSection id="players-heading" title="Players">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch">
           <TeamBlock team={match.team1} winner={match.winnerTeamId === match.team1.id} />
           <span className="self-center text-xs font-semibold uppercase text-muted-foreground">vs</span>
@@ -93,12 +91,9 @@ export function MatchDetails({ match }: { match: MatchView }) {
           <span className="text-muted-foreground">Winner: </span>
           <span className="font-semibold">{match.winnerTeamName}</span>
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="sets-heading" className="space-y-2">
-        <h3 id="sets-heading" className="text-sm font-semibold text-foreground">
-          Set scores
-        </h3>
+      <TitledSection id="sets-heading" title="Set scores">
         {match.sets && match.sets.length > 0 ? (
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-sm">
@@ -141,15 +136,12 @@ export function MatchDetails({ match }: { match: MatchView }) {
         ) : (
           <p className="text-sm text-muted-foreground">No score</p>
         )}
-      </section>
+      </TitledSection>
 
       {match.notes && (
-        <section aria-labelledby="notes-heading" className="space-y-1">
-          <h3 id="notes-heading" className="text-sm font-semibold text-foreground">
-            Notes
-          </h3>
+        <TitledSection id="notes-heading" title="Notes" className="space-y-1">
           <p className="whitespace-pre-wrap rounded-md bg-muted/50 p-3 text-sm text-foreground">{match.notes}</p>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

@@ -7,14 +7,12 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatPercent, formatRecord } from "@/lib/format";
 import { useMatchStats } from "../api/get-match-stats";
+import { TitledSection } from "./titled-section";
 
 function StatsTables({ stats }: { stats: TeamStats }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="overall-stats" className="space-y-2">
-        <h3 id="overall-stats" className="text-sm font-semibold text-foreground">
-          Overall
-        </h3>
+      <TitledSection id="overall-stats" title="Overall">
         <Table>
           <TableHeader>
             <TableRow>
@@ -34,11 +32,8 @@ function StatsTables({ stats }: { stats: TeamStats }) {
             </TableRow>
           </TableBody>
         </Table>
-      </section>
-      <section aria-labelledby="surface-stats" className="space-y-2">
-        <h3 id="surface-stats" className="text-sm font-semibold text-foreground">
-          By surface
-        </h3>
+      </TitledSection>
+      <TitledSection id="surface-stats" title="By surface">
         <Table>
           <TableHeader>
             <TableRow>
@@ -61,7 +56,7 @@ function StatsTables({ stats }: { stats: TeamStats }) {
             ))}
           </TableBody>
         </Table>
-      </section>
+      </TitledSection>
     </div>
   );
 }
