@@ -10,11 +10,11 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk } from "./seed-bulk";
-import { benchServerEnv, signInCookie } from "./server-env";
+import { startBenchServer } from "./server-env";
 import { createBenchDatabase, removeBenchDatabase } from "./database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,21 +28,6 @@ const onPglite = args.includes("--pglite");
 const ADMIN = { username: "benchadmin", password: "BenchAdmin1" };
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 120_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
-    child.stdout?.on("data", (d: Buffer) => {
-      buf += d.toString();
-      if (pattern.test(buf)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${buf.slice(-2000)}`)));
-  });
-}
 
 /** Peak resident memory of a process so far, in MB (Linux). */
 function peakRssMb(pid: number): number {
@@ -50,30 +35,19 @@ function peakRssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
-async function startServer(db: { url?: string; dataDir?: string }) {
-  const port = 5900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
+function startServer(db: { url?: string; dataDir?: string }) {
+  return startBenchServer({
+    ports: { from: 5900, span: 90 },
     env: {
-      ...benchServerEnv(port),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_EMAIL: "benchadmin@bench.test",
       BACKUP_MAX_MB: "4096",
       ...(db.url ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir!, DATABASE_URL: "" }),
     },
+    credentials: ADMIN,
+    startTimeoutMs: 120_000,
   });
-  await waitForLine(child, /running at/);
-  const base = `http://127.0.0.1:${port}`;
-  const cookie = await signInCookie(base, ADMIN);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-  return { base, cookie, pid: child.pid!, stop };
 }
 
 /** Polls /api/health every 100 ms until stopped; returns the slowest answer in ms. */

@@ -13,13 +13,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk, type BulkSeedResult } from "./seed-bulk";
-import { benchServerEnv, signInCookie } from "./server-env";
+import { startBenchServer, waitForLine } from "./server-env";
 import { benchServerUrl, createBenchDatabase, removeBenchDatabase, type BenchDatabase } from "./database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -60,23 +60,6 @@ interface Row {
   non2xx: number;
 }
 
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
-    const onData = (d: Buffer) => {
-      buf += d.toString();
-      const m = buf.match(pattern);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
-    child.on("exit", (code) => reject(new Error(`process exited (${code}): ${buf.slice(-2000)}`)));
-  });
-}
 
 async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio"> & { total: number }> {
   // One unmeasured second first: the JIT and the caches warm up (what a running server has done).
@@ -128,28 +111,16 @@ async function main() {
   const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
 
   /** The production server on the seeded data, signed in as a captain. */
-  const startAppServer = async (extraEnv: Record<string, string>) => {
-    const port = 5600 + Math.floor(Math.random() * 300);
-    const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
+  const startAppServer = (extraEnv: Record<string, string>) =>
+    startBenchServer({
+      ports: { from: 5600, span: 300 },
       env: {
-        ...benchServerEnv(port),
         READ_CACHE: noCache ? "off" : "on",
         ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
         ...extraEnv,
       },
+      credentials: { username: seeded.captainUsernames[0]!, password: seeded.password },
     });
-    await waitForLine(server, /running at/);
-    const base = `http://127.0.0.1:${port}`;
-    const cookie = await signInCookie(base, { username: seeded.captainUsernames[0]!, password: seeded.password });
-    const stop = () =>
-      new Promise<void>((resolve) => {
-        server.once("exit", () => resolve());
-        server.kill("SIGTERM");
-      });
-    return { base, cookie, stop, pid: server.pid! };
-  };
 
   if (abNames.length > 0) {
     if (!databaseUrl) throw new Error("--ab needs PostgreSQL: two servers cannot share one embedded database");
