@@ -69,6 +69,9 @@ export function benchServerEnv(port: number): NodeJS.ProcessEnv {
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
     LOG_LEVEL: "warn",
     SWEEP_INTERVAL_SECONDS: "0",
+    // No scheduled backup: on a fresh database the server would write one at start-up (a full export
+    // of the seeded club, 50 MB at 1x) while the first endpoints are measured, and leave it in ./data.
+    BACKUP_SCHEDULE: "off",
     AUTH_RATE_LIMIT_MAX: "100000",
   };
 }
