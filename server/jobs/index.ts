@@ -12,7 +12,7 @@ export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 /** Jobs run once at start-up and then every SWEEP_INTERVAL_SECONDS. Feature modules add theirs here. */
 export const jobs: Job[] = [
   // Auto-confirms undisputed results past their approval deadline.
-  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger }) },
+  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL }) },
   // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
   // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).

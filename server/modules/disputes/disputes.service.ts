@@ -105,7 +105,7 @@ export async function disputeMatch(
       mail: matchDisputedMail({ to: reporterTeam.emails, appUrl, match, reason: opts.reason, forAdmin: false }),
     });
     await tell(tx, {
-      type: "result.disputed",
+      type: "dispute.opened",
       userIds: admins.userIds,
       link: "/admin",
       mail: matchDisputedMail({ to: admins.emails, appUrl, match, reason: opts.reason, forAdmin: true }),

@@ -233,7 +233,7 @@ export async function withdrawMatch(
 }
 
 /** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */
-export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
+export async function approveMatch(deps: Deps<"db" | "env" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
   if (!input.actor.teamId) throw matchNotFound();
   await confirmMatch({
     db: deps.db,
@@ -242,6 +242,7 @@ export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId
     via: "approve",
     actingTeamId: input.actor.teamId,
     logger: deps.logger,
+    appUrl: deps.env.APP_URL,
   });
   return (await loadMatchView(deps.db, input.matchId))!;
 }
@@ -250,11 +251,11 @@ export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId
  * POST /api/matches/confirm/{token}: the token is used and the match confirmed in one transaction
  * (a refused confirmation leaves the token as it was).
  */
-export async function confirmMatchByToken(deps: Deps<"db" | "logger">, input: { token: string }): Promise<MatchView> {
+export async function confirmMatchByToken(deps: Deps<"db" | "env" | "logger">, input: { token: string }): Promise<MatchView> {
   const matchId = await deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, "match_confirmation");
     if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
-    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token" });
+    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL });
     return used.matchId;
   });
   const view = (await loadMatchView(deps.db, matchId))!;
