@@ -2,6 +2,7 @@
 import type { AppDeps } from "../deps";
 import { sweepOverdueMatches } from "../modules/matches/sweep";
 import { runScheduledBackup } from "../modules/admin/scheduled-backups";
+import { pruneNotifications } from "../modules/notifications/notifications.service";
 
 export interface Jobs {
   stop(): void;
@@ -17,6 +18,8 @@ export const jobs: Job[] = [
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
   // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).
   { name: "mail-delivery", run: (deps) => deps.mailDelivery.deliverDue() },
+  // Notifications older than NOTIFICATION_RETENTION_DAYS (180) are removed.
+  { name: "notification-retention", run: (deps) => pruneNotifications(deps) },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {

@@ -4,9 +4,7 @@
 // outbox), and a forged or altered link fails the check. It only ever turns one category's mail off.
 import crypto from "node:crypto";
 import { EMAIL_CATEGORIES, type EmailCategory } from "@shared/constants";
-
-/** `<user id>.<category>.<43 characters of signature>` */
-export const UNSUBSCRIBE_TOKEN_PATTERN = /^(\d{1,10})\.([a-z]{1,20})\.([A-Za-z0-9_-]{43})$/;
+import { UNSUBSCRIBE_TOKEN_PATTERN } from "@shared/validators/notifications";
 
 const keys = new Map<string, Buffer>();
 function keyOf(secret: string): Buffer {

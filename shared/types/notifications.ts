@@ -1,5 +1,6 @@
 // GET /api/notifications and POST /api/notifications/read (docs/product.md, "Events and notifications").
 import type { Page } from "../paging";
+import type { EmailCategory } from "../constants";
 
 export interface NotificationItem {
   id: number;
@@ -20,4 +21,19 @@ export interface NotificationsPage extends Page<NotificationItem> {
 export interface NotificationsReadResult {
   updated: number;
   unreadCount: number;
+}
+
+/** Whether mail of each optional category is sent (true) to the member. */
+export type EmailPreferences = Record<EmailCategory, boolean>;
+
+/** GET/PUT /api/notifications/preferences. */
+export interface NotificationPreferences {
+  email: EmailPreferences;
+}
+
+/** GET /api/unsubscribe/{token} (what the confirm page shows) and the POST's answer. */
+export interface UnsubscribeView {
+  category: EmailCategory;
+  /** Whether that category's mail is still sent to the link's member. */
+  emailOn: boolean;
 }
