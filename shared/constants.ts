@@ -181,5 +181,5 @@ export const EVENT_CATEGORY = {
 } as const satisfies Record<string, NotificationCategory>;
 export type EventType = keyof typeof EVENT_CATEGORY;
 
-/** Notifications older than this are removed by a job (docs/product.md, "Events and notifications"). */
+/** Notifications older than this are removed by a job (docs/product.md, "Notification centre"). */
 export const NOTIFICATION_RETENTION_DAYS = 180;

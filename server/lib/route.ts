@@ -16,9 +16,9 @@
 // 415; a declared length over `bodyLimit`: 413) and hands the handler `body`, a stream of the
 // request's bytes that fails with 413 past `bodyLimit` and with 400 past `maxDepth` levels.
 // A one-click unsubscribe (RFC 8058) declares `body: "oneClick"`: mail providers POST the form
-// `List-Unsubscribe=One-Click` (form-urlencoded or multipart), our page sends JSON; the body (at most
-// 1 KB, uncompressed, one of those three types, else 415/413) is read and ignored: the token in the
-// path is the whole request.
+// `List-Unsubscribe=One-Click` (form-urlencoded or multipart, at most 1 KB, uncompressed), our page
+// sends JSON (checked like any body without a schema); either is read and ignored: the token in the
+// path is the whole request. Any other type is a 415.
 import zlib from "node:zlib";
 import { Transform, type Duplex, type Readable } from "node:stream";
 import { Router, type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
@@ -232,7 +232,7 @@ async function prepare(
   if (info.streamed) {
     body = streamBody(req, info.bodyLimit, info.maxDepth, tooLargeOf(spec, info.bodyLimit));
   } else if (spec.body === "oneClick") {
-    await readOneClickBody(req, tooLargeOf(spec, NO_BODY_LIMIT));
+    await readOneClickBody(req, info.maxDepth, tooLargeOf(spec, NO_BODY_LIMIT));
   } else if (info.method !== "get") {
     const raw = await readJsonBody(req, info.bodyLimit, info.maxDepth, tooLargeOf(spec, info.bodyLimit));
     if (containsNul(raw)) throw new AppError(400, NUL_MESSAGE, { code: "bad_request" });
@@ -264,12 +264,18 @@ function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise
   });
 }
 
-const ONE_CLICK_TYPES = ["application/json", "application/x-www-form-urlencoded", "multipart/form-data"];
+const ONE_CLICK_FORMS = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
-/** The body of a one-click unsubscribe (RFC 8058): checked (type, no encoding, ≤ 1 KB), read and ignored. */
-async function readOneClickBody(req: Request, tooLarge: () => AppError): Promise<void> {
-  if (!sendsBody(req)) return;
-  if (!req.is(ONE_CLICK_TYPES)) throw new AppError(415, "Send the one-click form (List-Unsubscribe=One-Click) or JSON.", { code: "unsupported_media_type" });
+/**
+ * The body of a one-click unsubscribe (RFC 8058), read and ignored: JSON (our page) is checked like
+ * any body without a schema; the provider's form must be uncompressed and at most 1 KB; any other
+ * type is a 415.
+ */
+async function readOneClickBody(req: Request, maxDepth: number, tooLarge: () => AppError): Promise<void> {
+  if (!sendsBody(req) || !req.is(ONE_CLICK_FORMS)) {
+    await readJsonBody(req, NO_BODY_LIMIT, maxDepth, tooLarge);
+    return;
+  }
   if ((req.get("content-encoding") ?? "identity").trim().toLowerCase() !== "identity") {
     throw new AppError(415, "Unsupported request encoding: send it uncompressed.", { code: "unsupported_media_type" });
   }

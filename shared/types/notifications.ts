@@ -37,3 +37,15 @@ export interface UnsubscribeView {
   /** Whether that category's mail is still sent to the link's member. */
   emailOn: boolean;
 }
+
+/** GET /api/waiting: what waits for the member (the menu's counts); the admin counts are null for members. */
+export interface WaitingWork {
+  /** Challenges the member's team received and must answer or play. */
+  incomingChallenges: number;
+  /** Results the other team reported, waiting for the member's team's approval. */
+  resultsToApprove: number;
+  /** Admins: registrations waiting for approval. */
+  registrations: number | null;
+  /** Admins: disputes waiting for a decision. */
+  disputes: number | null;
+}

@@ -108,6 +108,8 @@ export const MATRIX: MatrixRow[] = [
   { method: "GET", path: "/api/user", expect: signedIn(200) },
   { method: "GET", path: "/api/notifications", expect: signedIn(200) },
   { method: "POST", path: "/api/notifications/read", expect: signedIn(200), call: () => ({ url: "/api/notifications/read", body: { all: true } }) },
+  // What waits for the member (the menu's counts): their own team's, and the admin's work for admins.
+  { method: "GET", path: "/api/waiting", expect: signedIn(200) },
   // Each member's own email switches (no id in the path: nobody reaches another's).
   { method: "GET", path: "/api/notifications/preferences", expect: signedIn(200) },
   {

@@ -631,14 +631,19 @@ export async function resetPassword(deps: Deps<"db" | "env" | "logger">, o: { to
 // ---------------------------------------------------------------------------------------------
 // The approval gate (admins)
 
+/** Registrations waiting for an admin: not approved, not rejected, not an admin, team not deleted. */
+const pendingUsersWhere = () =>
+  and(eq(users.isApproved, false), eq(users.isAdmin, false), isNull(users.rejectionReason), or(isNull(users.teamId), isNull(teams.deletedAt)));
+
+/** How many registrations wait for an admin (the menu's count and the admin's home). */
+export async function countPendingUsers(deps: TxDeps<"db">): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(users).leftJoin(teams, eq(teams.id, users.teamId)).where(pendingUsersWhere());
+  return Number(row?.n ?? 0);
+}
+
 export async function listPendingUsers(deps: Deps<"db">, query: PageQuery): Promise<Page<PendingUser>> {
   const { db } = deps;
-  const where = and(
-    eq(users.isApproved, false),
-    eq(users.isAdmin, false),
-    isNull(users.rejectionReason),
-    or(isNull(users.teamId), isNull(teams.deletedAt)),
-  );
+  const where = pendingUsersWhere();
   const [totalRow] = await db.select({ n: count() }).from(users).leftJoin(teams, eq(teams.id, users.teamId)).where(where);
   const rows = await db
     .select({

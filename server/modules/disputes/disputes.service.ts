@@ -163,6 +163,12 @@ async function disputeViews(db: DbOrTx, where: ReturnType<typeof eq> | undefined
   });
 }
 
+/** How many disputes wait for an admin (the menu's count and the admin's home). */
+export async function countPendingDisputes(deps: TxDeps<"db">): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(disputes).where(eq(disputes.status, DISPUTE_STATUS.pending));
+  return Number(row?.n ?? 0);
+}
+
 /** GET /api/disputes/pending (admin): oldest first, with the match view and both teams; bounded. */
 export async function listPendingDisputes(deps: TxDeps<"db">, query: PageQuery): Promise<Page<DisputeView>> {
   const where = eq(disputes.status, DISPUTE_STATUS.pending);

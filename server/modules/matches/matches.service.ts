@@ -1,5 +1,5 @@
 // Results: reporting a match, confirming it (in the app or by the emailed token), and the bounded reads.
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { challenges, matches, teams, users } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
@@ -289,15 +289,21 @@ export function listTeamMatches(deps: TxDeps<"db">, input: PageQuery & { teamId:
   return pageOfMatches({ db: deps.db, where: involvesTeam(input.teamId), teamId: input.teamId, page: input.page, limit: input.limit });
 }
 
+/** Pending matches of the team that the OTHER team reported: they wait for this team's approval. */
+const awaitingApprovalOf = (teamId: number) =>
+  and(eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending), involvesTeam(teamId), or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, teamId)));
+
+/** How many results wait for the team's approval (the menu's count). */
+export async function countAwaitingApproval(deps: TxDeps<"db">, input: { teamId: number }): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(matches).where(awaitingApprovalOf(input.teamId));
+  return Number(row?.n ?? 0);
+}
+
 /** Pending matches of the actor's team that the OTHER team reported, soonest deadline first. */
 export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { teamId: number }): Promise<Page<MatchView>> {
   return pageOfMatches({
     db: deps.db,
-    where: and(
-      eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
-      involvesTeam(input.teamId),
-      or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, input.teamId)),
-    ),
+    where: awaitingApprovalOf(input.teamId),
     orderBy: [asc(matches.approvalDeadline), desc(matches.id)],
     page: input.page,
     limit: input.limit,

@@ -187,8 +187,8 @@ export async function unsubscribeByLink(deps: Deps<"db" | "env" | "logger">, inp
 }
 
 /**
- * Removes notifications older than NOTIFICATION_RETENTION_DAYS (docs/product.md, "Events and
- * notifications"); a job runs it (server/jobs). `now` is the clock (tests pass their own).
+ * Removes notifications older than NOTIFICATION_RETENTION_DAYS (docs/product.md,
+ * "Notification centre"); a job runs it (server/jobs). `now` is the clock (tests pass their own).
  */
 export async function pruneNotifications(deps: TxDeps<"db">, input: { now?: Date } = {}): Promise<{ removed: number }> {
   const cutoff = new Date((input.now ?? new Date()).getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 3600 * 1000);
