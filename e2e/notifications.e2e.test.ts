@@ -6,7 +6,7 @@
 // on the button.
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright";
+import type { Page } from "playwright-core";
 import { DEMO, mail, url } from "./support/app";
 import { adminApi, apiAs, approve, people, registerAndVerify, teamIdOf } from "./support/club";
 import { DESKTOP, expectNoAxeViolations, heightFor, screenshot, settle, signInViaApi, useBrowser } from "./support/browser";
@@ -58,6 +58,7 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
       },
     });
     expect(challenged.status(), await challenged.text()).toBe(201);
+    const challengeId = ((await challenged.json()) as { id: number }).id;
 
     // Y's captain: My Challenges counts the challenge, on the desktop sidebar and the phone menu.
     const yPage = await kit.newPage(DESKTOP);
@@ -119,5 +120,26 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     // A forged link: a clear refusal.
     await visitor.goto(url(`/unsubscribe/${link.split("/unsubscribe/")[1]!.replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`));
     await visitor.getByRole("heading", { name: "Link not valid" }).waitFor();
+
+    // In-app notifications are kept with the emails off: X cancels and challenges Y again twenty times;
+    // Y's captain gets every notice (three pages), and the pager fits one line on a 320 px phone.
+    expect((await xApi.delete(url(`/api/challenges/${challengeId}`))).status()).toBe(200);
+    for (let i = 0; i < 20; i++) {
+      const again = await xApi.post(url("/api/challenges"), {
+        data: { challengedTeamId: yTeamId, location: "UBC grass", competitionType: "Mixed Doubles", notes: `Try ${i}`, proposedDateTime: new Date(Date.now() + 3 * 86_400_000).toISOString() },
+      });
+      expect(again.status(), await again.text()).toBe(201);
+      expect((await xApi.delete(url(`/api/challenges/${((await again.json()) as { id: number }).id}`))).status()).toBe(200);
+    }
+    await yPage.setViewportSize({ width: 320, height: heightFor(320) });
+    await yPage.goto(url("/notifications"));
+    const pager = yPage.getByRole("navigation", { name: "Notification pages" });
+    await pager.waitFor();
+    expect(await yPage.getByRole("link", { name: /New challenge from/ }).count()).toBeGreaterThanOrEqual(9);
+    const tops = await pager.getByRole("button").evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)));
+    expect(new Set(tops).size, `pager rows at 320 px: ${tops.join(", ")}`).toBe(1);
+    expect(await pager.getByRole("button", { name: "Next" }).isVisible()).toBe(true);
+    await expectNoAxeViolations(yPage);
+    await shoot(yPage, "notifications-page", [320, 390, 1280]);
   });
 });
