@@ -5,7 +5,7 @@ import express, { type Express, type NextFunction, type Request, type Response }
 import { AppError } from "./lib/app-error";
 import type { AppDeps } from "./deps";
 import { requestContext } from "./middleware/request-context";
-import { csrfGuard, noStore, securityHeaders } from "./middleware/security";
+import { csrfGuard, noStore, ONE_CLICK_PATH, securityHeaders } from "./middleware/security";
 import { rejectNulCharacters } from "./middleware/input-guard";
 import { compressedAssets } from "./middleware/compressed-assets";
 import { apiNotFound, errorHandler } from "./middleware/error-handler";
@@ -48,7 +48,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   api.use(systemRoutes(deps, deployment));
   // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
   // non-JSON call is refused without parsing what it sent.
-  api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])]));
+  // The one-click unsubscribe (a form POST from a mail provider) checks its own body.
+  api.use(csrfGuard([deps.env.APP_URL, ...(options.extraOrigins ?? [])], ONE_CLICK_PATH));
   api.use(rejectNulCharacters);
   // No body parser here: each route reads its body itself, after its guard, with its own limits
   // (server/lib/route.ts, docs/decisions/017-route-helper-body-after-guard.md).

@@ -130,3 +130,56 @@ export const HEADER_IMAGE_SETTING = "header_image_url";
  * the system_settings row holds "on" or "off"; no row means on.
  */
 export const PUBLIC_LADDER_SETTING = "public_ladder";
+
+/**
+ * Notification emails by category (docs/product.md, "Notification emails"). A member turns each
+ * optional category on or off; `account` (verification, reset, approval, suspension, team removal…)
+ * is always sent. In-app notifications are always kept, whatever the preference.
+ */
+export const EMAIL_CATEGORY = { challenges: "challenges", results: "results", reminders: "reminders", admin: "admin" } as const;
+export type EmailCategory = (typeof EMAIL_CATEGORY)[keyof typeof EMAIL_CATEGORY];
+export const EMAIL_CATEGORIES = values(EMAIL_CATEGORY);
+/** The category of account and security mail: never turned off, never carries an unsubscribe link. */
+export const ALWAYS_SENT = "account";
+export type NotificationCategory = EmailCategory | typeof ALWAYS_SENT;
+export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, { label: string; description: string }> = {
+  challenges: { label: "Challenges", description: "A challenge received, accepted, declined or canceled." },
+  results: { label: "Results", description: "A result reported, confirmed, auto-confirmed, disputed, withdrawn; a dispute resolved." },
+  reminders: { label: "Reminders", description: "Reminders before a challenge's deadline." },
+  admin: { label: "Admin news", description: "For admins: a dispute that needs a review." },
+};
+
+/**
+ * Every event a member is told about, and its mail category: the one place that says which
+ * preference a mail obeys (server/mail/outbox.ts). A new event must choose one here.
+ */
+export const EVENT_CATEGORY = {
+  "challenge.received": EMAIL_CATEGORY.challenges,
+  "challenge.accepted": EMAIL_CATEGORY.challenges,
+  "challenge.declined": EMAIL_CATEGORY.challenges,
+  "challenge.canceled": EMAIL_CATEGORY.challenges,
+  "result.reported": EMAIL_CATEGORY.results,
+  "result.confirmed": EMAIL_CATEGORY.results,
+  "result.auto_confirmed": EMAIL_CATEGORY.results,
+  "result.disputed": EMAIL_CATEGORY.results,
+  "result.withdrawn": EMAIL_CATEGORY.results,
+  "dispute.resolved": EMAIL_CATEGORY.results,
+  "dispute.opened": EMAIL_CATEGORY.admin,
+  "account.registration": ALWAYS_SENT,
+  "account.verification": ALWAYS_SENT,
+  "account.verified": ALWAYS_SENT,
+  "account.approved": ALWAYS_SENT,
+  "account.rejected": ALWAYS_SENT,
+  "account.suspended": ALWAYS_SENT,
+  "account.unsuspended": ALWAYS_SENT,
+  "account.recovery": ALWAYS_SENT,
+  "account.password_reset": ALWAYS_SENT,
+  "account.admin_rights": ALWAYS_SENT,
+  "team.deleted": ALWAYS_SENT,
+  "team.restored": ALWAYS_SENT,
+  "team.partner_joined": ALWAYS_SENT,
+} as const satisfies Record<string, NotificationCategory>;
+export type EventType = keyof typeof EVENT_CATEGORY;
+
+/** Notifications older than this are removed by a job (docs/product.md, "Notification centre"). */
+export const NOTIFICATION_RETENTION_DAYS = 180;

@@ -2,6 +2,7 @@
 import type { AppDeps } from "../deps";
 import { sweepOverdueMatches } from "../modules/matches/sweep";
 import { runScheduledBackup } from "../modules/admin/scheduled-backups";
+import { pruneNotifications } from "../modules/notifications/notifications.service";
 
 export interface Jobs {
   stop(): void;
@@ -12,11 +13,13 @@ export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 /** Jobs run once at start-up and then every SWEEP_INTERVAL_SECONDS. Feature modules add theirs here. */
 export const jobs: Job[] = [
   // Auto-confirms undisputed results past their approval deadline.
-  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger }) },
+  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL }) },
   // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
   // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).
   { name: "mail-delivery", run: (deps) => deps.mailDelivery.deliverDue() },
+  // Notifications older than NOTIFICATION_RETENTION_DAYS (180) are removed.
+  { name: "notification-retention", run: (deps) => pruneNotifications(deps) },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {

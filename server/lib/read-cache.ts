@@ -112,6 +112,9 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/settings/header-image": "public and tiny",
   "GET /api/settings/public-ladder": "public and tiny (its one row is read through the cache inside)",
   "GET /api/notifications": "a member's own notifications: written without a change trigger, and must be live",
+  "GET /api/waiting": "a member's own counts (four indexed counts), read when a page loads and after each change",
+  "GET /api/notifications/preferences": "a member's own email switches: tiny, read when the profile opens",
+  "GET /api/unsubscribe/:token": "a public token view: one per emailed unsubscribe link, read once or twice",
 };
 
 /**

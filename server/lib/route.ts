@@ -15,6 +15,10 @@
 // steps 1 to 3 are the same; in step 4 the helper checks the headers (JSON, UTF-8, not compressed:
 // 415; a declared length over `bodyLimit`: 413) and hands the handler `body`, a stream of the
 // request's bytes that fails with 413 past `bodyLimit` and with 400 past `maxDepth` levels.
+// A one-click unsubscribe (RFC 8058) declares `body: "oneClick"`: mail providers POST the form
+// `List-Unsubscribe=One-Click` (form-urlencoded or multipart, at most 1 KB, uncompressed), our page
+// sends JSON (checked like any body without a schema); either is read and ignored: the token in the
+// path is the whole request. Any other type is a 415.
 import zlib from "node:zlib";
 import { Transform, type Duplex, type Readable } from "node:stream";
 import { Router, type Express, type NextFunction, type Request, type RequestHandler, type Response } from "express";
@@ -76,7 +80,7 @@ export interface RouteInput<P, Q, B> {
   body: B;
 }
 
-type BodySpec = ZodType | "stream" | undefined;
+type BodySpec = ZodType | "stream" | "oneClick" | undefined;
 
 export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends BodySpec> {
   method: Method;
@@ -187,7 +191,7 @@ function describe(spec: AnySpec): RouteInfo {
   const streamed = spec.body === "stream";
   if (streamed && spec.limit?.readsBody) throw new Error(`${where}: a streamed body cannot be counted by a rate limit`);
   if (streamed && spec.precheck) throw new Error(`${where}: a streamed body has no precheck`);
-  const takesBody = spec.body !== undefined;
+  const takesBody = spec.body !== undefined && spec.body !== "oneClick";
   return {
     method: spec.method,
     path: spec.path,
@@ -227,6 +231,8 @@ async function prepare(
   let body: unknown = undefined;
   if (info.streamed) {
     body = streamBody(req, info.bodyLimit, info.maxDepth, tooLargeOf(spec, info.bodyLimit));
+  } else if (spec.body === "oneClick") {
+    await readOneClickBody(req, info.maxDepth, tooLargeOf(spec, NO_BODY_LIMIT));
   } else if (info.method !== "get") {
     const raw = await readJsonBody(req, info.bodyLimit, info.maxDepth, tooLargeOf(spec, info.bodyLimit));
     if (containsNul(raw)) throw new AppError(400, NUL_MESSAGE, { code: "bad_request" });
@@ -256,6 +262,26 @@ function runMiddleware(mw: RequestHandler, req: Request, res: Response): Promise
   return new Promise((resolve, reject) => {
     void mw(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
   });
+}
+
+const ONE_CLICK_FORMS = ["application/x-www-form-urlencoded", "multipart/form-data"];
+
+/**
+ * The body of a one-click unsubscribe (RFC 8058), read and ignored: JSON (our page) is checked like
+ * any body without a schema; the provider's form must be uncompressed and at most 1 KB; any other
+ * type is a 415.
+ */
+async function readOneClickBody(req: Request, maxDepth: number, tooLarge: () => AppError): Promise<void> {
+  if (!sendsBody(req) || !req.is(ONE_CLICK_FORMS)) {
+    await readJsonBody(req, NO_BODY_LIMIT, maxDepth, tooLarge);
+    return;
+  }
+  if ((req.get("content-encoding") ?? "identity").trim().toLowerCase() !== "identity") {
+    throw new AppError(415, "Unsupported request encoding: send it uncompressed.", { code: "unsupported_media_type" });
+  }
+  if (Number(req.get("content-length") ?? 0) > NO_BODY_LIMIT) throw tooLarge();
+  bodyReads.started += 1;
+  bodyReads.bytes += (await readAtMost(req, undefined, NO_BODY_LIMIT, tooLarge)).length;
 }
 
 /**

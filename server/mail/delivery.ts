@@ -15,12 +15,13 @@
 // SWEEP_INTERVAL_SECONDS from the jobs runner (server/jobs), in case a timer was missed.
 import { and, eq, inArray, min, sql } from "drizzle-orm";
 import { mailOutbox, sqlLiterals, type OutboxMail } from "@shared/schema";
-import { DUE_MAIL_STATUSES, MAIL_STATUS } from "@shared/constants";
+import { ALWAYS_SENT, DUE_MAIL_STATUSES, EMAIL_CATEGORY_LABELS, EVENT_CATEGORY, MAIL_STATUS, type EventType } from "@shared/constants";
 import type { Db } from "../db/client";
 import type { DataChanges } from "../db/changes";
 import type { Logger } from "../lib/logger";
 import type { Mailer } from "./mailer";
 import { onMailQueued, openBody, useOutboxSecret } from "./outbox";
+import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
 
 /** After the 1st … 5th failed attempt: wait 1 min, 5 min, 30 min, 2 h, 12 h; the 6th failure is final. */
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
@@ -170,16 +171,36 @@ export class MailDelivery {
       .where(and(inArray(mailOutbox.id, ids), eq(mailOutbox.status, MAIL_STATUS.sending)));
   }
 
+  /**
+   * An optional mail (its event's category may be turned off) to a member: the signed one-click
+   * link for the List-Unsubscribe header and a footer with the confirm page's link (RFC 8058).
+   * Signed now, from the member's id and the category, so the queue holds no live link.
+   */
+  private unsubscribeOf(mail: OutboxMail): { oneClick: string; footer: string } | undefined {
+    const category = EVENT_CATEGORY[mail.event as EventType] as (typeof EVENT_CATEGORY)[EventType] | undefined;
+    if (mail.userId === null || category === undefined || category === ALWAYS_SENT) return undefined;
+    const links = unsubscribeLinks(this.options.appUrl, unsubscribeToken(this.options.secret, mail.userId, category));
+    const label = EMAIL_CATEGORY_LABELS[category].label.toLowerCase();
+    const settings = `${this.options.appUrl.replace(/\/+$/, "")}/profile`;
+    return {
+      oneClick: links.oneClick,
+      footer: `--\nYou get this email because emails about ${label} are on.\nStop emails about ${label}: ${links.page}\nAll notification settings: ${settings}`,
+    };
+  }
+
   private async deliver(mail: OutboxMail): Promise<keyof DeliveryResult> {
     const { db, mailer, logger } = this.options;
     const mine = and(eq(mailOutbox.id, mail.id), eq(mailOutbox.status, MAIL_STATUS.sending), eq(mailOutbox.attempts, mail.attempts));
     try {
+      const unsubscribe = this.unsubscribeOf(mail);
+      const text = openBody(mail.body ?? "");
       await mailer.send({
         to: mail.recipient,
         subject: mail.subject,
-        text: openBody(mail.body ?? ""),
+        text: unsubscribe ? `${text}\n\n${unsubscribe.footer}` : text,
         ...(mail.html ? { html: openBody(mail.html) } : {}),
         messageId: `<${mail.messageKey}@${this.host}>`,
+        ...(unsubscribe ? { unsubscribeUrl: unsubscribe.oneClick } : {}),
       });
     } catch (err) {
       const message = (err as Error).message || String(err);

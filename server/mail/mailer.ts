@@ -29,6 +29,11 @@ export interface MailMessage {
 export interface OutgoingMail extends MailMessage {
   /** The Message-ID header, the same on every attempt of one queued mail (`<key@host>`). */
   messageId?: string;
+  /**
+   * An optional mail's one-click unsubscribe URL (RFC 8058): sent as `List-Unsubscribe: <url>` with
+   * `List-Unsubscribe-Post: List-Unsubscribe=One-Click`. Account mail has none.
+   */
+  unsubscribeUrl?: string;
 }
 
 export interface Mailer {
@@ -99,6 +104,9 @@ export function createMailer(options: MailerOptions): Mailer {
           text: message.text,
           html: message.html ?? textToHtml(message.text),
           ...(message.messageId ? { messageId: message.messageId } : {}),
+          ...(message.unsubscribeUrl
+            ? { list: { unsubscribe: message.unsubscribeUrl }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
+            : {}),
         });
         if (!options.smtpUrl) keepInOutbox(options, outbox, recipients, message, info.messageId);
         options.logger.info({ event: "mail.sent", subject: message.subject, recipients: recipients.length }, "mail sent");
@@ -115,12 +123,18 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-function keepInOutbox(options: MailerOptions, outbox: Outbox | undefined, to: string[], message: MailMessage, id: string | undefined) {
+function keepInOutbox(options: MailerOptions, outbox: Outbox | undefined, to: string[], message: OutgoingMail, id: string | undefined) {
   if (options.printToConsole) {
     const bar = "-".repeat(72);
     process.stdout.write(`\n${bar}\nMAIL to ${to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n${bar}\n`);
   }
-  outbox?.keep(id, { to, subject: message.subject, text: message.text, html: message.html });
+  outbox?.keep(id, {
+    to,
+    subject: message.subject,
+    text: message.text,
+    html: message.html,
+    ...(message.unsubscribeUrl ? { listUnsubscribe: `<${message.unsubscribeUrl}>`, listUnsubscribePost: "List-Unsubscribe=One-Click" } : {}),
+  });
 }
 
 /** DATA_DIR/outbox: one private JSON file per mail, pruned by age and count. */

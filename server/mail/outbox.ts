@@ -3,33 +3,14 @@
 // mail_outbox row per address, committed (or rolled back) with the change. Nothing here talks to
 // SMTP: the delivery worker (server/mail/delivery.ts) sends the rows through the mailer.
 import crypto from "node:crypto";
-import { mailOutbox } from "@shared/schema";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { emailOptOuts, mailOutbox, users } from "@shared/schema";
+import { ALWAYS_SENT, EVENT_CATEGORY, type EmailCategory, type EventType } from "@shared/constants";
 import type { DbOrTx } from "../db/client";
 import type { MailMessage } from "./mailer";
 
-/** What caused a mail or a notification (the notification's `type`, the mail row's `event`). */
-export type EventType =
-  | "challenge.received"
-  | "challenge.accepted"
-  | "challenge.declined"
-  | "challenge.canceled"
-  | "result.reported"
-  | "result.confirmed"
-  | "result.disputed"
-  | "result.withdrawn"
-  | "dispute.resolved"
-  | "account.registration"
-  | "account.verification"
-  | "account.verified"
-  | "account.approved"
-  | "account.rejected"
-  | "account.suspended"
-  | "account.unsuspended"
-  | "account.recovery"
-  | "account.password_reset"
-  | "account.admin_rights"
-  | "team.deleted"
-  | "team.restored";
+/** What caused a mail or a notification: its type, and the mail category it obeys (shared/constants). */
+export type { EventType } from "@shared/constants";
 
 const queuedListeners = new Set<() => void>();
 
@@ -74,17 +55,39 @@ export function onMailQueued(listener: () => void): () => void {
 
 /**
  * Queues each message for each of its addresses, in `db`'s transaction. Duplicate addresses of one
- * message get one mail; empty ones none.
+ * message get one mail; empty ones none. A mail of an optional category (EVENT_CATEGORY) is not
+ * queued for a member who turned that category off, and carries the member's id, from which the
+ * worker signs the one-click unsubscribe link (docs/product.md, "Notification emails").
  */
 export async function queueMail(db: DbOrTx, event: EventType, messages: MailMessage | MailMessage[]): Promise<number> {
-  const rows = (Array.isArray(messages) ? messages : [messages]).flatMap((m) => {
-    const to = [...new Set((Array.isArray(m.to) ? m.to : [m.to]).map((a) => a.trim()).filter(Boolean))];
+  const list = (Array.isArray(messages) ? messages : [messages]).map((m) => ({
+    message: m,
+    to: [...new Set((Array.isArray(m.to) ? m.to : [m.to]).map((a) => a.trim()).filter(Boolean))],
+  }));
+  const category = EVENT_CATEGORY[event];
+  const members = category === ALWAYS_SENT ? undefined : await membersByAddress(db, category, list.flatMap((m) => m.to));
+  const rows = list.flatMap(({ message: m, to }) => {
     const body = sealBody(m.text);
     const html = m.html === undefined ? null : sealBody(m.html);
-    return to.map((recipient) => ({ event, recipient, subject: m.subject, body, html }));
+    return to.flatMap((recipient) => {
+      const member = members?.get(recipient.toLowerCase());
+      if (member?.optedOut) return [];
+      return [{ event, recipient, subject: m.subject, body, html, userId: member?.id ?? null }];
+    });
   });
   if (rows.length === 0) return 0;
   await db.insert(mailOutbox).values(rows);
   for (const listener of queuedListeners) listener();
   return rows.length;
+}
+
+/** The members with these addresses (lower-cased), and whether each turned `category` off. */
+async function membersByAddress(db: DbOrTx, category: EmailCategory, addresses: string[]): Promise<Map<string, { id: number; optedOut: boolean }>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, email: users.email, optedOut: sql<boolean>`${emailOptOuts.userId} is not null` })
+    .from(users)
+    .leftJoin(emailOptOuts, and(eq(emailOptOuts.userId, users.id), eq(emailOptOuts.category, category)))
+    .where(inArray(sql`lower(${users.email})`, [...new Set(addresses.map((a) => a.toLowerCase()))]));
+  return new Map(rows.map((r) => [r.email.toLowerCase(), { id: r.id, optedOut: Boolean(r.optedOut) }]));
 }

@@ -41,13 +41,22 @@ function helmetFor(appUrl: string) {
 }
 
 /**
- * CSRF defence for the API: mutating calls must be JSON (a cross-site form cannot send that without
- * a preflight we never grant) and must not come from another site.
+ * The one-click unsubscribe POST (RFC 8058) comes from mail providers and web mail pages, as a form,
+ * from anywhere: the signed token in its path is its only authority, and all it can do is turn one
+ * category of mail off (docs/decisions/026-notification-preferences-and-unsubscribe.md).
  */
-export function csrfGuard(allowedOrigins: string[]): RequestHandler {
+export const ONE_CLICK_PATH = /^\/unsubscribe\/[^/]+$/;
+
+/**
+ * CSRF defence for the API: mutating calls must be JSON (a cross-site form cannot send that without
+ * a preflight we never grant) and must not come from another site. `exempt`: paths (under /api)
+ * left to their route, which checks its own body (the one-click unsubscribe).
+ */
+export function csrfGuard(allowedOrigins: string[], exempt?: RegExp): RequestHandler {
   const allowed = new Set(allowedOrigins.map((o) => new URL(o).origin));
   return (req, _res, next) => {
     if (!MUTATING.has(req.method)) return next();
+    if (exempt && req.method === "POST" && exempt.test(req.path)) return next();
     const site = req.get("sec-fetch-site");
     if (site === "cross-site") {
       return next(new AppError(403, "Cross-site requests are not allowed.", { code: "cross_site" }));

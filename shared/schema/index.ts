@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   varchar,
   json,
+  primaryKey,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import {
@@ -26,6 +27,7 @@ import {
   DEFAULT_LOCATION,
   DEFAULT_RATING,
   DISPUTE_OUTCOMES,
+  EMAIL_CATEGORIES,
   DISPUTE_STATUS,
   DISPUTE_STATUSES,
   MATCH_STATUS,
@@ -436,6 +438,12 @@ export const mailOutbox = pgTable(
     messageKey: text("message_key").notNull().default(sql`gen_random_uuid()::text`),
     event: text("event").notNull(),
     recipient: text("recipient").notNull(),
+    /**
+     * The member an optional mail (a category they may turn off) is for: the worker signs their
+     * one-click unsubscribe link from it when it sends (server/mail/unsubscribe.ts). Null for
+     * account mail, which is always sent and carries no such link.
+     */
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
     subject: text("subject").notNull(),
     body: text("body"),
     html: text("html"),
@@ -452,6 +460,7 @@ export const mailOutbox = pgTable(
     // The worker's claim: the due mails, oldest first.
     index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(inList("status", DUE_MAIL_STATUSES)),
     index("mail_outbox_status_idx").on(t.status, t.id),
+    index("mail_outbox_user_idx").on(t.userId),
   ],
 );
 
@@ -474,6 +483,22 @@ export const notifications = pgTable(
     index("notifications_unread_idx").on(t.userId).where(sql`read_at is null`),
     index("notifications_created_idx").on(t.createdAt),
   ],
+);
+
+/**
+ * Mail categories a member has turned off (docs/product.md, "Notification emails"): one row per
+ * (member, category); no row means the mail is sent. Account mail has no category here.
+ */
+export const emailOptOuts = pgTable(
+  "email_opt_outs",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    category: text("category").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category] }), check("email_opt_outs_category_check", inList("category", EMAIL_CATEGORIES))],
 );
 
 export type Team = typeof teams.$inferSelect;

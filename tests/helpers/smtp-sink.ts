@@ -10,6 +10,8 @@ export interface CapturedMail {
   html: string;
   links: string[];
   messageId: string;
+  /** Every header as sent, lower-case name → value (e.g. "list-unsubscribe"). */
+  headers: Record<string, string>;
 }
 
 export interface SmtpSink {
@@ -47,6 +49,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
             html,
             links: [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])],
             messageId: parsed.messageId ?? "",
+            headers: Object.fromEntries(parsed.headerLines.map((h) => [h.key, h.line.slice(h.line.indexOf(":") + 1).trim()])),
           });
           for (const w of waiters) w();
           callback();

@@ -27,6 +27,7 @@ import type { TestApp } from "../helpers/app";
 import { createAdmin, PASSWORD } from "../helpers/factories";
 import { totpCode } from "../../server/auth/second-factor";
 import { startEnrolment } from "../../server/modules/auth/second-factor.service";
+import { unsubscribeToken } from "../../server/mail/unsubscribe";
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
@@ -107,6 +108,29 @@ export const MATRIX: MatrixRow[] = [
   { method: "GET", path: "/api/user", expect: signedIn(200) },
   { method: "GET", path: "/api/notifications", expect: signedIn(200) },
   { method: "POST", path: "/api/notifications/read", expect: signedIn(200), call: () => ({ url: "/api/notifications/read", body: { all: true } }) },
+  // What waits for the member (the menu's counts): their own team's, and the admin's work for admins.
+  { method: "GET", path: "/api/waiting", expect: signedIn(200) },
+  // Each member's own email switches (no id in the path: nobody reaches another's).
+  { method: "GET", path: "/api/notifications/preferences", expect: signedIn(200) },
+  {
+    method: "PUT",
+    path: "/api/notifications/preferences",
+    expect: signedIn(200),
+    call: () => ({ url: "/api/notifications/preferences", body: { email: { results: false } } }),
+  },
+  // The one-click unsubscribe link: its signed token is the authority, whoever holds it.
+  {
+    method: "GET",
+    path: "/api/unsubscribe/:token",
+    expect: everyone(200),
+    call: ({ t, w }) => ({ url: `/api/unsubscribe/${unsubscribeToken(t.env.SESSION_SECRET, w.spare.captain.id, "challenges")}` }),
+  },
+  {
+    method: "POST",
+    path: "/api/unsubscribe/:token",
+    expect: everyone(200),
+    call: ({ t, w }) => ({ url: `/api/unsubscribe/${unsubscribeToken(t.env.SESSION_SECRET, w.spare.captain.id, "challenges")}`, body: {} }),
+  },
   {
     method: "POST",
     path: "/api/login",

@@ -36,6 +36,11 @@ interface Endpoint {
   bigBodyOk?: boolean;
   /** One call at a time: the route runs one data operation at a time (a second at once answers 409). */
   serial?: boolean;
+  /**
+   * The one-click unsubscribe: it takes the RFC 8058 form (form-urlencoded, multipart, at most 1 KB,
+   * never compressed) as well as JSON, and ignores it; the token in its path decides.
+   */
+  oneClick?: boolean;
 }
 
 let t: TestApp;
@@ -128,6 +133,9 @@ const endpoints: Endpoint[] = [
   // Team A has its partner: a valid invitation is refused (409) after the body is checked.
   { method: "POST", path: () => `/api/teams/${a.team.id}/partner`, role: "captainA", valid: () => ({ partnerName: "Fuzz Partner", partnerEmail: "fuzz.new@example.test" }) },
   { method: "POST", path: () => "/api/notifications/read", role: "captainA", valid: () => ({ all: true }) },
+  { method: "PUT", path: () => "/api/notifications/preferences", role: "captainA", valid: () => ({ email: { challenges: true, results: false } }) },
+  // One-click unsubscribe (RFC 8058): a bogus link is refused (400) whatever is sent, forms included.
+  { method: "POST", path: () => `/api/unsubscribe/1.results.${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({}), oneClick: true },
   { method: "POST", path: () => "/api/settings/header-image", role: "admin", valid: () => ({ url: "https://example.test/header.jpg" }) },
   { method: "POST", path: () => "/api/settings/public-ladder", role: "admin", valid: () => ({ enabled: true }) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
@@ -252,8 +260,8 @@ const malformed: Malformed[] = [
   { name: "bare word", raw: "undefined", expect: () => 400 },
   { name: "deep nesting", raw: "[".repeat(20_000) + "]".repeat(20_000), expect: (ep) => (takesBody(ep) ? "4xx" : "<500") },
   { name: "text/plain", raw: '{"a":1}', contentType: "text/plain", expect: () => 415 },
-  { name: "form", raw: "a=1&isAdmin=true", contentType: "application/x-www-form-urlencoded", expect: () => 415 },
-  { name: "multipart", raw: "--x\r\n\r\n--x--", contentType: "multipart/form-data; boundary=x", expect: () => 415 },
+  { name: "form", raw: "a=1&isAdmin=true", contentType: "application/x-www-form-urlencoded", expect: (ep) => (ep.oneClick ? 400 : 415) },
+  { name: "multipart", raw: "--x\r\n\r\n--x--", contentType: "multipart/form-data; boundary=x", expect: (ep) => (ep.oneClick ? 400 : 415) },
   { name: "json-ish type", raw: '{"a":1}', contentType: "application/vnd.api+json", expect: () => 415 },
   { name: "latin1 charset", raw: '{"a":1}', contentType: "application/json; charset=latin1", expect: () => 415 },
   { name: "utf-16 body as utf-8", raw: '{"a":1}', contentType: "application/json; charset=utf-16", expect: () => "4xx" },

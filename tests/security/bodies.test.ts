@@ -122,7 +122,9 @@ function rawCall(method: string, path: string, o: RawCall): Promise<Answer> {
   });
 }
 
-const concrete = (path: string) => path.replace(/:token/g, "A".repeat(43)).replace(/:[A-Za-z]+/g, "1");
+/** A well-formed token of each kind (an unsubscribe link names a member and a category, server/mail/unsubscribe.ts). */
+const tokenFor = (path: string) => (path.startsWith("/api/unsubscribe/") ? `1.results.${"A".repeat(43)}` : "A".repeat(43));
+const concrete = (path: string) => path.replace(/:token/g, tokenFor(path)).replace(/:[A-Za-z]+/g, "1");
 /** The query a route requires (checked before its body: without it an allowed caller gets that 400). */
 const REQUIRED_QUERY: Record<string, string> = {
   "post /api/admin/import-backup": "?mode=merge",

@@ -39,6 +39,7 @@ const pages = {
   team: preloadable(() => import("@/features/teams/pages/team-page")),
   admin: preloadable(() => import("@/features/admin/pages/admin-page")),
   notifications: preloadable(() => import("@/features/notifications/pages/notifications-page")),
+  unsubscribe: preloadable(() => import("@/features/notifications/pages/unsubscribe-page")),
 };
 
 interface RouteDef {
@@ -56,6 +57,7 @@ const PUBLIC_ROUTES: RouteDef[] = [
   { path: "/dispute-match/:token", title: "Dispute Match", page: pages.disputeMatch },
   { path: "/reset-password/:token", title: "Reset Password", page: pages.resetPassword },
   { path: "/accept-invite/:token", title: "Join your team", page: pages.acceptInvite },
+  { path: "/unsubscribe/:token", title: "Unsubscribe", page: pages.unsubscribe },
 ];
 
 export const PROTECTED_ROUTES: RouteDef[] = [

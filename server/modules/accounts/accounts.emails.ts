@@ -184,3 +184,16 @@ export function partnerInviteNotSentEmail(o: { appUrl: string; to: string; name:
       SIGN_OFF,
   };
 }
+
+/** To the captain: the invited partner accepted and has a login of their own now. */
+export function partnerJoinedEmail(o: { appUrl: string; to: string[]; partnerName: string; teamName: string }): MailMessage {
+  return {
+    to: o.to,
+    subject: `${o.partnerName} joined ${o.teamName}`,
+    text:
+      `${o.partnerName} accepted your invitation and can now sign in to the Doubles Ladder as your partner: ` +
+      `they can challenge teams, report results and answer challenges for ${o.teamName}.\n\n` +
+      `${o.appUrl}/profile` +
+      SIGN_OFF,
+  };
+}

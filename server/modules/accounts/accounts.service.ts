@@ -30,6 +30,7 @@ import { endSessionsOfUsers } from "../../auth/session";
 import {
   accountApprovedEmail,
   partnerInviteEmail,
+  partnerJoinedEmail,
   partnerInviteNotSentEmail,
   passwordChangedEmail,
   passwordResetEmail,
@@ -277,7 +278,7 @@ export async function verifyEmail(deps: Deps<"db" | "env" | "logger">, o: { toke
       .update(authTokens)
       .set({ usedAt: new Date() })
       .where(and(eq(authTokens.userId, u.id), eq(authTokens.purpose, "email_verification"), isNull(authTokens.usedAt)));
-    await tell(tx, { type: "account.verified", mail: welcomeEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, approved: u.isApproved }) });
+    await tell(tx, { type: "account.verified", userIds: [u.id], link: "/", mail: welcomeEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, approved: u.isApproved }) });
     return u;
   });
   if (!user) {
@@ -486,7 +487,15 @@ export async function acceptInvite(deps: Deps<"db" | "env" | "logger">, o: { tok
       const row = await consumeToken(tx, o.token, "partner_invite");
       if (!row?.userId) throw new AppError(400, MESSAGES.invalidInvite, { title: "Invitation Failed", code: "invalid_token" });
       const [partner] = await tx
-        .select({ id: users.id, username: users.username, rejectionReason: users.rejectionReason, teamDeletedAt: teams.deletedAt })
+        .select({
+          id: users.id,
+          name: users.name,
+          username: users.username,
+          rejectionReason: users.rejectionReason,
+          teamId: users.teamId,
+          teamName: teams.name,
+          teamDeletedAt: teams.deletedAt,
+        })
         .from(users)
         .leftJoin(teams, eq(teams.id, users.teamId))
         .where(eq(users.id, row.userId))
@@ -512,6 +521,17 @@ export async function acceptInvite(deps: Deps<"db" | "env" | "logger">, o: { tok
         .update(users)
         .set({ username, password: passwordHash, isEmailVerified: true, isPartner: true, isCaptain: false, updatedAt: new Date() })
         .where(and(eq(users.id, partner.id), isNull(users.username)));
+      // The captain learns, with the change, that their partner has a login now.
+      const captains = await tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.teamId, partner.teamId ?? -1), eq(users.isCaptain, true), ne(users.id, partner.id)));
+      await tell(tx, {
+        type: "team.partner_joined",
+        userIds: captains.map((c) => c.id),
+        link: "/profile",
+        mail: partnerJoinedEmail({ appUrl: env.APP_URL, to: captains.map((c) => c.email), partnerName: partner.name, teamName: partner.teamName ?? "your team" }),
+      });
       return partner.id;
     });
   } catch (err) {
@@ -597,14 +617,19 @@ export async function resetPassword(deps: Deps<"db" | "env" | "logger">, o: { to
 // ---------------------------------------------------------------------------------------------
 // The approval gate (admins)
 
+/** Registrations waiting for an admin: not approved, not rejected, not an admin, team not deleted. */
+const pendingUsersWhere = () =>
+  and(eq(users.isApproved, false), eq(users.isAdmin, false), isNull(users.rejectionReason), or(isNull(users.teamId), isNull(teams.deletedAt)));
+
+/** How many registrations wait for an admin (the menu's count and the admin's home). */
+export async function countPendingUsers(deps: TxDeps<"db">): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(users).leftJoin(teams, eq(teams.id, users.teamId)).where(pendingUsersWhere());
+  return Number(row?.n ?? 0);
+}
+
 export async function listPendingUsers(deps: Deps<"db">, query: PageQuery): Promise<Page<PendingUser>> {
   const { db } = deps;
-  const where = and(
-    eq(users.isApproved, false),
-    eq(users.isAdmin, false),
-    isNull(users.rejectionReason),
-    or(isNull(users.teamId), isNull(teams.deletedAt)),
-  );
+  const where = pendingUsersWhere();
   const [totalRow] = await db.select({ n: count() }).from(users).leftJoin(teams, eq(teams.id, users.teamId)).where(where);
   const rows = await db
     .select({

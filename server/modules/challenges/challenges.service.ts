@@ -4,14 +4,14 @@
 // (conditional UPDATE ... RETURNING), so races and forged ids are safe; the database's partial unique
 // index keeps one pending-or-accepted challenge per pair of teams. Lists: challenges.lists.ts;
 // calendar file: challenges.calendar.ts; mail texts: challenges.emails.ts.
-import { and, eq, inArray } from "drizzle-orm";
+import { and, count, eq, inArray } from "drizzle-orm";
 import { challenges, teams, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { ALREADY_DONE_CODE } from "@shared/api";
 import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
 import type { DbOrTx } from "../../db/client";
-import type { Deps } from "../../deps";
+import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import {
@@ -191,4 +191,16 @@ export async function updateChallengeStatus(
 async function tellTeam(db: DbOrTx, type: EventType, teamId: number, message: ChallengeMailText): Promise<void> {
   const members = await teamRecipients(db, [teamId]);
   await tell(db, { type, userIds: members.userIds, link: "/challenges", mail: { to: members.emails, subject: message.subject, text: message.text } });
+}
+
+/**
+ * How many challenges wait for the team: received and still to answer (pending) or to play
+ * (accepted), the "Incoming challenges" of the home page's "Waiting for you" and the menu's count.
+ */
+export async function countIncomingChallenges(deps: TxDeps<"db">, input: { teamId: number }): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(challenges)
+    .where(and(eq(challenges.challengedTeamId, input.teamId), inArray(challenges.status, [...ACTIVE_CHALLENGE_STATUSES])));
+  return Number(row?.n ?? 0);
 }

@@ -90,7 +90,7 @@ export async function disputeMatch(
       mail: matchDisputedMail({ to: reporterTeam.emails, appUrl, match, reason: opts.reason, forAdmin: false }),
     });
     await tell(tx, {
-      type: "result.disputed",
+      type: "dispute.opened",
       userIds: admins.userIds,
       link: "/admin",
       mail: matchDisputedMail({ to: admins.emails, appUrl, match, reason: opts.reason, forAdmin: true }),
@@ -146,6 +146,12 @@ async function disputeViews(db: DbOrTx, where: ReturnType<typeof eq> | undefined
       },
     ];
   });
+}
+
+/** How many disputes wait for an admin (the menu's count and the admin's home). */
+export async function countPendingDisputes(deps: TxDeps<"db">): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(disputes).where(eq(disputes.status, DISPUTE_STATUS.pending));
+  return Number(row?.n ?? 0);
 }
 
 /** GET /api/disputes/pending (admin): oldest first, with the match view and both teams; bounded. */

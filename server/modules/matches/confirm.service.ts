@@ -15,6 +15,9 @@ import type { TxDeps } from "../../deps";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
+import { teamRecipients, tell } from "../notifications/notifications.service";
+import { loadMatchView } from "./match-view";
+import { resultConfirmedMail } from "./matches.emails";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 
@@ -150,6 +153,8 @@ export interface ConfirmMatchOptions {
   /** The sweep skips matches whose teams are busy in another transaction instead of waiting. */
   lockMode?: "wait" | "skip";
   logger?: Logger;
+  /** APP_URL, for the links of the mail that tells the teams (docs/product.md, "Events and notifications"). */
+  appUrl: string;
 }
 
 /**
@@ -209,7 +214,9 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
         .limit(1);
       throw now2 ? settledRefusal(now2.status, opts.actingTeamId) : matchNotFound();
     }
-    return applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
+    const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
+    await tellConfirmed(tx, applied, opts);
+    return applied;
   });
   if (result && opts.logger) {
     opts.logger.info(
@@ -225,6 +232,25 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
     );
   }
   return result;
+}
+
+/**
+ * In the confirmation's transaction: a result the opponent confirmed (in the app or by the emailed
+ * link) tells the reporting team; an auto-confirmed one (the sweep) tells both teams, since neither
+ * acted. A result without a reporting team (entered for both) tells both.
+ */
+async function tellConfirmed(tx: DbOrTx, match: Match, opts: Pick<ConfirmMatchOptions, "via" | "appUrl">): Promise<void> {
+  const auto = opts.via === "sweep";
+  const teamIds = !auto && match.reportedByTeamId !== null ? [match.reportedByTeamId] : [match.team1Id, match.team2Id];
+  const told = await teamRecipients(tx, teamIds);
+  const view = await loadMatchView(tx, match.id);
+  if (!view) return;
+  await tell(tx, {
+    type: auto ? "result.auto_confirmed" : "result.confirmed",
+    userIds: told.userIds,
+    link: "/history",
+    mail: resultConfirmedMail({ to: told.emails, appUrl: opts.appUrl, match: view, auto }),
+  });
 }
 
 /** The match a confirmation token belongs to, used or not (GET views show 'Match Already ...'). */

@@ -86,3 +86,22 @@ export function disputeResolvedMail(opts: {
     ].join("\n\n"),
   };
 }
+
+/**
+ * A result now stands: confirmed by the opponent (to the reporting team) or, without an answer by
+ * the deadline, auto-confirmed (to both teams).
+ */
+export function resultConfirmedMail(opts: { to: string[]; appUrl: string; match: MatchView; auto: boolean }): MailMessage {
+  const { match } = opts;
+  return {
+    to: opts.to,
+    subject: `${opts.auto ? "Result auto-confirmed" : "Result confirmed"}: ${match.team1.name} vs ${match.team2.name}`,
+    text: [
+      opts.auto
+        ? "Nobody disputed the reported result before the deadline, so it was confirmed automatically: it counts and ratings have been updated."
+        : "The other team confirmed the result you reported: it counts and ratings have been updated.",
+      summary(match),
+      `Match history:\n${opts.appUrl}/history`,
+    ].join("\n\n"),
+  };
+}

@@ -1,5 +1,5 @@
 // Results: reporting a match, confirming it (in the app or by the emailed token), and the bounded reads.
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { challenges, matches, teams, users } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
@@ -233,7 +233,7 @@ export async function withdrawMatch(
 }
 
 /** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */
-export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
+export async function approveMatch(deps: Deps<"db" | "env" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
   if (!input.actor.teamId) throw matchNotFound();
   await confirmMatch({
     db: deps.db,
@@ -242,6 +242,7 @@ export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId
     via: "approve",
     actingTeamId: input.actor.teamId,
     logger: deps.logger,
+    appUrl: deps.env.APP_URL,
   });
   return (await loadMatchView(deps.db, input.matchId))!;
 }
@@ -250,11 +251,11 @@ export async function approveMatch(deps: Deps<"db" | "logger">, input: { matchId
  * POST /api/matches/confirm/{token}: the token is used and the match confirmed in one transaction
  * (a refused confirmation leaves the token as it was).
  */
-export async function confirmMatchByToken(deps: Deps<"db" | "logger">, input: { token: string }): Promise<MatchView> {
+export async function confirmMatchByToken(deps: Deps<"db" | "env" | "logger">, input: { token: string }): Promise<MatchView> {
   const matchId = await deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, "match_confirmation");
     if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
-    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token" });
+    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL });
     return used.matchId;
   });
   const view = (await loadMatchView(deps.db, matchId))!;
@@ -288,15 +289,21 @@ export function listTeamMatches(deps: TxDeps<"db">, input: PageQuery & { teamId:
   return pageOfMatches({ db: deps.db, where: involvesTeam(input.teamId), teamId: input.teamId, page: input.page, limit: input.limit });
 }
 
+/** Pending matches of the team that the OTHER team reported: they wait for this team's approval. */
+const awaitingApprovalOf = (teamId: number) =>
+  and(eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending), involvesTeam(teamId), or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, teamId)));
+
+/** How many results wait for the team's approval (the menu's count). */
+export async function countAwaitingApproval(deps: TxDeps<"db">, input: { teamId: number }): Promise<number> {
+  const [row] = await deps.db.select({ n: count() }).from(matches).where(awaitingApprovalOf(input.teamId));
+  return Number(row?.n ?? 0);
+}
+
 /** Pending matches of the actor's team that the OTHER team reported, soonest deadline first. */
 export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { teamId: number }): Promise<Page<MatchView>> {
   return pageOfMatches({
     db: deps.db,
-    where: and(
-      eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
-      involvesTeam(input.teamId),
-      or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, input.teamId)),
-    ),
+    where: awaitingApprovalOf(input.teamId),
     orderBy: [asc(matches.approvalDeadline), desc(matches.id)],
     page: input.page,
     limit: input.limit,

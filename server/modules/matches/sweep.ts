@@ -17,6 +17,8 @@ export interface SweepResult {
 export async function sweepOverdueMatches(opts: {
   db: Db;
   logger: Logger;
+  /** APP_URL: the links of the mail telling both teams the result was auto-confirmed. */
+  appUrl: string;
   batchSize?: number;
   /** Upper bound of matches looked at in one run (the next run continues). */
   maxPerRun?: number;
@@ -55,6 +57,7 @@ export async function sweepOverdueMatches(opts: {
           via: "sweep",
           lockMode: "skip",
           logger: opts.logger,
+          appUrl: opts.appUrl,
         });
         if (done) result.confirmed++;
         else result.skipped++;

@@ -1,11 +1,25 @@
-// A member's notifications: GET /api/notifications (own only, newest first, page/limit) and
-// POST /api/notifications/read ({ ids } or { all: true }).
+// A member's notifications: GET /api/notifications (own only, newest first, page/limit),
+// POST /api/notifications/read ({ ids } or { all: true }), the member's email switches
+// (GET/PUT /api/notifications/preferences) and the one-click unsubscribe link
+// (GET shows, POST turns the category off: /api/unsubscribe/{token}, no sign-in).
 import type { Router } from "express";
-import { notificationsQuerySchema, notificationsReadSchema } from "@shared/validators/notifications";
+import {
+  notificationPreferencesSchema,
+  notificationsQuerySchema,
+  notificationsReadSchema,
+  unsubscribeParamsSchema,
+} from "@shared/validators/notifications";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
 import { apiRouter } from "../../lib/route";
-import { listNotifications, markNotificationsRead } from "./notifications.service";
+import {
+  getNotificationPreferences,
+  listNotifications,
+  markNotificationsRead,
+  unsubscribeByLink,
+  updateNotificationPreferences,
+  viewUnsubscribeLink,
+} from "./notifications.service";
 
 export function notificationsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -28,6 +42,53 @@ export function notificationsRoutes(deps: AppDeps): Router {
     body: notificationsReadSchema,
     handler: async (req, res, { body }) => {
       res.json(await markNotificationsRead(deps, { read: body, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/notifications/preferences",
+    guard: "signedIn",
+    cache: "uncached",
+    handler: async (req, res) => {
+      res.json(await getNotificationPreferences(deps, { actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "put",
+    path: "/notifications/preferences",
+    guard: "signedIn",
+    body: notificationPreferencesSchema,
+    errorTitle: "Failed to Save Notification Settings",
+    handler: async (req, res, { body }) => {
+      res.json(await updateNotificationPreferences({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
+    },
+  });
+
+  // One-click unsubscribe (RFC 8058). GET only reads (mail scanners open links); POST, from the
+  // confirm page or straight from the mail provider (List-Unsubscribe-Post), turns the category off.
+  route({
+    method: "get",
+    path: "/unsubscribe/:token",
+    guard: "token",
+    params: unsubscribeParamsSchema,
+    cache: "uncached",
+    errorTitle: "Unsubscribe Failed",
+    handler: async (_req, res, { params }) => {
+      res.json(await viewUnsubscribeLink(deps, { token: params.token }));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/unsubscribe/:token",
+    guard: "token",
+    params: unsubscribeParamsSchema,
+    body: "oneClick",
+    errorTitle: "Unsubscribe Failed",
+    handler: async (req, res, { params }) => {
+      res.json(await unsubscribeByLink({ ...deps, logger: req.log }, { token: params.token }));
     },
   });
 

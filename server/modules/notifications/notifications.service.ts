@@ -1,12 +1,20 @@
 // Telling members about a change (docs/product.md, "Events and notifications"): the service that
 // makes the change calls tell() in its transaction, which writes one notification per affected user
 // and queues one mail per address (server/mail/outbox.ts); both commit, or roll back, with the change.
-import { and, count, desc, eq, inArray, isNull } from "drizzle-orm";
-import { notifications, users } from "@shared/schema";
-import type { NotificationsPage, NotificationsReadResult } from "@shared/types/notifications";
-import type { NotificationsQuery, NotificationsReadInput } from "@shared/validators/notifications";
+import { and, count, desc, eq, inArray, isNull, lt } from "drizzle-orm";
+import { emailOptOuts, notifications, users } from "@shared/schema";
+import { EMAIL_CATEGORIES, NOTIFICATION_RETENTION_DAYS, type EmailCategory } from "@shared/constants";
+import type { EmailPreferences, NotificationPreferences, NotificationsPage, NotificationsReadResult, UnsubscribeView } from "@shared/types/notifications";
+import {
+  UNSUBSCRIBE_LINK_INVALID,
+  type NotificationPreferencesInput,
+  type NotificationsQuery,
+  type NotificationsReadInput,
+} from "@shared/validators/notifications";
 import type { DbOrTx } from "../../db/client";
-import type { TxDeps } from "../../deps";
+import type { Deps, TxDeps } from "../../deps";
+import { AppError } from "../../lib/app-error";
+import { readUnsubscribeToken } from "../../mail/unsubscribe";
 import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
 import { queueMail, type EventType } from "../../mail/outbox";
@@ -118,4 +126,72 @@ export async function markNotificationsRead(
     .where(and(eq(notifications.userId, userId), isNull(notifications.readAt), "ids" in input ? inArray(notifications.id, input.ids) : undefined))
     .returning({ id: notifications.id });
   return { updated: updated.length, unreadCount: await unreadCount(db, userId) };
+}
+
+async function emailPreferencesOf(db: DbOrTx, userId: number): Promise<EmailPreferences> {
+  const off = await db.select({ category: emailOptOuts.category }).from(emailOptOuts).where(eq(emailOptOuts.userId, userId));
+  const offSet = new Set(off.map((r) => r.category));
+  return Object.fromEntries(EMAIL_CATEGORIES.map((c) => [c, !offSet.has(c)])) as EmailPreferences;
+}
+
+/** Turns categories on (deletes the opt-out) or off (adds it); the others stay. */
+async function setEmailCategories(db: DbOrTx, userId: number, email: Partial<EmailPreferences>): Promise<void> {
+  const entries = Object.entries(email).filter((e): e is [EmailCategory, boolean] => e[1] !== undefined);
+  const off = entries.filter(([, on]) => !on).map(([c]) => c);
+  const on = entries.filter(([, v]) => v).map(([c]) => c);
+  if (off.length > 0) await db.insert(emailOptOuts).values(off.map((category) => ({ userId, category }))).onConflictDoNothing();
+  if (on.length > 0) await db.delete(emailOptOuts).where(and(eq(emailOptOuts.userId, userId), inArray(emailOptOuts.category, on)));
+}
+
+/** GET /api/notifications/preferences: the member's own email switches (docs/product.md, "Notification emails"). */
+export async function getNotificationPreferences(deps: TxDeps<"db">, input: { actor: Pick<Actor, "id"> }): Promise<NotificationPreferences> {
+  return { email: await emailPreferencesOf(deps.db, input.actor.id) };
+}
+
+/** PUT /api/notifications/preferences: turns the named categories on or off. */
+export async function updateNotificationPreferences(
+  deps: Deps<"db" | "logger">,
+  input: NotificationPreferencesInput & { actor: Pick<Actor, "id"> },
+): Promise<NotificationPreferences> {
+  const userId = input.actor.id;
+  const email = await deps.db.transaction(async (tx) => {
+    await setEmailCategories(tx, userId, input.email);
+    return emailPreferencesOf(tx, userId);
+  });
+  deps.logger.info({ event: "notifications.preferences", userId, email }, "notification preferences changed");
+  return { email };
+}
+
+/** The member and category of an unsubscribe link, or the 400 every bad link gets (forged, altered, a member gone). */
+async function unsubscribeTarget(deps: Deps<"db" | "env">, token: string): Promise<{ userId: number; category: EmailCategory }> {
+  const target = readUnsubscribeToken(deps.env.SESSION_SECRET, token);
+  const refuse = () => new AppError(400, UNSUBSCRIBE_LINK_INVALID, { title: "Unsubscribe Failed", code: "invalid_token" });
+  if (!target) throw refuse();
+  const [user] = await deps.db.select({ id: users.id }).from(users).where(eq(users.id, target.userId)).limit(1);
+  if (!user) throw refuse();
+  return target;
+}
+
+/** GET /api/unsubscribe/{token}: what the confirm page shows; changes nothing (mail scanners open links). */
+export async function viewUnsubscribeLink(deps: Deps<"db" | "env">, input: { token: string }): Promise<UnsubscribeView> {
+  const { userId, category } = await unsubscribeTarget(deps, input.token);
+  return { category, emailOn: (await emailPreferencesOf(deps.db, userId))[category] };
+}
+
+/** POST /api/unsubscribe/{token}: one-click (RFC 8058), no sign-in; turns the link's category off. */
+export async function unsubscribeByLink(deps: Deps<"db" | "env" | "logger">, input: { token: string }): Promise<UnsubscribeView> {
+  const { userId, category } = await unsubscribeTarget(deps, input.token);
+  await setEmailCategories(deps.db, userId, { [category]: false });
+  deps.logger.info({ event: "notifications.unsubscribed", userId, category }, "email category turned off by its unsubscribe link");
+  return { category, emailOn: false };
+}
+
+/**
+ * Removes notifications older than NOTIFICATION_RETENTION_DAYS (docs/product.md,
+ * "Notification centre"); a job runs it (server/jobs). `now` is the clock (tests pass their own).
+ */
+export async function pruneNotifications(deps: TxDeps<"db">, input: { now?: Date } = {}): Promise<{ removed: number }> {
+  const cutoff = new Date((input.now ?? new Date()).getTime() - NOTIFICATION_RETENTION_DAYS * 24 * 3600 * 1000);
+  const removed = await deps.db.delete(notifications).where(lt(notifications.createdAt, cutoff)).returning({ id: notifications.id });
+  return { removed: removed.length };
 }

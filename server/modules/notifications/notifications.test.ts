@@ -53,7 +53,7 @@ describe("each event tells the right people once", () => {
       [a.partner.id]: ["challenge.accepted", "result.disputed"],
       [b.captain.id]: ["challenge.received", "result.reported"],
       [b.partner.id]: ["challenge.received", "result.reported"],
-      [admin.id]: ["result.disputed"],
+      [admin.id]: ["dispute.opened"],
     });
     const [forAdmin] = await t.db.select().from(notifications).where(eq(notifications.userId, admin.id));
     expect(forAdmin!.link).toBe("/admin");

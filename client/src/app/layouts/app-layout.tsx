@@ -1,4 +1,5 @@
-import { Suspense, useId, useRef, useState, type ReactNode } from "react";
+import { Suspense, useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useQueryClient } from "@tanstack/react-query";
 import { Link, useLocation } from "wouter";
 import {
   History,
@@ -17,6 +18,9 @@ import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { useLogout, useUser } from "@/lib/auth";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useWaitingWork } from "@/features/notifications/api/get-waiting-work";
+import { notificationKeys } from "@/features/notifications/api/keys";
+import type { WaitingWork } from "@shared/types/notifications";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
 
@@ -40,6 +44,42 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: "/admin", label: "Admin Panel", icon: ShieldCheck, adminOnly: true },
 ];
 
+/** What waits for the member behind a menu link (docs/product.md, "Notification centre"). */
+const WAITING_AT: Record<string, (w: WaitingWork) => number> = {
+  "/challenges": (w) => w.incomingChallenges + w.resultsToApprove,
+  "/admin": (w) => (w.registrations ?? 0) + (w.disputes ?? 0),
+};
+
+const waitingTotal = (w: WaitingWork | undefined) => (w ? Object.values(WAITING_AT).reduce((n, count) => n + count(w), 0) : 0);
+
+function WaitingBadge({ count, className }: { count: number; className?: string }) {
+  return (
+    <span
+      data-testid="waiting-count"
+      className={cn("min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-[11px] leading-5 font-bold text-slate-900 tabular-nums", className)}
+      aria-hidden="true"
+    >
+      {count > 99 ? "99+" : count}
+    </span>
+  );
+}
+
+/**
+ * The bell's count and the menu's waiting counts are read when the layout loads; any change the
+ * member makes (a mutation that succeeds) may change them, so every ["notifications"] query is
+ * read again after it.
+ */
+function useRefreshAfterChanges() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      queryClient.getMutationCache().subscribe((event) => {
+        if (event.type === "updated" && event.action.type === "success") void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
+      }),
+    [queryClient],
+  );
+}
+
 function isActive(location: string, href: string) {
   return location === href || location.startsWith(`${href}/`);
 }
@@ -48,6 +88,8 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
   const [location] = useLocation();
   const logout = useLogout();
   const items = NAV_ITEMS.filter((item) => !item.adminOnly || user?.isAdmin);
+  const waiting = useWaitingWork(Boolean(user)).data;
+  const idPrefix = useId();
 
   return (
     <div className="flex h-full flex-col bg-sidebar text-sidebar-foreground">
@@ -60,12 +102,21 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
         <ul className="space-y-1">
           {items.map(({ href, label, icon: Icon }) => {
             const active = isActive(location, href);
+            const count = waiting ? (WAITING_AT[href]?.(waiting) ?? 0) : 0;
+            // The link's name stays its label; the count is its description.
+            const countId = `${idPrefix}${href.slice(1)}-waiting`;
             return (
               <li key={href}>
+                {count > 0 && (
+                  <span id={countId} className="sr-only">
+                    {count} waiting for you
+                  </span>
+                )}
                 <Link
                   href={href}
                   onClick={onNavigate}
                   aria-current={active ? "page" : undefined}
+                  aria-describedby={count > 0 ? countId : undefined}
                   className={cn(
                     "flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-teal-300",
                     active ? "bg-primary text-white shadow-sm" : "text-sidebar-foreground hover:bg-white/10 hover:text-white",
@@ -73,6 +124,7 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
                 >
                   <Icon className="size-5 shrink-0" aria-hidden="true" />
                   {label}
+                  {count > 0 && <WaitingBadge count={count} className="ml-auto" />}
                 </Link>
               </li>
             );
@@ -110,6 +162,8 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
 /** The signed-in layout: a fixed sidebar from 768 px, a top bar with a drawer menu below. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
+  useRefreshAfterChanges();
+  const waiting = waitingTotal(useWaitingWork(Boolean(user)).data);
   const [menuOpen, setMenuOpen] = useState(false);
   // The drawer is mounted the first time the menu opens, then stays mounted (see mobile-menu.tsx).
   const [menuMounted, setMenuMounted] = useState(false);
@@ -145,11 +199,18 @@ export function AppLayout({ children }: { children: ReactNode }) {
             aria-expanded={menuOpen}
             aria-controls={menuOpen ? menuId : undefined}
             data-state={menuOpen ? "open" : "closed"}
-            className="inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+            className="relative inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
             aria-label="Open menu"
+            aria-describedby={waiting > 0 ? `${menuId}-waiting` : undefined}
           >
             <Menu className="size-6" aria-hidden="true" />
+            {waiting > 0 && <WaitingBadge count={waiting} className="absolute -top-0.5 -right-0.5" />}
           </button>
+          {waiting > 0 && (
+            <span id={`${menuId}-waiting`} className="sr-only">
+              {waiting} waiting for you
+            </span>
+          )}
         </div>
       </header>
       {menuMounted && (

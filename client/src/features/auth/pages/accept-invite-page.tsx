@@ -15,7 +15,7 @@ import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { useInvite } from "../api/get-invite";
 import { useAcceptInvite } from "../api/accept-invite";
-import { StatusCard } from "../components/status-card";
+import { StatusCard } from "@/components/ui/status-card";
 import { FormAlert } from "../components/form-alert";
 
 type FormIn = z.input<typeof acceptInviteFormSchema>;

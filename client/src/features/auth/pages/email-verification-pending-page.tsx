@@ -2,7 +2,7 @@
 import { Link } from "wouter";
 import { MailCheck } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { StatusCard } from "../components/status-card";
+import { StatusCard } from "@/components/ui/status-card";
 import { ResendVerificationForm } from "../components/resend-verification-form";
 
 export default function EmailVerificationPendingPage() {

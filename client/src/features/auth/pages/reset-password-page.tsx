@@ -12,7 +12,7 @@ import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmPasswordField, NewPasswordField } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { useResetPassword, useResetTokenStatus } from "../api/reset-password";
-import { StatusCard } from "../components/status-card";
+import { StatusCard } from "@/components/ui/status-card";
 
 export const RESET_FAILED_MESSAGE = "Failed to reset password. The token may be invalid or expired.";
 

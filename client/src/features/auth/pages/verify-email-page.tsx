@@ -9,7 +9,7 @@ import { useLogout, useUser } from "@/lib/auth";
 import { ApiError } from "@/lib/api-client";
 import { useResendVerification } from "../api/resend-verification";
 import { useVerifyEmail } from "../api/verify-email";
-import { StatusCard } from "../components/status-card";
+import { StatusCard } from "@/components/ui/status-card";
 import { notifyResendFailed, notifyResent, ResendVerificationForm } from "../components/resend-verification-form";
 
 function VerifyToken({ token }: { token: string }) {

@@ -2,7 +2,7 @@
 import { Link } from "wouter";
 import { CheckCircle2 } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
-import { StatusCard } from "../components/status-card";
+import { StatusCard } from "@/components/ui/status-card";
 
 export default function VerifySuccessPage() {
   return (

@@ -1,8 +1,10 @@
 // The home page's "Waiting for you": incoming challenges to answer or play, and results the other
 // team reported. Both read through the challenges feature's own queries (the same cache entries as
-// the My Challenges page), so answering there updates the counts here.
+// the My Challenges page), so answering there updates the counts here. An admin also sees the
+// admin's work (registrations to approve, disputes to decide) through the admin feature's queries,
+// the same as the admin panel's cards; an admin without a team sees only that.
 import { Link } from "wouter";
-import { ArrowRight, ClipboardCheck, Swords } from "lucide-react";
+import { ArrowRight, ClipboardCheck, Scale, Swords, UserCheck } from "lucide-react";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
@@ -11,6 +13,8 @@ import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAwaitingApproval } from "@/features/challenges/api/get-awaiting-approval";
 import { useIncomingChallenges } from "@/features/challenges/api/get-incoming-challenges";
+import { usePendingDisputes } from "@/features/admin/api/get-pending-disputes";
+import { usePendingUsers } from "@/features/admin/api/get-pending-users";
 
 /** How many items each list shows before "View all". */
 const SHOWN = 5;
@@ -29,21 +33,65 @@ interface WaitingQuery {
 
 const isActive = (status: ChallengeStatus) => (ACTIVE_CHALLENGE_STATUSES as readonly ChallengeStatus[]).includes(status);
 
-export function WaitingCard({ teamId }: { teamId: number | null }) {
+export function WaitingCard({ teamId, isAdmin = false }: { teamId: number | null; isAdmin?: boolean }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Waiting for you</CardTitle>
-        <CardDescription>Challenges to answer and results to approve</CardDescription>
+        <CardDescription>
+          {teamId === null && isAdmin
+            ? "Registrations to approve and disputes to decide"
+            : isAdmin
+              ? "Challenges to answer, results to approve, and the admin's work"
+              : "Challenges to answer and results to approve"}
+        </CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">
-        {teamId === null ? (
-          <EmptyState title="Nothing waiting" description="Join a team to challenge others and report results." />
-        ) : (
-          <WaitingLists teamId={teamId} />
-        )}
+        {teamId !== null && <WaitingLists teamId={teamId} />}
+        {isAdmin && <AdminWaitingLists />}
+        {teamId === null && !isAdmin && <EmptyState title="Nothing waiting" description="Join a team to challenge others and report results." />}
       </CardContent>
     </Card>
+  );
+}
+
+/** The admin's work: the same queries as the admin panel's Pending Approvals and Disputes cards. */
+function AdminWaitingLists() {
+  const users = usePendingUsers();
+  const disputes = usePendingDisputes();
+  const registrations = users.data?.items.map((u) => ({
+    id: u.id,
+    text: `${u.name}${u.teamName ? ` (${u.teamName})` : ""} registered${u.isEmailVerified ? "" : ", email not verified yet"}`,
+  }));
+  const open = disputes.data?.items.map((d) => ({
+    id: d.id,
+    text: `Disputed: ${d.match.team1.name} vs ${d.match.team2.name}`,
+  }));
+  return (
+    <>
+      <WaitingList
+        icon={UserCheck}
+        title="Registrations to approve"
+        query={users}
+        items={registrations}
+        total={users.data?.total}
+        href="/admin"
+        where="in the Admin Panel"
+        errorText="Failed to load pending registrations"
+        emptyText="No registrations are waiting for approval"
+      />
+      <WaitingList
+        icon={Scale}
+        title="Disputes to decide"
+        query={disputes}
+        items={open}
+        total={disputes.data?.total}
+        href="/admin"
+        where="in the Admin Panel"
+        errorText="Failed to load disputes"
+        emptyText="No disputes are waiting for a decision"
+      />
+    </>
   );
 }
 
@@ -68,6 +116,8 @@ function WaitingLists({ teamId }: { teamId: number }) {
         title="Incoming challenges"
         query={incoming}
         items={challenges}
+        href="/challenges"
+        where="in My Challenges"
         errorText="Failed to load incoming challenges"
         emptyText="You have no incoming challenges"
       />
@@ -76,6 +126,8 @@ function WaitingLists({ teamId }: { teamId: number }) {
         title="Results to approve"
         query={awaiting}
         items={results}
+        href="/challenges"
+        where="in My Challenges"
         errorText="Failed to load results awaiting approval"
         emptyText="No results are waiting for your approval"
       />
@@ -88,21 +140,27 @@ function WaitingList(props: {
   title: string;
   query: WaitingQuery;
   items: WaitingItem[] | undefined;
+  /** All of them, when the list shows one page of more. */
+  total?: number;
+  /** Where the member acts on them, and its name for screen readers ("in My Challenges"). */
+  href: string;
+  where: string;
   errorText: string;
   emptyText: string;
 }) {
   const { query, icon: Icon } = props;
   const items = props.items ?? [];
+  const count = props.total ?? items.length;
   return (
     <div>
       <div className="mb-2 flex items-center justify-between gap-2">
         <h3 className="flex items-center gap-2 font-medium">
           <Icon className="size-4 text-primary-text" aria-hidden="true" />
           {props.title}
-          {items.length > 0 && <Badge>{items.length}</Badge>}
+          {count > 0 && <Badge>{count}</Badge>}
         </h3>
-        <Link href="/challenges" className="shrink-0 text-sm font-medium text-primary-text underline-offset-4 hover:underline">
-          View all<span className="sr-only"> in My Challenges</span>
+        <Link href={props.href} className="shrink-0 text-sm font-medium text-primary-text underline-offset-4 hover:underline">
+          View all<span className="sr-only"> {props.where}</span>
         </Link>
       </div>
       {query.isPending ? (
@@ -116,7 +174,7 @@ function WaitingList(props: {
           {items.slice(0, SHOWN).map((item) => (
             <li key={item.id}>
               <Link
-                href="/challenges"
+                href={props.href}
                 className="flex items-center justify-between gap-2 rounded-lg border border-border px-3 py-2.5 text-sm hover:bg-muted"
               >
                 <span>{item.text}</span>

@@ -38,7 +38,7 @@ export default function HomePage() {
       <AwaitingApprovalNotice user={user} />
       {user.teamId ? <TeamGlance teamId={user.teamId} /> : null}
       <div className="grid gap-6 lg:grid-cols-2 [&>*]:min-w-0">
-        <WaitingCard teamId={user.teamId} />
+        <WaitingCard teamId={user.teamId} isAdmin={user.isAdmin} />
         {user.teamId ? <RecentResults teamId={user.teamId} /> : null}
       </div>
     </section>

@@ -89,8 +89,9 @@ export default function NotificationsPage() {
       ) : items.length === 0 ? (
         <EmptyState icon={Bell} title="No notifications yet" description="Challenges, results and decisions about your account will show up here." />
       ) : (
-        <Card>
-          <CardContent className="p-0">
+        <Card className="overflow-hidden">
+          {/* Rows run edge to edge (CardContent's padding is responsive: sm: too). */}
+          <CardContent className="p-0 sm:p-0">
             <ul className="divide-y divide-border" aria-label="Notifications">
               {items.map((item) => (
                 <Row key={item.id} item={item} onOpen={open} />

@@ -35,9 +35,10 @@ export function TeamProfile({ team, isCaptain, heading }: { team: TeamView; isCa
     <section className="space-y-6">
       <h1 className="sr-only">{heading}</h1>
       <ProfileHeader team={team} isCaptain={isCaptain} editing={editing} onEdit={() => setEditing(true)} onDelete={() => setDeleteOpen(true)} />
+      {/* The captain's one open task comes first (it was the fifth card on a phone, under the statistics). */}
+      {isCaptain && !team.members.some((m) => !m.isCaptain) && <InvitePartnerCard teamId={team.id} />}
       {editing ? <EditProfileForm team={team} onDone={() => setEditing(false)} /> : <TeamDetails team={team} />}
       <CourtPerformance team={team} />
-      {isCaptain && !team.members.some((m) => !m.isCaptain) && <InvitePartnerCard teamId={team.id} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <TeamMembers team={team} />
         <HeadToHeadCard teamId={team.id} />

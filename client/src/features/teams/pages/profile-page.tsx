@@ -1,5 +1,5 @@
 // /profile (the signed-in user's team): the team's profile (../components/team-profile.tsx) with
-// the captain's Edit Profile and Delete Team.
+// the captain's Edit Profile and Delete Team, and the member's own Notifications (email switches).
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -7,6 +7,7 @@ import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useTeam } from "../api/get-team";
 import { ProfileSkeleton, TeamProfile } from "../components/team-profile";
+import { NotificationSettingsCard } from "../components/notification-settings-card";
 
 export default function ProfilePage() {
   const { data: user } = useUser();
@@ -19,6 +20,9 @@ export default function ProfilePage() {
       <section>
         <PageHeader title="My Profile" />
         <EmptyState title="You are not on a team" description="Team profiles belong to registered teams." />
+        <div className="mt-6">
+          <NotificationSettingsCard isAdmin={user.isAdmin} />
+        </div>
       </section>
     );
   }
@@ -32,5 +36,10 @@ export default function ProfilePage() {
     );
   }
   const isCaptain = user.isCaptain && user.teamId === team.data.id;
-  return <TeamProfile team={team.data} isCaptain={isCaptain} heading="My Profile" />;
+  return (
+    <div className="space-y-6">
+      <TeamProfile team={team.data} isCaptain={isCaptain} heading="My Profile" />
+      <NotificationSettingsCard isAdmin={user.isAdmin} />
+    </div>
+  );
 }

@@ -1,3 +1,4 @@
+// The centred card of a page that states one outcome (account pages, the unsubscribe link).
 import type { ReactNode } from "react";
 import type { LucideIcon } from "lucide-react";
 import { Card, CardContent } from "@/components/ui/card";

@@ -1,0 +1,39 @@
+// GET and PUT /api/notifications/preferences: the member's email switches, one per category
+// (docs/product.md, "Notification emails"). A switch changes at once (optimistically) and goes back
+// if the server refuses.
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { NotificationPreferences } from "@shared/types/notifications";
+import type { NotificationPreferencesInput } from "@shared/validators/notifications";
+import { api } from "@/lib/api-client";
+import { notificationKeys } from "./keys";
+
+export const notificationPreferencesQueryOptions = queryOptions({
+  queryKey: notificationKeys.preferences(),
+  queryFn: () => api.get<NotificationPreferences>("/api/notifications/preferences"),
+});
+
+export function useNotificationPreferences() {
+  return useQuery(notificationPreferencesQueryOptions);
+}
+
+export function useUpdateNotificationPreferences() {
+  const queryClient = useQueryClient();
+  const key = notificationPreferencesQueryOptions.queryKey;
+  return useMutation({
+    mutationFn: (input: NotificationPreferencesInput) => api.put<NotificationPreferences>("/api/notifications/preferences", input),
+    onMutate: async (input) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData(key);
+      if (before) {
+        const email = { ...before.email };
+        for (const [category, on] of Object.entries(input.email) as [keyof typeof email, boolean | undefined][]) if (on !== undefined) email[category] = on;
+        queryClient.setQueryData(key, { email });
+      }
+      return { before };
+    },
+    onError: (_err, _input, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+    },
+    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+  });
+}

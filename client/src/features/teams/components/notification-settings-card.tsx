@@ -1,0 +1,70 @@
+// My Profile → Notifications (docs/product.md, "Notification emails"): one email switch per optional
+// category (Admin news for admins only); account and security mail is always sent, and in-app
+// notifications are always kept. Each switch saves at once.
+import { BellRing } from "lucide-react";
+import { EMAIL_CATEGORIES, EMAIL_CATEGORY, EMAIL_CATEGORY_LABELS, type EmailCategory } from "@shared/constants";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { Checkbox } from "@/components/ui/checkbox";
+import { ErrorState } from "@/components/ui/error-state";
+import { Skeleton } from "@/components/ui/skeleton";
+import { toast } from "@/components/ui/toast";
+import { errorMessage } from "@/lib/api-client";
+import { useNotificationPreferences, useUpdateNotificationPreferences } from "@/features/notifications/api/notification-preferences";
+
+export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
+  const prefs = useNotificationPreferences();
+  const update = useUpdateNotificationPreferences();
+  const categories = EMAIL_CATEGORIES.filter((c) => isAdmin || c !== EMAIL_CATEGORY.admin);
+
+  const toggle = (category: EmailCategory, on: boolean) =>
+    update.mutate(
+      { email: { [category]: on } },
+      {
+        onSuccess: () => toast({ variant: "success", title: "Notification Settings Saved", description: `Emails about ${EMAIL_CATEGORY_LABELS[category].label.toLowerCase()} are ${on ? "on" : "off"}.` }),
+        onError: (err) => toast({ variant: "destructive", title: "Failed to Save Notification Settings", description: errorMessage(err) }),
+      },
+    );
+
+  return (
+    <Card className="min-w-0" id="notifications">
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2">
+          <BellRing className="size-5 text-primary" aria-hidden="true" />
+          Notifications
+        </CardTitle>
+        <CardDescription>Choose which emails you get. Everything still shows under Notifications in the app.</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {prefs.isPending ? (
+          <Skeleton className="h-32" />
+        ) : prefs.isError ? (
+          <ErrorState className="py-4" message="Failed to load notification settings" detail={errorMessage(prefs.error)} onRetry={() => void prefs.refetch()} retrying={prefs.isFetching} />
+        ) : (
+          <fieldset>
+            <legend className="mb-3 text-sm font-medium">Email me about</legend>
+            <ul className="divide-y divide-border rounded-lg border border-border">
+              {categories.map((category) => (
+                <li key={category} className="px-3 py-3">
+                  <Checkbox
+                    checked={prefs.data.email[category]}
+                    onChange={(e) => toggle(category, e.currentTarget.checked)}
+                    label={
+                      <span>
+                        <span className="font-medium">{EMAIL_CATEGORY_LABELS[category].label}</span>
+                        <span className="block text-muted-foreground">{EMAIL_CATEGORY_LABELS[category].description}</span>
+                      </span>
+                    }
+                  />
+                </li>
+              ))}
+            </ul>
+          </fieldset>
+        )}
+        <p className="text-sm text-muted-foreground">
+          Account and security emails (verification, password reset, approval, suspension) are always sent. Every optional email also has a link to
+          stop that kind of email.
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
