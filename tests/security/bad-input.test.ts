@@ -128,6 +128,17 @@ const endpoints: Endpoint[] = [
   // Team A has its partner: a valid invitation is refused (409) after the body is checked.
   { method: "POST", path: () => `/api/teams/${a.team.id}/partner`, role: "captainA", valid: () => ({ partnerName: "Fuzz Partner", partnerEmail: "fuzz.new@example.test" }) },
   { method: "POST", path: () => "/api/notifications/read", role: "captainA", valid: () => ({ all: true }) },
+  { method: "POST", path: () => "/api/calendar-feed", role: "captainA", valid: () => ({}) },
+  {
+    method: "PUT",
+    path: () => "/api/user/availability",
+    role: "captainA",
+    valid: () => ({
+      availability: Object.fromEntries(
+        ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d, i) => [d, { morning: i % 2 === 0, afternoon: false, evening: i > 3 }]),
+      ),
+    }),
+  },
   { method: "POST", path: () => "/api/settings/header-image", role: "admin", valid: () => ({ url: "https://example.test/header.jpg" }) },
   { method: "POST", path: () => "/api/settings/public-ladder", role: "admin", valid: () => ({ enabled: true }) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
