@@ -32,5 +32,5 @@ export default function ProfilePage() {
     );
   }
   const isCaptain = user.isCaptain && user.teamId === team.data.id;
-  return <TeamProfile team={team.data} isCaptain={isCaptain} heading="My Profile" />;
+  return <TeamProfile team={team.data} isCaptain={isCaptain} heading="My Profile" viewerId={user.id} />;
 }
