@@ -1,5 +1,5 @@
-// Weekly availability and the calendar feed in a real browser (docs/product.md, "Weekly
-// availability", "Calendar feed"). Demo data: carlos and dev (Net Ninjas) against ethan and felix
+// Weekly availability and the calendar feed in a real browser
+// (docs/product.md, "Weekly availability", "Calendar feed"). Demo data: carlos and dev (Net Ninjas) against ethan and felix
 // (Baseline Bros), all Men's Doubles; no other journey uses their availability or feeds.
 import { describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
