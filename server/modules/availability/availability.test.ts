@@ -51,7 +51,7 @@ describe("PUT /api/user/availability", () => {
       [{}, "Please send your availability as the seven days mon to sun, each with morning, afternoon and evening."],
     ];
     for (const [body, message] of cases) {
-      const res = await captain.put("/api/user/availability").send(body);
+      const res = await captain.put("/api/user/availability").send(body as object);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.body).toMatchObject({ message, title: "Availability Not Saved" });
     }
