@@ -158,6 +158,16 @@ async function main() {
   log("token view");
   rows.push(await load("token view GET /api/matches/token/:t", `${base}/api/matches/token/${viewToken}`));
 
+  // The signed-in captain's calendar feed, as calendar apps poll it: a full answer, and a
+  // revalidation (If-None-Match → 304); both from memory while nothing changes (decision 029).
+  log("calendar feed");
+  const feedLink = await fetch(`${base}/api/calendar-feed`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+  if (!feedLink.ok) throw new Error(`bench calendar feed failed: ${feedLink.status} ${await feedLink.text()}`);
+  const feedPath = new URL(((await feedLink.json()) as { url: string }).url).pathname;
+  const etag = (await fetch(base + feedPath)).headers.get("etag") ?? "";
+  rows.push(await load("calendar feed GET /api/calendar/:t.ics", base + feedPath));
+  rows.push(await load("calendar feed 304 (If-None-Match)", base + feedPath, { headers: { "if-none-match": etag } }));
+
   // Each confirmation uses a fresh token (20,000 seeded: enough for both runs at these rates), once
   // one at a time (the latency of a confirmation) and once at the run's concurrency.
   const tokens = [...seeded.confirmTokens];

@@ -183,3 +183,39 @@ export type EventType = keyof typeof EVENT_CATEGORY;
 
 /** Notifications older than this are removed by a job (docs/product.md, "Notification centre"). */
 export const NOTIFICATION_RETENTION_DAYS = 180;
+// Weekly availability (docs/product.md, "Weekly availability"): the days and parts of day a player
+// can usually play, and the hours (club time, by a slot's start) each part covers.
+export const WEEK_DAYS = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] as const;
+export type WeekDay = (typeof WEEK_DAYS)[number];
+export const WEEK_DAY_LABELS: Record<WeekDay, string> = {
+  mon: "Monday",
+  tue: "Tuesday",
+  wed: "Wednesday",
+  thu: "Thursday",
+  fri: "Friday",
+  sat: "Saturday",
+  sun: "Sunday",
+};
+export const DAY_PARTS = ["morning", "afternoon", "evening"] as const;
+export type DayPart = (typeof DAY_PARTS)[number];
+export const DAY_PART_LABELS: Record<DayPart, string> = { morning: "Morning", afternoon: "Afternoon", evening: "Evening" };
+/** Start times (minutes after midnight, club time) each part covers, and the time a suggestion proposes. */
+export const DAY_PART_MINUTES: Record<DayPart, { from: number; until: number; suggest: number }> = {
+  morning: { from: 6 * 60, until: 12 * 60, suggest: 10 * 60 },
+  afternoon: { from: 12 * 60, until: 17 * 60, suggest: 14 * 60 },
+  evening: { from: 17 * 60, until: 22 * 60 + 30 + 1, suggest: 18 * 60 },
+};
+/** How many slots the challenge form suggests, and how far ahead it looks (days). */
+export const SUGGESTED_SLOTS = 3;
+export const SUGGESTION_HORIZON_DAYS = 28;
+
+/** The calendar feed: accepted matches from this many days back, and every upcoming one. */
+export const CALENDAR_FEED_PAST_DAYS = 30;
+/**
+ * Challenge statuses that end an agreed match without it being played: the calendar shows the event
+ * as STATUS:CANCELLED. `expired` joins once the challenge clock adds it (looked up, never spelled here).
+ */
+export const CALENDAR_CANCELLED_STATUSES: readonly ChallengeStatus[] = [
+  CHALLENGE_STATUS.canceled,
+  (CHALLENGE_STATUS as Partial<Record<string, ChallengeStatus>>).expired,
+].filter((s): s is ChallengeStatus => s !== undefined);

@@ -11,10 +11,14 @@ import { adminRoutes } from "./admin/admin.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
 import { waitingRoutes } from "./waiting/waiting.routes";
+import { calendarRoutes } from "./calendar/calendar.routes";
+import { availabilityRoutes } from "./availability/availability.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
 export const featureRoutes: ModuleRoutes[] = [
   accountsRoutes, teamsRoutes, ladderRoutes, challengesRoutes, matchesRoutes, disputesRoutes, adminRoutes, settingsRoutes, notificationsRoutes,
   waitingRoutes,
+  calendarRoutes,
+  availabilityRoutes,
 ];

@@ -49,6 +49,7 @@ import {
   type Surface,
   type TokenPurpose,
 } from "../constants";
+import { EMPTY_AVAILABILITY, type Availability } from "../availability";
 
 /** Millisecond precision so JSON backups round-trip timestamps exactly. */
 const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3, mode: "date" });
@@ -60,16 +61,8 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, precision: 3,
 export const sqlLiterals = (values: readonly string[]): SQL => sql.raw(values.map((v) => `'${v.replace(/'/g, "''")}'`).join(", "));
 const inList = (col: string, values: readonly string[]) => sql`${sql.raw(col)} in (${sqlLiterals(values)})`;
 
-export type Availability = Record<"mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun", boolean>;
-export const EMPTY_AVAILABILITY: Availability = {
-  mon: false,
-  tue: false,
-  wed: false,
-  thu: false,
-  fri: false,
-  sat: false,
-  sun: false,
-};
+// A player's usual week (docs/product.md, "Weekly availability"): days × morning/afternoon/evening.
+export { EMPTY_AVAILABILITY, type Availability } from "../availability";
 
 export const teams = pgTable(
   "teams",
@@ -180,6 +173,13 @@ export const challenges = pgTable(
     /** The challenged captain's note with the answer: the contact when accepting, the reason when declining. */
     responseNote: text("response_note"),
     proposedDateTime: ts("proposed_date_time"),
+    /** When the challenged captain accepted (the calendar feed shows challenges that were accepted). */
+    acceptedAt: ts("accepted_at"),
+    /**
+     * Raised by every change of the agreed time (a reschedule): the calendar event's SEQUENCE
+     * (docs/decisions/029-calendar-feeds-and-availability.md).
+     */
+    scheduleVersion: integer("schedule_version").notNull().default(0),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -359,6 +359,24 @@ export const mfaRecoveryCodes = pgTable(
     createdAt: ts("created_at").notNull().defaultNow(),
   },
   (t) => [uniqueIndex("mfa_recovery_codes_hash_uq").on(t.userId, t.codeHash)],
+);
+
+/**
+ * A member's calendar feed (GET /api/calendar/{token}.ics): only the SHA-256 of the token is
+ * stored, with the random nonce the server derives the token from (an HMAC under SESSION_SECRET),
+ * so the profile can show the link again. Resetting replaces the row. Never part of a backup.
+ */
+export const calendarFeeds = pgTable(
+  "calendar_feeds",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: varchar("token_hash", { length: 64 }).notNull(),
+    nonce: varchar("nonce", { length: 64 }).notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("calendar_feeds_token_hash_uq").on(t.tokenHash)],
 );
 
 /** express-session rows (connect-pg-simple's layout), on both databases. */

@@ -2,6 +2,7 @@
 // The backup schema checks every row (types, enums, the schema's own check constraints) before the
 // server writes anything, so a wrong or truncated file changes nothing.
 import { z } from "zod";
+import { normalizeAvailability } from "../availability";
 import { idsOrAllSchema } from "./selection";
 import { pageQuerySchema } from "../paging";
 import {
@@ -93,15 +94,20 @@ export const backupTeamSchema = z.object({
   updatedAt: timestamp,
 });
 
-const availability = z.object({
-  mon: z.boolean(),
-  tue: z.boolean(),
-  wed: z.boolean(),
-  thu: z.boolean(),
-  fri: z.boolean(),
-  sat: z.boolean(),
-  sun: z.boolean(),
-});
+// A backup holds the weekly grid (days × morning/afternoon/evening) or, written before it existed,
+// one boolean per day (true: the whole day); both restore as the grid.
+const dayParts = z.object({ morning: z.boolean(), afternoon: z.boolean(), evening: z.boolean() });
+const availability = z
+  .object({
+    mon: z.union([z.boolean(), dayParts]),
+    tue: z.union([z.boolean(), dayParts]),
+    wed: z.union([z.boolean(), dayParts]),
+    thu: z.union([z.boolean(), dayParts]),
+    fri: z.union([z.boolean(), dayParts]),
+    sat: z.union([z.boolean(), dayParts]),
+    sun: z.union([z.boolean(), dayParts]),
+  })
+  .transform(normalizeAvailability);
 
 export const backupUserSchema = z.object({
   id,

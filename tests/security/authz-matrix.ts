@@ -31,6 +31,7 @@ import { unsubscribeToken } from "../../server/mail/unsubscribe";
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
+import { resetCalendarFeed } from "../../server/modules/calendar/calendar.service";
 import { users } from "@shared/schema";
 import { and, eq } from "drizzle-orm";
 
@@ -510,6 +511,46 @@ export const MATRIX: MatrixRow[] = [
     call: async ({ t }) => ({ url: `/api/admin/backups/${await scheduledBackup(t)}/restore?mode=merge` }),
   },
   { method: "DELETE", path: "/api/admin/purge-confirmed-matches", expect: adminOnly(200) },
+
+  // calendar feed (a member's own address; the feed itself is a token view for calendar apps)
+  { method: "GET", path: "/api/calendar-feed", expect: verified(200) },
+  { method: "POST", path: "/api/calendar-feed", expect: verified(200) },
+  {
+    method: "GET",
+    path: "/api/calendar/:token.ics",
+    case: "captain A's live feed",
+    expect: everyone(200),
+    call: async ({ t, w }) => {
+      const link = await resetCalendarFeed({ ...t.deps }, { actor: { id: w.A.captain.id } });
+      return { url: new URL(link.url!).pathname };
+    },
+  },
+  { method: "GET", path: "/api/calendar/:token.ics", case: "a token of no feed", expect: everyone(404), call: () => ({ url: `/api/calendar/${"B".repeat(43)}.ics` }) },
+
+  // weekly availability (a player's own; a team's for its members and same-category teams)
+  {
+    method: "PUT",
+    path: "/api/user/availability",
+    expect: verified(200),
+    call: () => ({
+      url: "/api/user/availability",
+      body: { availability: Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, { morning: true, afternoon: false, evening: true }])) },
+    }),
+  },
+  {
+    method: "GET",
+    path: "/api/teams/:id/availability",
+    case: "team A (every team here plays Men's Doubles)",
+    expect: verified(200),
+    call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/availability` }),
+  },
+  {
+    method: "GET",
+    path: "/api/teams/:id/availability",
+    case: "a team of another category",
+    expect: verified(404, { admin: 200, adminNoMfa: 200 }),
+    call: async ({ t }) => ({ url: `/api/teams/${(await freshTeam(t, { competitionType: "Mixed Doubles" })).team.id}/availability` }),
+  },
 
   // settings
   { method: "GET", path: "/api/settings/header-image", expect: everyone(200) },

@@ -136,6 +136,17 @@ const endpoints: Endpoint[] = [
   { method: "PUT", path: () => "/api/notifications/preferences", role: "captainA", valid: () => ({ email: { challenges: true, results: false } }) },
   // One-click unsubscribe (RFC 8058): a bogus link is refused (400) whatever is sent, forms included.
   { method: "POST", path: () => `/api/unsubscribe/1.results.${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({}), oneClick: true },
+  { method: "POST", path: () => "/api/calendar-feed", role: "captainA", valid: () => ({}) },
+  {
+    method: "PUT",
+    path: () => "/api/user/availability",
+    role: "captainA",
+    valid: () => ({
+      availability: Object.fromEntries(
+        ["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d, i) => [d, { morning: i % 2 === 0, afternoon: false, evening: i > 3 }]),
+      ),
+    }),
+  },
   { method: "POST", path: () => "/api/settings/header-image", role: "admin", valid: () => ({ url: "https://example.test/header.jpg" }) },
   { method: "POST", path: () => "/api/settings/public-ladder", role: "admin", valid: () => ({ enabled: true }) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },

@@ -125,6 +125,15 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "POST", route: "/api/admin/mail-delivery/retry", path: "/api/admin/mail-delivery/retry", as: "admin", body: { all: true } },
     { method: "POST", route: "/api/notifications/read", path: "/api/notifications/read", as: "captain", body: { all: true } },
     { method: "PUT", route: "/api/notifications/preferences", path: "/api/notifications/preferences", as: "captain", body: { email: { challenges: false } } },
+    // A forged reset would retire the member's calendar link; a forged week would mislead the challenge form.
+    { method: "POST", route: "/api/calendar-feed", path: "/api/calendar-feed", as: "captain", body: {} },
+    {
+      method: "PUT",
+      route: "/api/user/availability",
+      path: "/api/user/availability",
+      as: "captain",
+      body: { availability: Object.fromEntries(["mon", "tue", "wed", "thu", "fri", "sat", "sun"].map((d) => [d, { morning: true, afternoon: true, evening: true }])) },
+    },
     { method: "DELETE", route: "/api/admin/teams/:id", path: `/api/admin/teams/${ids.otherTeamId}`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/teams/:id/restore", path: `/api/admin/teams/${ids.otherTeamId}/restore`, as: "admin" },
     { method: "DELETE", route: "/api/admin/teams/:id/permanent", path: `/api/admin/teams/${ids.otherTeamId}/permanent`, as: "admin" },

@@ -4,7 +4,7 @@ import { gzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import type supertest from "supertest";
-import { challenges, disputes, matches, systemSettings, teams, users } from "@shared/schema";
+import { challenges, disputes, EMPTY_AVAILABILITY, matches, systemSettings, teams, users } from "@shared/schema";
 import { HEADER_IMAGE_SETTING } from "@shared/constants";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
@@ -29,7 +29,7 @@ async function seedClub(adminId: number) {
   await t.db.update(teams).set({ deletedAt: new Date("2024-02-03T04:05:06.789Z"), deletionReason: "moved away" }).where(eq(teams.id, c.team.id));
   await t.db
     .update(users)
-    .set({ isSuspended: true, suspensionReason: "rude", photos: ["a.png"], availability: { mon: true, tue: false, wed: false, thu: false, fri: false, sat: true, sun: false } })
+    .set({ isSuspended: true, suspensionReason: "rude", photos: ["a.png"], availability: { ...EMPTY_AVAILABILITY, mon: { morning: true, afternoon: true, evening: true }, sat: { morning: false, afternoon: false, evening: true } } })
     .where(eq(users.id, a.partner.id));
   const [ch] = await t.db
     .insert(challenges)

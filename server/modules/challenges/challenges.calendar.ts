@@ -1,19 +1,23 @@
-// The .ics file of an accepted challenge (GET /api/challenges/{id}/calendar.ics), for members of either team.
+// The .ics file of an accepted challenge (GET /api/challenges/{id}/calendar.ics), for members of
+// either team: the same event, UID and SEQUENCE as in the member's calendar feed (one builder,
+// server/modules/calendar).
 import { sql } from "drizzle-orm";
 import { CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
+import { buildCalendar } from "../calendar";
 import { CHALLENGE_NOT_FOUND } from "./challenges.service";
-
-export const MATCH_DURATION_MINUTES = 90;
 
 interface CalendarRow extends Record<string, unknown> {
   id: number;
   status: ChallengeStatus;
   location: string;
   notes: string | null;
+  response_note: string | null;
   proposed_date_time: Date | string | null;
+  schedule_version: number;
+  updated_at: Date | string;
   challenger_name: string;
   challenged_name: string;
 }
@@ -21,14 +25,14 @@ interface CalendarRow extends Record<string, unknown> {
 /** The .ics of an accepted challenge, for members of either team. */
 export async function challengeCalendar(
   deps: TxDeps<"db" | "env">,
-  input: { challengeId: number; actor: Pick<Actor, "teamId">; now?: Date },
+  input: { challengeId: number; actor: Pick<Actor, "teamId"> },
 ): Promise<{ filename: string; body: string }> {
   const { db } = deps;
   const { challengeId } = input;
   const { teamId } = input.actor;
   if (!teamId) throw new AppError(404, CHALLENGE_NOT_FOUND);
   const res = await db.execute<CalendarRow>(sql`
-    select c.id, c.status, c.location, c.notes, c.proposed_date_time,
+    select c.id, c.status, c.location, c.notes, c.response_note, c.proposed_date_time, c.schedule_version, c.updated_at,
            a.name as challenger_name, b.name as challenged_name
     from challenges c
     join teams a on a.id = c.challenger_team_id
@@ -40,65 +44,22 @@ export async function challengeCalendar(
     throw new AppError(409, "Only accepted challenges can be added to a calendar.", { title: "Not Accepted Yet", code: "wrong_state" });
   if (!row.proposed_date_time)
     throw new AppError(409, "This challenge has no date and time to add to a calendar.", { code: "wrong_state" });
-  const start = new Date(row.proposed_date_time);
-  const end = new Date(start.getTime() + MATCH_DURATION_MINUTES * 60_000);
-  const host = new URL(deps.env.APP_URL).hostname || "doubles-ladder";
-  const summary = `Ladder challenge: ${row.challenger_name} vs ${row.challenged_name}`;
-  const description = `Contact: ${row.notes ?? ""}\n\nYour challenges: ${deps.env.APP_URL}/challenges`;
-  const lines = [
-    "BEGIN:VCALENDAR",
-    "VERSION:2.0",
-    "PRODID:-//doubles-ladder//Challenges//EN",
-    "CALSCALE:GREGORIAN",
-    "METHOD:PUBLISH",
-    "BEGIN:VEVENT",
-    `UID:challenge-${row.id}@${host}`,
-    `DTSTAMP:${icsDate(input.now ?? new Date())}`,
-    `DTSTART:${icsDate(start)}`,
-    `DTEND:${icsDate(end)}`,
-    `SUMMARY:${icsText(summary)}`,
-    `LOCATION:${icsText(row.location)}`,
-    `DESCRIPTION:${icsText(description)}`,
-    `URL:${deps.env.APP_URL}/challenges`,
-    "END:VEVENT",
-    "END:VCALENDAR",
-  ];
-  return { filename: `challenge-${row.id}.ics`, body: lines.map(foldLine).join("\r\n") + "\r\n" };
-}
-
-/** 20260614T173000Z */
-export function icsDate(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, "").replace(/\.\d{3}/, "");
-}
-
-/** RFC 5545 TEXT: backslash, semicolon, comma and newlines escaped. */
-export function icsText(value: string): string {
-  return value
-    .replace(/\\/g, "\\\\")
-    .replace(/;/g, "\\;")
-    .replace(/,/g, "\\,")
-    .replace(/\r\n|\r|\n/g, "\\n");
-}
-
-/** Lines longer than 75 octets are folded (CRLF + one space), never inside a UTF-8 character. */
-export function foldLine(line: string): string {
-  const encoder = new TextEncoder();
-  if (encoder.encode(line).length <= 75) return line;
-  const parts: string[] = [];
-  let current = "";
-  let currentBytes = 0;
-  let limit = 75;
-  for (const ch of line) {
-    const size = encoder.encode(ch).length;
-    if (currentBytes + size > limit) {
-      parts.push(current);
-      current = "";
-      currentBytes = 0;
-      limit = 74; // continuation lines start with a space
-    }
-    current += ch;
-    currentBytes += size;
-  }
-  parts.push(current);
-  return parts.join("\r\n ");
+  const body = buildCalendar(
+    [
+      {
+        challengeId: row.id,
+        status: row.status,
+        startsAt: new Date(row.proposed_date_time),
+        location: row.location,
+        notes: row.notes,
+        responseNote: row.response_note,
+        challengerName: row.challenger_name,
+        challengedName: row.challenged_name,
+        scheduleVersion: Number(row.schedule_version),
+        updatedAt: new Date(row.updated_at),
+      },
+    ],
+    { appUrl: deps.env.APP_URL },
+  );
+  return { filename: `challenge-${row.id}.ics`, body };
 }

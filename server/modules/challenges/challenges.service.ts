@@ -136,7 +136,13 @@ export async function updateChallengeStatus(
   const updated = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(challenges)
-      .set({ status, ...(isCancel ? {} : { responseNote: input.note ?? null }), updatedAt: new Date() })
+      .set({
+        status,
+        ...(isCancel ? {} : { responseNote: input.note ?? null }),
+        // The calendar feed shows challenges that were accepted (docs/product.md, "Calendar feed").
+        ...(isAccept ? { acceptedAt: new Date() } : {}),
+        updatedAt: new Date(),
+      })
       .where(
         and(
           eq(challenges.id, challengeId),

@@ -7,7 +7,8 @@ import type { CompetitionType } from "@shared/constants";
 import { CHALLENGE_ERRORS } from "@shared/validators/challenges";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture, type TeamOptions } from "../../../tests/helpers/factories";
-import { foldLine, icsText } from "./challenges.calendar";
+import { foldLine, icsText } from "../calendar";
+import { parseIcs } from "../../../tests/helpers/ical";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -770,7 +771,11 @@ describe("GET /api/challenges/{id}/calendar.ics", () => {
     expect(unfolded).toMatch(/DTSTAMP:\d{8}T\d{6}Z\r\n/);
     expect(unfolded).toContain(`SUMMARY:Ladder challenge: ${a.team.name} vs ${b.team.name}\r\n`);
     expect(unfolded).toContain("LOCATION:UBC grass\r\n");
-    expect(unfolded).toContain("DESCRIPTION:Contact: Sam\\; 604-555-0100\\, evenings\\nor email");
+    expect(unfolded).toContain("\\nContact: Sam\\; 604-555-0100\\, evenings\\nor email");
+    // The same event as in the members' calendar feeds (server/modules/calendar/calendar.test.ts), as a calendar app reads it.
+    const [event] = parseIcs(text).events;
+    expect(event).toMatchObject({ uid: `challenge-${created.body.id}@localhost`, sequence: 0, status: "CONFIRMED", location: "UBC grass" });
+    expect(event!.description).toContain("Contact: Sam; 604-555-0100, evenings\nor email");
 
     const stranger = await createTeam(t.db);
     const capC = await agentFor(stranger.captain.username);

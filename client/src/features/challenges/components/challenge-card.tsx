@@ -133,7 +133,7 @@ export function ChallengeCard({
   const challenged = incoming ? myTeam : { id: opponent.id, name: opponent.name };
 
   return (
-    <li className="grid gap-3 rounded-lg border border-border bg-surface p-4">
+    <li id={`challenge-${challenge.id}`} className="grid scroll-mt-20 gap-3 rounded-lg border border-border bg-surface p-4">
       <div className="flex flex-wrap items-start justify-between gap-3">
         <TeamIdentity teamId={opponent.id} name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
         <div className="flex flex-wrap items-center gap-1.5">

@@ -10,6 +10,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { useZoneNote } from "@/lib/club-time";
+import { FindATime } from "./find-a-time";
 
 export interface Schedule {
   date: string;
@@ -19,17 +20,29 @@ export interface Schedule {
 
 const SLOTS = timeSlots();
 
-/** Date (past days disabled), a 30-minute time slot (12-hour labels) and the contact notes with a live counter. */
+/**
+ * Date (past days disabled), a 30-minute time slot (12-hour labels) and the contact notes with a live
+ * counter; and "Compare availability with": one of the listed teams, to see when all four players are usually free.
+ */
 export function ScheduleCard({
   surface,
   value,
   onChange,
   errors,
+  myTeamId,
+  teams,
+  planWith,
+  onPlanWith,
 }: {
   surface: Surface;
   value: Schedule;
   onChange: (next: Schedule) => void;
   errors: Partial<Record<keyof Schedule, string>>;
+  myTeamId: number | null;
+  /** The teams listed below (the current page), to find a time with. */
+  teams: readonly { id: number; name: string }[];
+  planWith: number | null;
+  onPlanWith: (teamId: number | null) => void;
 }) {
   const today = format(new Date(), "yyyy-MM-dd");
   // Today: slots that have already passed are disabled.
@@ -52,6 +65,23 @@ export function ScheduleCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 sm:grid-cols-2">
+        {myTeamId !== null && teams.length > 0 && (
+          <div className="grid gap-4 sm:col-span-2">
+            <FormField label="Compare availability with" hint="See when all four of you can usually play, and pick a suggested time.">
+              <Select value={planWith ?? ""} onChange={(e) => onPlanWith(e.target.value ? Number(e.target.value) : null)}>
+                <option value="">Choose a team</option>
+                {teams.map((t) => (
+                  <option key={t.id} value={t.id}>
+                    {t.name}
+                  </option>
+                ))}
+              </Select>
+            </FormField>
+            {planWith !== null && (
+              <FindATime myTeamId={myTeamId} theirTeamId={planWith} onPick={({ date, time }) => onChange({ ...value, date, time })} />
+            )}
+          </div>
+        )}
         <FormField label="Date" required error={errors.date}>
           <Input
             type="date"

@@ -45,6 +45,7 @@ export default function ChallengeTeamsPage() {
   const [schedule, setSchedule] = useState<Schedule>(EMPTY_SCHEDULE);
   const [errors, setErrors] = useState<Partial<Record<keyof Schedule, string>>>({});
   const [sendingTo, setSendingTo] = useState<number | null>(null);
+  const [planWith, setPlanWith] = useState<number | null>(null);
   const candidates = useCandidates({ surface, competitionType: category, page });
   const create = useCreateChallenge();
   const scheduleVisible = surface !== null && category !== "all";
@@ -171,6 +172,10 @@ export default function ChallengeTeamsPage() {
               setErrors({});
             }}
             errors={errors}
+            myTeamId={user?.teamId ?? null}
+            teams={candidates.data?.items ?? []}
+            planWith={planWith}
+            onPlanWith={setPlanWith}
           />
         )}
 

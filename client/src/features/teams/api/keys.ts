@@ -5,4 +5,7 @@ export const teamKeys = {
   detail: (teamId: number) => ["teams", "detail", teamId] as const,
   headToHead: (teamId: number) => ["teams", "head-to-head", teamId] as const,
   ratingHistory: (teamId: number) => ["teams", "rating-history", teamId] as const,
+  availability: (teamId: number) => ["teams", "availability", teamId] as const,
+  /** The signed-in member's calendar feed address (not a team read, but the profile's). */
+  calendarFeed: () => ["teams", "calendar-feed"] as const,
 };

@@ -1,5 +1,6 @@
 // The profile of one team, as /profile (the user's own team) and /teams/{id} (any team) show it:
-// header, details, court performance, members, head-to-head and rating history. Only the own
+// header, details, court performance, members, head-to-head and rating history (and on /profile the
+// viewer's own availability and calendar feed). Only the own
 // team's captain gets Edit Profile and Delete Team; members' emails come from the server only for
 // admins and the team's own members (docs/product.md#teams).
 import { useState } from "react";
@@ -14,6 +15,8 @@ import { RatingHistory } from "./rating-history";
 import { TeamDetails } from "./team-details";
 import { TeamMembers } from "./team-members";
 import { InvitePartnerCard } from "./invite-partner-card";
+import { AvailabilityCard } from "./availability-card";
+import { CalendarFeedCard } from "./calendar-feed-card";
 
 export function ProfileSkeleton() {
   return (
@@ -28,7 +31,8 @@ export function ProfileSkeleton() {
   );
 }
 
-export function TeamProfile({ team, isCaptain, heading }: { team: TeamView; isCaptain: boolean; heading: string }) {
+/** `viewerId`: on /profile (the viewer's own team), the cards that are the viewer's own: availability and calendar feed. */
+export function TeamProfile({ team, isCaptain, heading, viewerId }: { team: TeamView; isCaptain: boolean; heading: string; viewerId?: number }) {
   const [editing, setEditing] = useState(false);
   const [deleteOpen, setDeleteOpen] = useState(false);
   return (
@@ -43,6 +47,12 @@ export function TeamProfile({ team, isCaptain, heading }: { team: TeamView; isCa
         <TeamMembers team={team} />
         <HeadToHeadCard teamId={team.id} />
       </div>
+      {viewerId !== undefined && (
+        <>
+          <AvailabilityCard teamId={team.id} userId={viewerId} />
+          <CalendarFeedCard />
+        </>
+      )}
       <RatingHistory teamId={team.id} />
       {isCaptain && <DeleteTeamDialog team={team} open={deleteOpen} onOpenChange={setDeleteOpen} />}
     </section>

@@ -38,7 +38,7 @@ export default function ProfilePage() {
   const isCaptain = user.isCaptain && user.teamId === team.data.id;
   return (
     <div className="space-y-6">
-      <TeamProfile team={team.data} isCaptain={isCaptain} heading="My Profile" />
+      <TeamProfile team={team.data} isCaptain={isCaptain} heading="My Profile" viewerId={user.id} />
       <NotificationSettingsCard isAdmin={user.isAdmin} />
     </div>
   );

@@ -1,0 +1,36 @@
+// Weekly availability (docs/product.md, "Weekly availability"): a player's own week, and a team's.
+import type { Router } from "express";
+import type { AppDeps } from "../../deps";
+import { currentUser } from "../../middleware/auth";
+import { IdParams } from "../../middleware/validate";
+import { apiRouter } from "../../lib/route";
+import { updateAvailabilitySchema } from "@shared/validators/availability";
+import { getTeamAvailability, setAvailability } from "./availability.service";
+
+export function availabilityRoutes(deps: AppDeps): Router {
+  const { router, route } = apiRouter(deps);
+
+  route({
+    method: "put",
+    path: "/user/availability",
+    guard: "verified",
+    body: updateAvailabilitySchema,
+    errorTitle: "Availability Not Saved",
+    handler: async (req, res, { body }) => {
+      res.json(await setAvailability({ ...deps, logger: req.log }, { availability: body.availability, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/teams/:id/availability",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (req, res, { params }) => {
+      res.json(await getTeamAvailability(deps, { teamId: params.id, actor: currentUser(req) }));
+    },
+  });
+
+  return router;
+}
