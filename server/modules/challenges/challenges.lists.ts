@@ -15,6 +15,7 @@ import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
+import { activityAt } from "../ladder";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -128,7 +129,7 @@ export async function listChallenges(
  * (the same rule POST /api/challenges applies), and the win probability there. One query.
  */
 export async function listCandidates(
-  deps: TxDeps<"db">,
+  deps: TxDeps<"db" | "env" | "clock">,
   query: CandidatesQuery & { actor: Pick<Actor, "teamId" | "isCaptain"> },
 ): Promise<ChallengeCandidatesPage> {
   const { db } = deps;
@@ -139,6 +140,7 @@ export async function listCandidates(
     isCaptain: query.actor.isCaptain,
     surface,
     opponents: { competitionType: query.competitionType, page: query.page, limit: query.limit },
+    at: activityAt(deps),
   });
   const items: ChallengeCandidate[] = opponents.map((them) => {
     const refusal = challengeRefusal({ challenger: me, opponent: them, surface, category: query.competitionType });
@@ -153,6 +155,8 @@ export async function listCandidates(
       losses: them.losses,
       status: them.suspended ? "Suspended" : them.isApproved ? "Active" : "Pending",
       rank: them.rank,
+      inactive: them.inactive,
+      awayUntil: them.awayUntil,
       reachable: refusal === null,
       reason: refusal?.reason ?? null,
       reasonCode: refusal?.code ?? null,
