@@ -5,7 +5,7 @@
 // row, so two requests cannot make overlapping ranges.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { teamAway, teams, type TeamAway } from "@shared/schema";
-import { AWAY_MESSAGES, type SetAwayInput, type ShortenAwayInput } from "@shared/validators/away";
+import { AWAY_MESSAGES, AWAY_TITLES, type SetAwayInput, type ShortenAwayInput } from "@shared/validators/away";
 import type { AwayRange, TeamAwayView } from "@shared/types/away";
 import { addDays, clubDay, formatDay } from "@shared/time";
 import type { DbOrTx } from "../../db/client";
@@ -14,6 +14,8 @@ import type { Actor } from "../../auth/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 
 type Captain = Pick<Actor, "id" | "teamId">;
+/** The title of every refusal of the Away card's actions. */
+const TITLE = AWAY_TITLES.setFailed;
 
 const today = (deps: Deps<"env" | "clock">): string => clubDay(deps.clock.now(), deps.env.CLUB_TIMEZONE);
 const view = (r: TeamAway): AwayRange => ({ id: r.id, teamId: r.teamId, firstDay: r.firstDay, lastDay: r.lastDay });
@@ -49,14 +51,14 @@ export async function setTeamAway(
   input: SetAwayInput & { teamId: number; actor: Captain },
 ): Promise<TeamAwayView> {
   const day = today(deps);
-  if (input.firstDay < day) throw badRequest(AWAY_MESSAGES.past, { code: "away_in_past", fields: { firstDay: AWAY_MESSAGES.past } });
+  if (input.firstDay < day) throw badRequest(AWAY_MESSAGES.past, { code: "away_in_past", title: TITLE, fields: { firstDay: AWAY_MESSAGES.past } });
   const row = await deps.db.transaction(async (tx) => {
     await lockOwnTeam(tx, input.actor, input.teamId);
     const open = await currentRange(tx, input.teamId, day);
     if (open)
       throw conflict(
         `Your team is already away from ${formatDay(open.firstDay)} to ${formatDay(open.lastDay)}: change or cancel that first.`,
-        { code: "away_already_set" },
+        { code: "away_already_set", title: TITLE },
       );
     const [created] = await tx
       .insert(teamAway)
@@ -71,8 +73,8 @@ export async function setTeamAway(
 /** Loads the team's range for a change: it must be the team's and not over. */
 async function openRange(tx: DbOrTx, teamId: number, awayId: number, day: string): Promise<TeamAway> {
   const [row] = await tx.select().from(teamAway).where(and(eq(teamAway.id, awayId), eq(teamAway.teamId, teamId))).limit(1);
-  if (!row) throw notFound(AWAY_MESSAGES.notFound, { code: "not_found" });
-  if (row.lastDay < day) throw conflict(AWAY_MESSAGES.over, { code: "away_over" });
+  if (!row) throw notFound(AWAY_MESSAGES.notFound, { code: "not_found", title: TITLE });
+  if (row.lastDay < day) throw conflict(AWAY_MESSAGES.over, { code: "away_over", title: TITLE });
   return row;
 }
 
@@ -87,7 +89,7 @@ export async function shortenTeamAway(
     const open = await openRange(tx, input.teamId, input.awayId, day);
     const earliest = open.firstDay > day ? open.firstDay : day;
     if (input.lastDay < earliest || input.lastDay > open.lastDay)
-      throw badRequest(AWAY_MESSAGES.shortenRange, { code: "validation_failed", fields: { lastDay: AWAY_MESSAGES.shortenRange } });
+      throw badRequest(AWAY_MESSAGES.shortenRange, { code: "validation_failed", title: TITLE, fields: { lastDay: AWAY_MESSAGES.shortenRange } });
     const [updated] = await tx.update(teamAway).set({ lastDay: input.lastDay }).where(eq(teamAway.id, open.id)).returning();
     return updated!;
   });
