@@ -14,6 +14,7 @@ import { RatingHistory } from "./rating-history";
 import { TeamDetails } from "./team-details";
 import { TeamMembers } from "./team-members";
 import { InvitePartnerCard } from "./invite-partner-card";
+import { AwayCard } from "./away-card";
 
 export function ProfileSkeleton() {
   return (
@@ -38,6 +39,7 @@ export function TeamProfile({ team, isCaptain, heading }: { team: TeamView; isCa
       {editing ? <EditProfileForm team={team} onDone={() => setEditing(false)} /> : <TeamDetails team={team} />}
       <CourtPerformance team={team} />
       {isCaptain && !team.members.some((m) => !m.isCaptain) && <InvitePartnerCard teamId={team.id} />}
+      {isCaptain && team.isApproved && <AwayCard teamId={team.id} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <TeamMembers team={team} />
         <HeadToHeadCard teamId={team.id} />
