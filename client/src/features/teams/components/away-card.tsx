@@ -67,18 +67,20 @@ function SetAwayForm({ teamId, today }: { teamId: number; today: string }) {
     const parsed = setAwaySchema.safeParse({ firstDay, lastDay });
     if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
-    setAway.mutate(parsed.data, {
-      onSuccess: (r) =>
+    // mutateAsync: the answer swaps this form for the current range (this component unmounts), and
+    // mutate()'s own callbacks would then not run.
+    setAway.mutateAsync(parsed.data).then(
+      (r) =>
         toast({
           variant: "success",
           title: AWAY_TITLES.set,
           description: `Your team is away from ${formatDay(r.current!.firstDay)} to ${formatDay(r.current!.lastDay)}.`,
         }),
-      onError: (err) => {
+      (err: unknown) => {
         if (err instanceof ApiError && err.fields) setErrors(err.fields);
         failed(err);
       },
-    });
+    );
   };
 
   return (
@@ -110,14 +112,11 @@ function CurrentAway({ teamId, range, today }: { teamId: number; range: AwayRang
     const parsed = shortenAwaySchema.safeParse({ lastDay });
     if (!parsed.success) return setError(parsed.error.issues[0]?.message);
     setError(undefined);
-    shorten.mutate(
-      { awayId: range.id, ...parsed.data },
-      {
-        onSuccess: (r) => toast({ variant: "success", title: AWAY_TITLES.changed, description: `Your team is away until ${formatDay(r.current!.lastDay)}.` }),
-        onError: (err) => {
-          if (err instanceof ApiError && err.fields?.lastDay) setError(err.fields.lastDay);
-          failed(err);
-        },
+    shorten.mutateAsync({ awayId: range.id, ...parsed.data }).then(
+      (r) => toast({ variant: "success", title: AWAY_TITLES.changed, description: `Your team is away until ${formatDay(r.current!.lastDay)}.` }),
+      (err: unknown) => {
+        if (err instanceof ApiError && err.fields?.lastDay) setError(err.fields.lastDay);
+        failed(err);
       },
     );
   };
@@ -154,10 +153,10 @@ function CurrentAway({ teamId, range, today }: { teamId: number; range: AwayRang
             variant="destructive"
             loading={cancel.isPending}
             onClick={() =>
-              cancel.mutate(range.id, {
-                onSuccess: () => toast({ variant: "success", title: AWAY_TITLES.canceled, description: "Your team can be challenged again." }),
-                onError: failed,
-              })
+              cancel.mutateAsync(range.id).then(
+                () => toast({ variant: "success", title: AWAY_TITLES.canceled, description: "Your team can be challenged again." }),
+                failed,
+              )
             }
           >
             Cancel Away
