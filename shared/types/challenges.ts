@@ -25,6 +25,8 @@ export interface ChallengeTeamView {
   losses: number;
   /** Any member suspended: it cannot be played against (accepting its challenge is refused). */
   suspended: boolean;
+  /** The last day ('YYYY-MM-DD', club day) of the away range it is on today, else null (docs/product.md, "Away"). */
+  awayUntil: string | null;
 }
 
 /** A challenge on the My Challenges lists: the row (without its creator) seen from the user's team. */

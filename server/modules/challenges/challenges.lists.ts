@@ -15,7 +15,7 @@ import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
-import { activityAt } from "../ladder";
+import { activityAt, awayUntil } from "../ladder";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -41,6 +41,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   losses: number;
   members: unknown;
   suspended: boolean;
+  other_away_until: string | null;
   match_id: number | null;
   match_confirmation: ConfirmationStatus | null;
   match_reported_by_team_id: number | null;
@@ -51,7 +52,7 @@ const iso = (v: Date | string | null): string | null => (v === null ? null : new
 
 /** The team's challenges received (incoming) or sent (outgoing), newest first; open ones unless status=all. */
 export async function listChallenges(
-  deps: TxDeps<"db">,
+  deps: TxDeps<"db" | "env" | "clock">,
   input: ChallengeListQuery & { direction: "incoming" | "outgoing"; actor: Pick<Actor, "teamId"> },
 ): Promise<ChallengesPage> {
   const { db } = deps;
@@ -69,6 +70,7 @@ export async function listChallenges(
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
            exists (select 1 from users su where su.team_id = o.id and su.is_suspended) as suspended,
+           ${awayUntil("o", activityAt(deps))}::text as other_away_until,
            lm.id as match_id, lm.confirmation_status as match_confirmation, lm.reported_by_team_id as match_reported_by_team_id,
            (count(*) over ())::int as total
     from challenges c
@@ -106,6 +108,7 @@ export async function listChallenges(
       wins: Number(r.wins),
       losses: Number(r.losses),
       suspended: Boolean(r.suspended),
+      awayUntil: r.other_away_until ?? null,
     },
     status: r.status,
     location: r.location,

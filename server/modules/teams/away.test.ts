@@ -8,13 +8,13 @@ import { AWAY_MESSAGES } from "@shared/validators/away";
 import { SURFACE_LOCATIONS } from "@shared/constants";
 import type { TeamAwayView } from "@shared/types/away";
 import type { TeamsPage, TeamView } from "@shared/types/teams";
-import type { ChallengeCandidatesPage } from "@shared/types/challenges";
+import type { ChallengeCandidatesPage, ChallengesPage } from "@shared/types/challenges";
 import { addDays, clubDay } from "@shared/time";
 import { FixedClock } from "../../lib/clock";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { listAwayOverlapping } from "./away.service";
-import { reportedMatch } from "../matches/matches.fixtures";
+import { acceptedChallenge, reportedMatch } from "../matches/matches.fixtures";
 
 // Noon in Vancouver on Tue 10 Mar 2026 (the app's clock; the default club zone).
 const NOON = new Date("2026-03-10T19:00:00Z");
@@ -133,6 +133,11 @@ describe("a team's away time", () => {
     expect(row).toMatchObject({ reachable: false, reasonCode: "team_away", reason: "Away until Thu 12 Mar", awayUntil: day(2), rank: 1 });
     const ladder = (await agent.get("/api/teams").query({ surface: "grass", competitionType: category }).expect(200)).body as TeamsPage;
     expect(ladder.items.find((v) => v.id === a.team.id)).toMatchObject({ awayUntil: day(2), surfaceRank: 1, inactive: false });
+    // My Challenges: a challenge already open with the away team says so on its card.
+    const c = await createTeam(t.db, { competitionType: category });
+    await acceptedChallenge(t.db, c.team, a.team);
+    const outgoing = (await (await t.signedIn(c.captain.username)).get("/api/challenges/outgoing").expect(200)).body as ChallengesPage;
+    expect(outgoing.items[0]!.opponent).toMatchObject({ id: a.team.id, awayUntil: day(2) });
 
     // The day after the last day it is back: no marker, and it can be challenged (the cached read is not kept past midnight).
     clock.set(new Date(NOON.getTime() + 3 * DAY_MS));
