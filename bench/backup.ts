@@ -10,12 +10,12 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { execSync, spawn, type ChildProcess } from "node:child_process";
+import { execSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk } from "./seed-bulk";
-import { benchServerEnv } from "./server-env";
+import { startBenchServer } from "./server-env";
+import { createBenchDatabase, removeBenchDatabase } from "./database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -25,25 +25,9 @@ const arg = (name: string) => {
 };
 const scales = (arg("scales") ?? "1,10").split(",").map(Number);
 const onPglite = args.includes("--pglite");
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ADMIN = { username: "benchadmin", password: "BenchAdmin1" };
 const log = (s: string) => process.stderr.write(`${s}\n`);
 
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 120_000): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
-    child.stdout?.on("data", (d: Buffer) => {
-      buf += d.toString();
-      if (pattern.test(buf)) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${buf.slice(-2000)}`)));
-  });
-}
 
 /** Peak resident memory of a process so far, in MB (Linux). */
 function peakRssMb(pid: number): number {
@@ -51,36 +35,19 @@ function peakRssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : NaN;
 }
 
-async function startServer(db: { url?: string; dataDir?: string }) {
-  const port = 5900 + Math.floor(Math.random() * 90);
-  const child = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
+function startServer(db: { url?: string; dataDir?: string }) {
+  return startBenchServer({
+    ports: { from: 5900, span: 90 },
     env: {
-      ...benchServerEnv(port),
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       ADMIN_EMAIL: "benchadmin@bench.test",
       BACKUP_MAX_MB: "4096",
       ...(db.url ? { DATABASE_URL: db.url } : { DATA_DIR: db.dataDir!, DATABASE_URL: "" }),
     },
+    credentials: ADMIN,
+    startTimeoutMs: 120_000,
   });
-  await waitForLine(child, /running at/);
-  const base = `http://127.0.0.1:${port}`;
-  const login = await fetch(`${base}/api/login`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = login.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once("exit", () => resolve());
-      child.kill("SIGTERM");
-    });
-  return { base, cookie, pid: child.pid!, stop };
 }
 
 /** Polls /api/health every 100 ms until stopped; returns the slowest answer in ms. */
@@ -117,20 +84,9 @@ interface Result {
 }
 
 async function benchScale(scale: number): Promise<Result> {
-  let url: string | undefined;
-  let dataDir: string | undefined;
-  const dbName = `dl_bench_backup_${Date.now()}`;
-  if (onPglite) dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-bench-backup-"));
-  else {
-    const c = new pg.Client({ connectionString: serverUrl });
-    await c.connect();
-    await c.query(`create database ${dbName}`);
-    await c.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    url = u.toString();
-  }
-  const database = await openDatabase(url ? { url } : { dataDir: path.join(dataDir!, "pglite") });
+  const bench = await createBenchDatabase({ pglite: onPglite, prefix: "dl_bench_backup" });
+  const { url, dataDir } = bench;
+  const database = await openDatabase(bench.open);
   await migrateDatabase(database);
   const t0 = Date.now();
   const seeded = await seedBulk(database.db, { scale, pendingMatches: Math.min(20_000, 2_000 * scale), log });
@@ -199,13 +155,7 @@ async function benchScale(scale: number): Promise<Result> {
     // A server left by a failed step is stopped too (stopping one twice is harmless).
     for (const s of servers) await s.stop();
     fs.rmSync(file, { force: true });
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-    if (url) {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`drop database if exists ${dbName} with (force)`);
-      await c.end();
-    }
+    await removeBenchDatabase(bench);
   }
 }
 

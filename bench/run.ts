@@ -13,13 +13,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
 import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk, type BulkSeedResult } from "./seed-bulk";
-import { benchServerEnv } from "./server-env";
+import { startBenchServer, waitForLine } from "./server-env";
+import { benchServerUrl, createBenchDatabase, removeBenchDatabase, type BenchDatabase } from "./database";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -48,7 +49,6 @@ const PATCHES = Object.keys(AB_PATCHES) as PatchName[];
 const abIndex = args.indexOf("--ab");
 const abNames = abIndex < 0 ? [] : args[abIndex + 1] && !args[abIndex + 1]!.startsWith("--") ? args[abIndex + 1]!.split(",") : [...PATCHES];
 const rounds = opt("rounds", 3);
-const serverUrl = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
 interface Row {
   name: string;
@@ -60,23 +60,6 @@ interface Row {
   non2xx: number;
 }
 
-function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
-    const onData = (d: Buffer) => {
-      buf += d.toString();
-      const m = buf.match(pattern);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
-    child.on("exit", (code) => reject(new Error(`process exited (${code}): ${buf.slice(-2000)}`)));
-  });
-}
 
 async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio"> & { total: number }> {
   // One unmeasured second first: the JIT and the caches warm up (what a running server has done).
@@ -111,21 +94,9 @@ async function main() {
   execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
 
   // A fresh database.
-  const dbName = `dl_bench_${Date.now()}`;
-  let databaseUrl: string | undefined;
-  let dataDir: string | undefined;
-  if (onPglite) {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-bench-"));
-  } else {
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${dbName}`);
-    await admin.end();
-    const u = new URL(serverUrl);
-    u.pathname = `/${dbName}`;
-    databaseUrl = u.toString();
-  }
-  const database = await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir!, "pglite") });
+  const bench = await createBenchDatabase({ pglite: onPglite, prefix: "dl_bench" });
+  const { url: databaseUrl, dataDir } = bench;
+  const database = await openDatabase(bench.open);
   await migrateDatabase(database);
   const t0 = Date.now();
   const seeded = await seedBulk(database.db, { scale, pendingMatches: 20_000, log });
@@ -140,40 +111,22 @@ async function main() {
   const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
 
   /** The production server on the seeded data, signed in as a captain. */
-  const startAppServer = async (extraEnv: Record<string, string>) => {
-    const port = 5600 + Math.floor(Math.random() * 300);
-    const server = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
+  const startAppServer = (extraEnv: Record<string, string>) =>
+    startBenchServer({
+      ports: { from: 5600, span: 300 },
       env: {
-        ...benchServerEnv(port),
         READ_CACHE: noCache ? "off" : "on",
         ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
         ...extraEnv,
       },
+      credentials: { username: seeded.captainUsernames[0]!, password: seeded.password },
     });
-    await waitForLine(server, /running at/);
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ username: seeded.captainUsernames[0], password: seeded.password }),
-    });
-    if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
-    const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0]!;
-    const stop = () =>
-      new Promise<void>((resolve) => {
-        server.once("exit", () => resolve());
-        server.kill("SIGTERM");
-      });
-    return { base, cookie, stop, pid: server.pid! };
-  };
 
   if (abNames.length > 0) {
     if (!databaseUrl) throw new Error("--ab needs PostgreSQL: two servers cannot share one embedded database");
     await runAb(abNames as PatchName[], seeded, startAppServer, log);
     ceiling.kill("SIGTERM");
-    await dropBenchDatabase(dbName);
+    await dropBenchDatabase(bench);
     return;
   }
 
@@ -223,8 +176,7 @@ async function main() {
 
   await server.stop();
   ceiling.kill("SIGTERM");
-  if (databaseUrl) await dropBenchDatabase(dbName);
-  else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropBenchDatabase(bench);
 
   const ceilingRps = rows[0]!.rps || 1;
   const table: Row[] = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / ceilingRps) * 1000) / 10 }));
@@ -242,12 +194,10 @@ async function main() {
   log(`written ${path.relative(root, file)}`);
 }
 
-async function dropBenchDatabase(dbName: string) {
-  await new Promise((r) => setTimeout(r, 500));
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+/** Removes the run's database, after a moment for the stopped servers' connections to close. */
+async function dropBenchDatabase(bench: BenchDatabase) {
+  if (bench.url) await new Promise((r) => setTimeout(r, 500));
+  await removeBenchDatabase(bench);
 }
 
 /**
@@ -280,7 +230,7 @@ interface AbServer {
  */
 async function cpuPerRequest(server: AbServer, run: () => Promise<{ total: number }>): Promise<{ total: number; cpuMsPerRequest: number }> {
   const backends = async () => {
-    const c = new pg.Client({ connectionString: serverUrl });
+    const c = new pg.Client({ connectionString: benchServerUrl });
     await c.connect();
     const res = await c.query<{ pid: number }>("select pid from pg_stat_activity where application_name = 'doubles-ladder' and client_port is not null");
     await c.end();

@@ -1,6 +1,64 @@
-// The environment every benchmark gives the production server it starts (bench/run.ts,
-// bench/backup.ts): production mode on one local port, quiet logs, no periodic jobs and no rate
-// limits in the way of the load. Each caller adds its database and its own switches.
+// The production server every benchmark starts (bench/run.ts, bench/backup.ts): its environment
+// (production mode on one local port, quiet logs, no periodic jobs and no rate limits in the way of
+// the load; each caller adds its database and its own switches), its start and the signed-in cookie.
+import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** Resolves with the first match of `pattern` in the child's output; fails if it exits or takes too long. */
+export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  return new Promise((resolve, reject) => {
+    let buf = "";
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
+    const onData = (d: Buffer) => {
+      buf += d.toString();
+      const m = buf.match(pattern);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m);
+      }
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
+    child.on("exit", (code) => reject(new Error(`process exited (${code}): ${buf.slice(-2000)}`)));
+  });
+}
+
+export interface BenchServer {
+  base: string;
+  /** What a signed-in browser sends as Cookie. */
+  cookie: string;
+  pid: number;
+  /** Stops the server (a server that already exited is simply done). */
+  stop: () => Promise<void>;
+}
+
+/** Starts the built server (dist/server/index.js) on a random port of [from, from + span) and signs in. */
+export async function startBenchServer(o: {
+  ports: { from: number; span: number };
+  env: Record<string, string>;
+  credentials: { username: string; password: string };
+  startTimeoutMs?: number;
+}): Promise<BenchServer> {
+  const port = o.ports.from + Math.floor(Math.random() * o.ports.span);
+  const child = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...benchServerEnv(port), ...o.env },
+  });
+  await waitForLine(child, /running at/, o.startTimeoutMs);
+  const base = `http://127.0.0.1:${port}`;
+  const cookie = await signInCookie(base, o.credentials);
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    });
+  return { base, cookie, pid: child.pid!, stop };
+}
 export function benchServerEnv(port: number): NodeJS.ProcessEnv {
   return {
     ...process.env,
@@ -11,6 +69,30 @@ export function benchServerEnv(port: number): NodeJS.ProcessEnv {
     SESSION_SECRET: "bench-secret-bench-secret-bench-secret-123",
     LOG_LEVEL: "warn",
     SWEEP_INTERVAL_SECONDS: "0",
+    // No scheduled backup: on a fresh database the server would write one at start-up (a full export
+    // of the seeded club, 50 MB at 1x) while the first endpoints are measured, and leave it in ./data.
+    BACKUP_SCHEDULE: "off",
     AUTH_RATE_LIMIT_MAX: "100000",
   };
+}
+
+/**
+ * Signs in on a benchmark server and returns the Cookie header a browser would send afterwards:
+ * every cookie the sign-in set (the session and the signed-in marker), not just the first. Fails
+ * unless that cookie is signed in, so a benchmark never measures refusals.
+ */
+export async function signInCookie(base: string, credentials: { username: string; password: string }): Promise<string> {
+  const login = await fetch(`${base}/api/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(credentials),
+  });
+  if (!login.ok) throw new Error(`bench sign-in failed: ${login.status} ${await login.text()}`);
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
+  const me = await fetch(`${base}/api/user`, { headers: { cookie } });
+  if (!me.ok) throw new Error(`bench sign-in: the session cookie is refused (${me.status} ${await me.text()})`);
+  return cookie;
 }

@@ -50,7 +50,11 @@ try {
     body: JSON.stringify({ username: "alex", password: "Player123" }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
-  const cookie = (login.headers.get("set-cookie") ?? "").split(";")[0];
+  // Every cookie the sign-in set (the session and the signed-in marker), as a browser sends them.
+  const cookie = login.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 
   chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

@@ -12,7 +12,7 @@ import { formatDate, formatLongDate } from "@/lib/format";
 import type { MatchView } from "@shared/types/matches";
 import { mail, tokenFromLink, url } from "./support/app";
 import { expectNoAxeViolations, heightFor, screenshot, signInViaForm, useBrowser } from "./support/browser";
-import { accept, adminApi, apiAs, approve, challenge, people, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
+import { accept, challenge, joinClub, people, report, type Side } from "./support/club";
 import { WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
@@ -40,14 +40,9 @@ const page = kit.pageAs;
 const visible = (locator: Locator) => locator.filter({ visible: true }).first();
 
 beforeAll(async () => {
-  for (const x of [P, Q, R, S]) await registerAndVerify(x);
-  const browser = kit.browser();
-  admin = await adminApi(browser);
-  await approve(admin, [P.email, Q.email, S.email]);
-  const side = async (x: Registration): Promise<Side> => {
-    const request = await apiAs(browser, x.username, x.password);
-    return { request, teamId: await teamIdOf(request) };
-  };
+  const club = await joinClub(kit.browser(), [P, Q, R, S], [P, Q, S]);
+  admin = club.admin;
+  const side = club.side;
   [p, q] = [await side(P), await side(Q)];
 
   // P beats Q on grass and Q approves: a result that counts.

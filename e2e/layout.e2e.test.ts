@@ -11,22 +11,7 @@ import { CONTACT_NOTES_MAX } from "@shared/constants";
 import { DISPUTE_REASON_MAX, NOTES_MAX } from "@shared/validators/matches";
 import { mail, tokenFromLink, url } from "./support/app";
 import { expectNoAxeViolations, heightFor, screenshot, useBrowser } from "./support/browser";
-import {
-  accept,
-  adminApi,
-  postJson,
-  apiAs,
-  approve,
-  challenge,
-  fill,
-  longestRegistration,
-  registerAndVerify,
-  report,
-  teamIdOf,
-  unbroken,
-  type Registration,
-  type Side,
-} from "./support/club";
+import { accept, challenge, fill, joinClub, longestRegistration, postJson, report, unbroken } from "./support/club";
 import { expectFitsAt, expectOnScreen, WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
@@ -100,14 +85,9 @@ async function expectDialogFits(page: Page, screen: string, open: () => Promise<
 }
 
 beforeAll(async () => {
-  for (const person of [A, B, C, D]) await registerAndVerify(person);
-  const browser = kit.browser();
-  admin = await adminApi(browser);
-  await approve(admin, [A.email, B.email, C.email]);
-  const side = async (p: Registration): Promise<Side> => {
-    const request = await apiAs(browser, p.username, p.password);
-    return { request, teamId: await teamIdOf(request) };
-  };
+  const club = await joinClub(kit.browser(), [A, B, C, D], [A, B, C]);
+  admin = club.admin;
+  const side = club.side;
   const [a, b, c] = [await side(A), await side(B), await side(C)];
 
   // A beat B on grass (confirmed: both on the grass ladder, in history with W/L).

@@ -45,15 +45,22 @@ async function team(request: APIRequestContext, id: number): Promise<Team> {
   return "team" in body ? body.team : body;
 }
 
+/**
+ * A demo captain, signed in on a desktop page, reports a win over `opponent`: the page, the match,
+ * the opponent's team before it, and the token of the link `linkPath` in the mail with `subject`.
+ */
+async function reportWin(captain: string, opponent: string, subject: string, linkPath: string) {
+  const a = await kit.newPage({ width: 1280 });
+  await signInViaApi(a.context(), captain, DEMO.password);
+  const { match } = await reportAcceptedChallenge(a.context().request, opponent);
+  const before = await team(a.context().request, match.team2.id);
+  const reported = await mail.waitFor((m) => m.subject === subject);
+  return { a, match, before, token: tokenFromLink(reported, linkPath) };
+}
+
 describe("results", () => {
   it("A reports, B confirms from the emailed link: ratings move once and history shows the result", async () => {
-    const a = await kit.newPage({ width: 1280 });
-    await signInViaApi(a.context(), "quinn", DEMO.password);
-    const { match } = await reportAcceptedChallenge(a.context().request, "Deuce Bigalow");
-    const before = await team(a.context().request, match.team2.id);
-
-    const confirmMail = await mail.waitFor((m) => m.subject === "Match result reported: Mixed Signals vs Deuce Bigalow");
-    const token = tokenFromLink(confirmMail, "/confirm-match/");
+    const { a, match, before, token } = await reportWin("quinn", "Deuce Bigalow", "Match result reported: Mixed Signals vs Deuce Bigalow", "/confirm-match/");
 
     // B follows the link without signing in (public page).
     const b = await kit.newPage({ width: 390 });
@@ -91,12 +98,7 @@ describe("results", () => {
   });
 
   it("A reports, B disputes from the emailed link: the reporter and the admin are told, ratings stay", async () => {
-    const a = await kit.newPage({ width: 1280 });
-    await signInViaApi(a.context(), "isla", DEMO.password);
-    const { match } = await reportAcceptedChallenge(a.context().request, "Court Jesters");
-    const before = await team(a.context().request, match.team2.id);
-    const reported = await mail.waitFor((m) => m.subject === "Match result reported: Sand Storm vs Court Jesters");
-    const token = tokenFromLink(reported, "/dispute-match/");
+    const { a, match, before, token } = await reportWin("isla", "Court Jesters", "Match result reported: Sand Storm vs Court Jesters", "/dispute-match/");
 
     const b = await kit.newPage({ width: 390 });
     await b.goto(url(`/confirm-match/${token}`));

@@ -6,7 +6,7 @@ import type { APIRequestContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
-import { accept, adminApi, apiAs, approve, challenge, people, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
+import { accept, challenge, joinClub, people, report, type Side } from "./support/club";
 import { expectFitsAt, WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
@@ -23,14 +23,9 @@ let admin: APIRequestContext;
 const page = kit.pageAs;
 
 beforeAll(async () => {
-  for (const x of [V, W]) await registerAndVerify(x);
-  const browser = kit.browser();
-  admin = await adminApi(browser);
-  await approve(admin, [V.email, W.email]);
-  const side = async (x: Registration): Promise<Side> => {
-    const request = await apiAs(browser, x.username, x.password);
-    return { request, teamId: await teamIdOf(request) };
-  };
+  const club = await joinClub(kit.browser(), [V, W], [V, W]);
+  admin = club.admin;
+  const side = club.side;
   [v, w] = [await side(V), await side(W)];
   const played = await challenge(v, w, "grass", "Text V");
   await accept(w, played);

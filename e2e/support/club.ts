@@ -131,6 +131,23 @@ export interface Side {
   teamId: number;
 }
 
+/** A registered, approved person's side of a match: the API as them and their team's id. */
+export async function sideOf(browser: Browser, person: Pick<Registration, "username" | "password">): Promise<Side> {
+  const request = await apiAs(browser, person.username, person.password);
+  return { request, teamId: await teamIdOf(request) };
+}
+
+/**
+ * A file's club: everyone registers and verifies, the admin approves `approved`; returns the admin's
+ * API and a way to act as an approved person (their side).
+ */
+export async function joinClub(browser: Browser, everyone: Registration[], approved: Registration[]) {
+  for (const person of everyone) await registerAndVerify(person);
+  const admin = await adminApi(browser);
+  await approve(admin, approved.map((person) => person.email));
+  return { admin, side: (person: Registration) => sideOf(browser, person) };
+}
+
 /** `from` challenges `to` on `surface` (in two days, 6 PM); returns the challenge id. */
 export async function challenge(from: Side, to: Side, surface: Surface, notes: string): Promise<number> {
   const when = new Date(Date.now() + 2 * 24 * 60 * 60 * 1000);

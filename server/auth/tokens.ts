@@ -52,25 +52,27 @@ export async function issueToken(db: DbOrTx, options: IssueTokenOptions): Promis
   return token;
 }
 
+/** The condition that a stored token is this one, of this purpose, unused and unexpired. */
+function isLive(token: string, purpose: TokenPurpose) {
+  return and(
+    eq(authTokens.tokenHash, hashToken(token)),
+    eq(authTokens.purpose, purpose),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, sql`now()`),
+  );
+}
+
 /** Reads a live token without using it (GET views). */
 export async function peekToken(db: DbOrTx, token: string, purpose: TokenPurpose): Promise<AuthToken | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
     .select()
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isLive(token, purpose))
     .limit(1);
   return row;
 }
 
-/** Marks a token used if, and only if, it is live and of that purpose. Returns the row, or undefined. */
 /** The user a token of this purpose was issued to, used or expired too (null when there is none). */
 export async function tokenOwner(db: DbOrTx, token: string, purpose: TokenPurpose): Promise<number | null> {
   if (!isWellFormedToken(token)) return null;
@@ -82,19 +84,13 @@ export async function tokenOwner(db: DbOrTx, token: string, purpose: TokenPurpos
   return row?.userId ?? null;
 }
 
+/** Marks a token used if, and only if, it is live and of that purpose. Returns the row, or undefined. */
 export async function consumeToken(db: DbOrTx, token: string, purpose: TokenPurpose): Promise<AuthToken | undefined> {
   if (!isWellFormedToken(token)) return undefined;
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.tokenHash, hashToken(token)),
-        eq(authTokens.purpose, purpose),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-      ),
-    )
+    .where(isLive(token, purpose))
     .returning();
   return row;
 }

@@ -65,30 +65,18 @@ export async function seedDemoTeams(db: Db): Promise<number[]> {
         .returning({ id: teams.id });
       if (!team) throw new Error("team insert failed");
       ids.push(team.id);
-      await tx.insert(users).values([
-        {
-          username: t.captain[0],
-          password,
-          name: t.captain[1],
-          email: `${t.captain[0]}@students.example.edu`,
-          teamId: team.id,
-          isCaptain: true,
-          isApproved: true,
-          isEmailVerified: true,
-          joinedAt: createdAt,
-        },
-        {
-          username: t.partner[0],
-          password,
-          name: t.partner[1],
-          email: `${t.partner[0]}@students.example.edu`,
-          teamId: team.id,
-          isPartner: true,
-          isApproved: true,
-          isEmailVerified: true,
-          joinedAt: createdAt,
-        },
-      ]);
+      const member = ([username, name]: DemoTeam["captain"], role: { isCaptain: true } | { isPartner: true }) => ({
+        username,
+        password,
+        name,
+        email: `${username}@students.example.edu`,
+        teamId: team.id,
+        ...role,
+        isApproved: true,
+        isEmailVerified: true,
+        joinedAt: createdAt,
+      });
+      await tx.insert(users).values([member(t.captain, { isCaptain: true }), member(t.partner, { isPartner: true })]);
     });
   }
   return ids;

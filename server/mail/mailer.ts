@@ -16,6 +16,9 @@ import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../lib/logger";
 
+/** How every mail of the club ends (appended to its text). */
+export const SIGN_OFF = "\n\n— Doubles Ladder";
+
 export interface MailMessage {
   to: string | string[];
   subject: string;

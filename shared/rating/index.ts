@@ -102,24 +102,17 @@ export function applyMatch(a: RatingState, b: RatingState, outcome: MatchOutcome
   const aOverallNew = eloStep(a.rating, b.rating, sa, kFactor(a.wins + a.losses));
   const bOverallNew = eloStep(b.rating, a.rating, sb, kFactor(b.wins + b.losses));
 
-  const nextA: RatingState = {
-    ...a,
-    rating: aOverallNew,
-    wins: a.wins + sa,
-    losses: a.losses + sb,
-    [rk]: aSurfaceNew,
-    [wk]: a[wk] + sa,
-    [lk]: a[lk] + sb,
-  };
-  const nextB: RatingState = {
-    ...b,
-    rating: bOverallNew,
-    wins: b.wins + sb,
-    losses: b.losses + sa,
-    [rk]: bSurfaceNew,
-    [wk]: b[wk] + sb,
-    [lk]: b[lk] + sa,
-  };
+  const played = (state: RatingState, overallNew: number, surfaceNew: number, won: 0 | 1, lost: 0 | 1): RatingState => ({
+    ...state,
+    rating: overallNew,
+    wins: state.wins + won,
+    losses: state.losses + lost,
+    [rk]: surfaceNew,
+    [wk]: state[wk] + won,
+    [lk]: state[lk] + lost,
+  });
+  const nextA = played(a, aOverallNew, aSurfaceNew, sa, sb);
+  const nextB = played(b, bOverallNew, bSurfaceNew, sb, sa);
   return {
     a: nextA,
     b: nextB,

@@ -40,30 +40,19 @@ export async function createTeam(db: Db, options: TeamOptions = {}): Promise<Tea
     })
     .returning();
   const password = await passwordHash();
+  const member = (prefix: string, title: string, role: { isCaptain: true } | { isPartner: true }) => ({
+    username: `${prefix}_${id}`,
+    password,
+    name: `${title} ${id}`,
+    email: `${prefix}_${id}@example.test`,
+    teamId: team!.id,
+    ...role,
+    isApproved: approved,
+    isEmailVerified: verified,
+  });
   const [captain, partner] = await db
     .insert(users)
-    .values([
-      {
-        username: `cap_${id}`,
-        password,
-        name: `Captain ${id}`,
-        email: `cap_${id}@example.test`,
-        teamId: team!.id,
-        isCaptain: true,
-        isApproved: approved,
-        isEmailVerified: verified,
-      },
-      {
-        username: `par_${id}`,
-        password,
-        name: `Partner ${id}`,
-        email: `par_${id}@example.test`,
-        teamId: team!.id,
-        isPartner: true,
-        isApproved: approved,
-        isEmailVerified: verified,
-      },
-    ])
+    .values([member("cap", "Captain", { isCaptain: true }), member("par", "Partner", { isPartner: true })])
     .returning();
   return { team: team!, captain: captain!, partner: partner! };
 }

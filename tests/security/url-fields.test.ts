@@ -48,35 +48,28 @@ interface Field {
 let lastRegistration: ReturnType<typeof registration> | undefined;
 let teamFixture: Awaited<ReturnType<typeof createTeam>>;
 
+/** A URL field of the registration: sent in a fresh registration, read back once its mail went out. */
+const registrationField = (name: string, key: "avatar" | "teamAvatar", read: (email: string) => Promise<string | null | undefined>): Field => ({
+  name,
+  send: async (url) => {
+    lastRegistration = registration({ [key]: url });
+    return t.request.post("/api/register-team").send(lastRegistration);
+  },
+  stored: async () => {
+    await t.mail.waitFor((m) => m.to.includes(lastRegistration!.email.toLowerCase()));
+    return read(lastRegistration!.email);
+  },
+});
+
 const fields = (): Field[] => [
-  {
-    name: "registration avatar",
-    send: async (url) => {
-      lastRegistration = registration({ avatar: url });
-      return t.request.post("/api/register-team").send(lastRegistration);
-    },
-    stored: async () => {
-      await t.mail.waitFor((m) => m.to.includes(lastRegistration!.email.toLowerCase()));
-      const [u] = await t.db.select({ avatar: users.avatar }).from(users).where(eq(users.email, lastRegistration!.email));
-      return u?.avatar;
-    },
-  },
-  {
-    name: "registration team avatar",
-    send: async (url) => {
-      lastRegistration = registration({ teamAvatar: url });
-      return t.request.post("/api/register-team").send(lastRegistration);
-    },
-    stored: async () => {
-      await t.mail.waitFor((m) => m.to.includes(lastRegistration!.email.toLowerCase()));
-      const [row] = await t.db
-        .select({ avatar: teams.avatar })
-        .from(users)
-        .innerJoin(teams, eq(teams.id, users.teamId))
-        .where(eq(users.email, lastRegistration!.email));
-      return row?.avatar;
-    },
-  },
+  registrationField("registration avatar", "avatar", async (email) => {
+    const [u] = await t.db.select({ avatar: users.avatar }).from(users).where(eq(users.email, email));
+    return u?.avatar;
+  }),
+  registrationField("registration team avatar", "teamAvatar", async (email) => {
+    const [row] = await t.db.select({ avatar: teams.avatar }).from(users).innerJoin(teams, eq(teams.id, users.teamId)).where(eq(users.email, email));
+    return row?.avatar;
+  }),
   {
     name: "team profile avatar",
     send: async (url) => (await t.signedIn(teamFixture.captain.username)).put(`/api/teams/${teamFixture.team.id}`).send({ name: teamFixture.team.name, avatar: url }),

@@ -9,41 +9,31 @@ function toDate(value: DateInput): Date | null {
   return isValid(date) ? date : null;
 }
 
-/** 'Mar 5, 2025' */
-export function formatDate(value: DateInput, fallback = "—"): string {
-  const d = toDate(value);
-  return d ? format(d, "MMM d, yyyy") : fallback;
+/** A formatter for dates: the value shown through `show`, or the fallback when it is missing or invalid. */
+function dateFormatter(show: (date: Date) => string) {
+  return (value: DateInput, fallback = "—"): string => {
+    const d = toDate(value);
+    return d ? show(d) : fallback;
+  };
 }
+
+/** 'Mar 5, 2025' */
+export const formatDate = dateFormatter((d) => format(d, "MMM d, yyyy"));
 
 /** '3:30 PM' */
-export function formatTime(value: DateInput, fallback = "—"): string {
-  const d = toDate(value);
-  return d ? format(d, "h:mm a") : fallback;
-}
+export const formatTime = dateFormatter((d) => format(d, "h:mm a"));
 
 /** 'Mar 5, 2025, 3:30 PM' */
-export function formatDateTime(value: DateInput, fallback = "—"): string {
-  const d = toDate(value);
-  return d ? format(d, "MMM d, yyyy, h:mm a") : fallback;
-}
+export const formatDateTime = dateFormatter((d) => format(d, "MMM d, yyyy, h:mm a"));
 
 /** 'Wednesday, March 5, 2025 at 3:30 PM' */
-export function formatLongDateTime(value: DateInput, fallback = "—"): string {
-  const d = toDate(value);
-  return d ? format(d, "EEEE, MMMM d, yyyy 'at' h:mm a") : fallback;
-}
+export const formatLongDateTime = dateFormatter((d) => format(d, "EEEE, MMMM d, yyyy 'at' h:mm a"));
 
 /** 'Wednesday, March 5, 2025' */
-export function formatLongDate(value: DateInput, fallback = "—"): string {
-  const d = toDate(value);
-  return d ? format(d, "EEEE, MMMM d, yyyy") : fallback;
-}
+export const formatLongDate = dateFormatter((d) => format(d, "EEEE, MMMM d, yyyy"));
 
 /** '3 days ago' */
-export function formatRelative(value: DateInput, fallback = "—"): string {
-  const d = toDate(value);
-  return d ? formatDistanceToNow(d, { addSuffix: true }) : fallback;
-}
+export const formatRelative = dateFormatter((d) => formatDistanceToNow(d, { addSuffix: true }));
 
 /** Minutes after midnight → '6:30 AM' (time-slot pickers). */
 export function formatMinutes12h(minutes: number): string {

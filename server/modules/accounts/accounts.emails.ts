@@ -1,8 +1,6 @@
 // The account emails. Links always start at APP_URL (never the Host header) and lead to client
 // pages, which then POST: an email scanner that prefetches a link changes nothing.
-import type { MailMessage } from "../../mail/mailer";
-
-const SIGN_OFF = "\n\n— Doubles Ladder";
+import { SIGN_OFF, type MailMessage } from "../../mail/mailer";
 
 export function verificationEmail(o: { appUrl: string; to: string; name: string; token: string }): MailMessage {
   return {

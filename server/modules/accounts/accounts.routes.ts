@@ -115,17 +115,21 @@ export function accountsRoutes(deps: AppDeps): Router {
     },
   });
 
+  /** What an emailed link opens (GET): read only, never cached; the token is checked by the service. */
+  const tokenView = (path: string, read: (deps: AppDeps, input: { token: string }) => Promise<unknown>) =>
+    route({
+      method: "get",
+      path,
+      guard: "token",
+      params: TokenParams,
+      cache: "uncached",
+      handler: async (_req, res, { params }) => {
+        res.json(await read(deps, { token: params.token }));
+      },
+    });
+
   // Partner invitation: GET only reads; POST chooses the username and password.
-  route({
-    method: "get",
-    path: "/invite/:token",
-    guard: "token",
-    params: TokenParams,
-    cache: "uncached",
-    handler: async (_req, res, { params }) => {
-      res.json(await getInvite(deps, { token: params.token }));
-    },
-  });
+  tokenView("/invite/:token", getInvite);
   route({
     method: "post",
     path: "/accept-invite/:token",
@@ -161,16 +165,7 @@ export function accountsRoutes(deps: AppDeps): Router {
       res.json(generic(MESSAGES.resetSent));
     },
   });
-  route({
-    method: "get",
-    path: "/reset-password/:token",
-    guard: "token",
-    params: TokenParams,
-    cache: "uncached",
-    handler: async (_req, res, { params }) => {
-      res.json(await checkResetToken(deps, { token: params.token }));
-    },
-  });
+  tokenView("/reset-password/:token", checkResetToken);
   route({
     method: "post",
     path: "/reset-password/:token",

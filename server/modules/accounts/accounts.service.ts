@@ -1,6 +1,6 @@
 // The account rules: registration, email verification, partner invitation, recovery, reset and the
 // admin approval gate. Plain functions with one options object; they never see req/res and throw AppError.
-import { and, asc, count, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
 import type { InvitePartnerInput, RegisterInput } from "@shared/validators/auth";
 import type { Page, PageQuery } from "@shared/paging";
@@ -297,23 +297,7 @@ export async function resendVerification(deps: Deps<"db" | "env" | "logger">, o:
   const { db, env } = deps;
   if (!o.email && !o.actor) return;
   const where = o.email ? sql`lower(${users.email}) = ${lower(o.email)}` : eq(users.id, o.actor!.id);
-  const [target] = await db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      username: users.username,
-      isPartner: users.isPartner,
-      isEmailVerified: users.isEmailVerified,
-      rejectionReason: users.rejectionReason,
-      teamId: users.teamId,
-      teamName: teams.name,
-      teamDeletedAt: teams.deletedAt,
-    })
-    .from(users)
-    .leftJoin(teams, eq(teams.id, users.teamId))
-    .where(where)
-    .limit(1);
+  const target = await memberWithTeam(db, where);
   if (!target || target.isEmailVerified || target.rejectionReason || target.teamDeletedAt) return;
   if (!target.username && target.isPartner) {
     await deps.db.transaction((tx) => queuePartnerInvite({ ...deps, db: tx }, target));
@@ -333,8 +317,8 @@ export async function resendVerification(deps: Deps<"db" | "env" | "logger">, o:
  * A fresh invitation link (older ones stop working) queued for a partner who has no login yet, in
  * the caller's transaction (server/mail/outbox.ts).
  */
-/** A member with their team's name, state and category (partner invitations read this). */
-async function memberWithTeam(db: DbOrTx, userId: number) {
+/** A member with their state and their team's name, state and category (verification and partner invitations read this). */
+async function memberWithTeam(db: DbOrTx, where: SQL | number) {
   const [row] = await db
     .select({
       id: users.id,
@@ -342,6 +326,8 @@ async function memberWithTeam(db: DbOrTx, userId: number) {
       email: users.email,
       username: users.username,
       isPartner: users.isPartner,
+      isEmailVerified: users.isEmailVerified,
+      rejectionReason: users.rejectionReason,
       teamId: users.teamId,
       teamName: teams.name,
       teamDeletedAt: teams.deletedAt,
@@ -349,7 +335,7 @@ async function memberWithTeam(db: DbOrTx, userId: number) {
     })
     .from(users)
     .leftJoin(teams, eq(teams.id, users.teamId))
-    .where(eq(users.id, userId))
+    .where(typeof where === "number" ? eq(users.id, where) : where)
     .limit(1);
   return row;
 }

@@ -38,6 +38,19 @@ async function register(overrides: Record<string, unknown> = {}) {
   return { body, res };
 }
 
+/** A registration already made (its work done), and the row counts after it. */
+async function afterARegistration() {
+  const { body: first } = await register();
+  await settleAfterResponseWork();
+  return { first, before: await countRows() };
+}
+
+/** Once the work after the answers is done, no user or team was added since `before`. */
+async function expectNoNewRows(before: Awaited<ReturnType<typeof countRows>>) {
+  await settleAfterResponseWork();
+  expect(await countRows()).toEqual(before);
+}
+
 describe("POST /api/register-team", () => {
   it("creates the team, the captain and the partner, unapproved and unverified", async () => {
     const body = registration();
@@ -141,9 +154,7 @@ describe("POST /api/register-team", () => {
   });
 
   it("answers 409 for a taken username (usernames are public) and for the same address twice, and leaves no rows behind", async () => {
-    const { body: first } = await register();
-    await settleAfterResponseWork();
-    const before = await countRows();
+    const { first, before } = await afterARegistration();
     const taken = await t.request.post("/api/register-team").send(registration({ username: first.username.toUpperCase() }));
     expect(taken.status).toBe(409);
     expect(taken.body).toMatchObject({ message: MESSAGES.usernameTaken, title: "Team Registration Failed" });
@@ -151,14 +162,11 @@ describe("POST /api/register-team", () => {
     const res = await t.request.post("/api/register-team").send({ ...same, partnerEmail: same.email.toUpperCase() });
     expect(res.status).toBe(409);
     expect(res.body.message).toBe(MESSAGES.partnerEmailSame);
-    await settleAfterResponseWork();
-    expect(await countRows()).toEqual(before);
+    await expectNoNewRows(before);
   });
 
   it("reports every refusal reason at once (a taken username, a common password, the partner's address the same, a short team name), never a taken address", async () => {
-    const { body: first } = await register();
-    await settleAfterResponseWork();
-    const before = await countRows();
+    const { first, before } = await afterARegistration();
     const res = await t.request.post("/api/register-team").send({
       ...registration(),
       username: first.username,
@@ -181,14 +189,11 @@ describe("POST /api/register-team", () => {
     const both = await t.request.post("/api/register-team").send({ ...conflicts, partnerEmail: conflicts.email });
     expect(both.status).toBe(409);
     expect(Object.keys(both.body.fields).sort()).toEqual(["partnerEmail", "username"]);
-    await settleAfterResponseWork();
-    expect(await countRows()).toEqual(before);
+    await expectNoNewRows(before);
   });
 
   it("answers an address already in use like a new registration, creates nothing, and mails the address's owner instead", async () => {
-    const { body: first } = await register();
-    await settleAfterResponseWork();
-    const before = await countRows();
+    const { first, before } = await afterARegistration();
     const fresh = registration();
     const cases: Record<string, Record<string, unknown>> = {
       "captain address in use (other case)": { email: first.email.toUpperCase() },

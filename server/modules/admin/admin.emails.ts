@@ -1,7 +1,5 @@
 // The emails the admin's actions send. Links start at APP_URL.
-import type { MailMessage } from "../../mail/mailer";
-
-const SIGN_OFF = "\n\n— Doubles Ladder";
+import { SIGN_OFF, type MailMessage } from "../../mail/mailer";
 
 export function suspensionEmail(o: { to: string; name: string; reason: string; adminEmail: string }): MailMessage {
   return {

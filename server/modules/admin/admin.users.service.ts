@@ -10,6 +10,7 @@ import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, notFound } from "../../lib/app-error";
 import { endSessionsOfUsers } from "../../auth/session";
 import type { Tx } from "../../db/client";
+import type { MailMessage } from "../../mail/mailer";
 import { tell } from "../notifications/notifications.service";
 import { demotedEmail, promotedEmail, suspensionEmail, unsuspensionEmail } from "./admin.emails";
 
@@ -97,6 +98,17 @@ export async function listAdmins(deps: Deps<"db">, o: { actor: Pick<Actor, "id">
   return rows.map(({ mfaEnabledAt, ...r }) => ({ ...r, secondFactor: mfaEnabledAt !== null, isSelf: r.id === o.actor.id }));
 }
 
+/** Gives or takes admin rights and tells the member (notification and mail) who did it. */
+async function setAdminRights(
+  tx: Tx,
+  o: { user: { id: number }; isAdmin: boolean; actorId: number; link: string },
+  mail: (byName: string) => MailMessage,
+): Promise<void> {
+  await tx.update(users).set({ isAdmin: o.isAdmin, updatedAt: sql`now()` }).where(eq(users.id, o.user.id));
+  const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actorId));
+  await tell(tx, { type: "account.admin_rights", userIds: [o.user.id], link: o.link, mail: mail(by?.name ?? "An administrator") });
+}
+
 /**
  * Makes an active member an admin: they must have a login, a verified email and approval, and be
  * neither suspended, rejected nor on a deleted team. They are emailed.
@@ -120,15 +132,10 @@ export async function promoteUser(deps: Deps<"db" | "env" | "logger">, o: { user
     if (u.rejectionReason || !u.isApproved) throw refuse(`${u.name}'s registration is not approved.`);
     if (!u.isEmailVerified) throw refuse(`${u.name} has not verified their email address yet.`);
     if (row.teamDeletedAt) throw refuse(`${u.name}'s team is deleted.`);
-    await tx.update(users).set({ isAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, u.id));
-    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actor.id));
-    await tell(tx, {
-      type: "account.admin_rights",
-      userIds: [u.id],
-      link: "/admin",
-      mail: promotedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, byName: by?.name ?? "An administrator" }),
-    });
-    return { target: u, actor: by };
+    await setAdminRights(tx, { user: u, isAdmin: true, actorId: o.actor.id, link: "/admin" }, (byName) =>
+      promotedEmail({ appUrl: deps.env.APP_URL, to: u.email, name: u.name, byName }),
+    );
+    return { target: u };
   });
   deps.logger.info({ event: "admin.promote", adminId: o.actor.id, userId: target.id }, "user made an admin");
   return { message: `${target.name} is now an admin.`, userId: target.id, name: target.name };
@@ -150,15 +157,10 @@ export async function demoteAdmin(deps: Deps<"db" | "env" | "logger">, o: { user
           : `${u.name} is the last admin. Make another member an admin first.`;
       throw new AppError(409, message, { title, code: "last_admin" });
     }
-    await tx.update(users).set({ isAdmin: false, updatedAt: sql`now()` }).where(eq(users.id, u.id));
-    const [by] = await tx.select({ name: users.name }).from(users).where(eq(users.id, o.actor.id));
-    await tell(tx, {
-      type: "account.admin_rights",
-      userIds: [u.id],
-      link: "/",
-      mail: demotedEmail({ to: u.email, name: u.name, byName: by?.name ?? "An administrator" }),
-    });
-    return { target: u, actor: by };
+    await setAdminRights(tx, { user: u, isAdmin: false, actorId: o.actor.id, link: "/" }, (byName) =>
+      demotedEmail({ to: u.email, name: u.name, byName }),
+    );
+    return { target: u };
   });
   deps.logger.info({ event: "admin.demote", adminId: o.actor.id, userId: target.id }, "admin rights removed");
   return { message: target.id === o.actor.id ? "You are no longer an admin." : `${target.name} is no longer an admin.`, userId: target.id, name: target.name };

@@ -1,20 +1,15 @@
 // Long data operations (issue 12, item 5): one at a time (409 with a clear message, before an
 // upload is read), their progress readable while they run and their outcome after; a row left by a
 // process that died does not block the next operation forever.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { dataOperations } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createTeam } from "../../../tests/helpers/factories";
 import { OPERATION_RUNNING, runDataOperation } from "./data-operations";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp((app) => (t = app));
 
 describe("data operations", () => {
   it("a second restore or reset while one runs answers 409 with a clear message, and changes nothing", async () => {

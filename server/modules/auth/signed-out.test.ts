@@ -10,10 +10,19 @@ import { MEMBER_COOKIE } from "../../auth/signed-in-marker";
 let t: TestApp;
 useTestApp((app) => (t = app));
 
-const suspend = async (userId: number, reason: string) => {
+/** An admin's action on `path`, which succeeds. */
+const byAdmin = async (method: "post" | "delete", path: string, body: object = {}) => {
   const { agent: admin } = await t.signedInAdmin();
-  const res = await admin.post(`/api/admin/users/${userId}/suspend`).send({ reason });
+  const res = await admin[method](path).send(body);
   expect(res.status).toBe(200);
+};
+const suspend = (userId: number, reason: string) => byAdmin("post", `/api/admin/users/${userId}/suspend`, { reason });
+
+/** The member's next request (GET /api/user) is refused with this answer. */
+const refusedNext = async (member: ReturnType<TestApp["agent"]>, body: object) => {
+  const res = await member.get("/api/user");
+  expect(res.status).toBe(401);
+  expect(res.body).toMatchObject(body);
 };
 
 describe("the sign-in refusal of a suspended member", () => {
@@ -50,21 +59,15 @@ describe("a session an admin ended", () => {
     // The session itself is gone: nothing else is open to that browser.
     expect((await member.get("/api/challenges/incoming")).status).toBe(401);
 
-    const { agent: admin } = await t.signedInAdmin();
-    expect((await admin.post(`/api/admin/users/${captain.id}/unsuspend`).send({})).status).toBe(200);
-    const after = await member.get("/api/user");
-    expect(after.status).toBe(401);
-    expect(after.body).toMatchObject({ code: "unauthenticated", message: "Not signed in." });
+    await byAdmin("post", `/api/admin/users/${captain.id}/unsuspend`);
+    await refusedNext(member, { code: "unauthenticated", message: "Not signed in." });
   });
 
   it("when an admin deletes the team, the member's browser is told the team was deleted", async () => {
     const { team, partner } = await createTeam(t.db);
     const member = await t.signedIn(partner.username);
-    const { agent: admin } = await t.signedInAdmin();
-    expect((await admin.delete(`/api/admin/teams/${team.id}`).send({ reason: "Left the club" })).status).toBe(200);
-    const ended = await member.get("/api/user");
-    expect(ended.status).toBe(401);
-    expect(ended.body).toMatchObject({ title: "Team Deleted", code: "team_deleted" });
+    await byAdmin("delete", `/api/admin/teams/${team.id}`, { reason: "Left the club" });
+    await refusedNext(member, { title: "Team Deleted", code: "team_deleted" });
   });
 
   it("tells nobody else: no cookie, a forged or altered one, another member's after logout", async () => {

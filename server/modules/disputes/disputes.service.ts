@@ -1,7 +1,7 @@
 // Disputes: the opponent disputes a pending result (by the emailed token or in the app), the
 // reporter's team and the admins are told, and an admin resolves it: uphold (the result stands and is
 // applied exactly like a confirmation) or void (no rating change). Both teams learn the outcome.
-import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { disputes, matches, users } from "@shared/schema";
 import { CONFIRMATION_STATUS, DISPUTE_OUTCOME, DISPUTE_STATUS, MATCH_STATUS } from "@shared/constants";
@@ -13,7 +13,7 @@ import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken } from "../../auth/tokens";
-import { alreadySettled, applyApprovedResult, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
+import { alreadySettled, applyApprovedResult, claimPendingMatch, completeChallenge, lockTeams, matchNotFound } from "../matches/confirm.service";
 import { COUNT_CAP, loadMatchView, loadMatchViews } from "../matches/match-view";
 import { tokenRefusal } from "../matches/matches.service";
 import { adminRecipients, teamRecipients, tell, without } from "../notifications/notifications.service";
@@ -56,22 +56,7 @@ export async function disputeMatch(
     }
 
     const now = new Date();
-    const [claimed] = await tx
-      .update(matches)
-      .set({ confirmationStatus: CONFIRMATION_STATUS.disputed, updatedAt: now })
-      .where(
-        and(
-          eq(matches.id, matchId),
-          eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
-          actingTeamId !== undefined
-            ? and(
-                or(eq(matches.team1Id, actingTeamId), eq(matches.team2Id, actingTeamId)),
-                or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, actingTeamId)),
-              )
-            : undefined,
-        ),
-      )
-      .returning();
+    const claimed = await claimPendingMatch({ db: tx }, { matchId, status: CONFIRMATION_STATUS.disputed, actingTeamId, now });
     if (!claimed) {
       const [m] = await tx.select({ status: matches.confirmationStatus }).from(matches).where(eq(matches.id, matchId)).limit(1);
       throw m ? alreadySettled(m.status) : matchNotFound();

@@ -7,10 +7,11 @@
 // RETURNING): whoever gets the row applies the ratings; everyone else gets 0 rows and a 409.
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, type Match, type Team } from "@shared/schema";
-import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS } from "@shared/constants";
+import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, type ConfirmationStatus } from "@shared/constants";
 import { ALREADY_DONE_CODE } from "@shared/api";
 import { applyMatch, matchRatingColumns, ratingStateOf } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
+import type { TxDeps } from "../../deps";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
@@ -110,6 +111,35 @@ export async function completeChallenge(tx: DbOrTx, challengeId: number | null, 
     .where(and(eq(challenges.id, challengeId), inArray(challenges.status, [CHALLENGE_STATUS.matchReported, CHALLENGE_STATUS.accepted])));
 }
 
+/**
+ * Settles a pending match as confirmed or disputed, exactly once: only while it is pending and,
+ * when a team acts, only if that team played it and did not report it. Returns the updated match,
+ * or undefined when it was not (already settled, gone, or not this team's to answer).
+ */
+export async function claimPendingMatch(
+  deps: TxDeps<"db">,
+  input: { matchId: number; status: ConfirmationStatus; actingTeamId?: number; now: Date },
+): Promise<Match | undefined> {
+  const { actingTeamId } = input;
+  const [claimed] = await deps.db
+    .update(matches)
+    .set({ confirmationStatus: input.status, updatedAt: input.now })
+    .where(
+      and(
+        eq(matches.id, input.matchId),
+        eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
+        actingTeamId !== undefined
+          ? and(
+              or(eq(matches.team1Id, actingTeamId), eq(matches.team2Id, actingTeamId)),
+              or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, actingTeamId)),
+            )
+          : undefined,
+      ),
+    )
+    .returning();
+  return claimed;
+}
+
 export interface ConfirmMatchOptions {
   db: DbOrTx;
   matchId: number;
@@ -167,22 +197,10 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
     }
 
     const now = new Date();
-    const [claimed] = await tx
-      .update(matches)
-      .set({ confirmationStatus: CONFIRMATION_STATUS.confirmed, updatedAt: now })
-      .where(
-        and(
-          eq(matches.id, opts.matchId),
-          eq(matches.confirmationStatus, CONFIRMATION_STATUS.pending),
-          opts.actingTeamId !== undefined
-            ? and(
-                or(eq(matches.team1Id, opts.actingTeamId), eq(matches.team2Id, opts.actingTeamId)),
-                or(isNull(matches.reportedByTeamId), ne(matches.reportedByTeamId, opts.actingTeamId)),
-              )
-            : undefined,
-        ),
-      )
-      .returning();
+    const claimed = await claimPendingMatch(
+      { db: tx },
+      { matchId: opts.matchId, status: CONFIRMATION_STATUS.confirmed, actingTeamId: opts.actingTeamId, now },
+    );
     if (!claimed) {
       if (lockMode === "skip") return null;
       const [now2] = await tx

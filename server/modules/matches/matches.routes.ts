@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
 import { apiRouter } from "../../lib/route";
-import { disputeSchema, matchListQuerySchema, reportMatchBodySchema } from "@shared/validators/matches";
+import { disputeSchema, matchListQuerySchema, reportMatchBodySchema, type MatchListQuery } from "@shared/validators/matches";
 import { MATCH_NOT_FOUND } from "./confirm.service";
 import {
   approveMatch,
@@ -36,6 +36,20 @@ export function matchesRoutes(deps: AppDeps): Router {
   const tokenLimit = rateLimit({ db, logger: deps.logger, action: "match-token", max: env.AUTH_RATE_LIMIT_MAX });
 
   // ---- reads (bounded pages) ----
+  /** A page of the signed-in member's own team's matches; a member without a team gets an empty page. */
+  const ownTeamPage = (path: string, list: (deps: AppDeps, input: MatchListQuery & { teamId: number }) => Promise<unknown>) =>
+    route({
+      method: "get",
+      path,
+      guard: "verified",
+      query: matchListQuerySchema,
+      cache: "cached",
+      handler: async (req, res, { query }) => {
+        const user = currentUser(req);
+        res.json(user.teamId ? await list(deps, { ...query, teamId: user.teamId }) : pageOf([], 0, query));
+      },
+    });
+
   route({
     method: "get",
     path: "/matches",
@@ -47,17 +61,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/matches/user",
-    guard: "verified",
-    query: matchListQuerySchema,
-    cache: "cached",
-    handler: async (req, res, { query }) => {
-      const user = currentUser(req);
-      res.json(user.teamId ? await listTeamMatches(deps, { ...query, teamId: user.teamId }) : pageOf([], 0, query));
-    },
-  });
+  ownTeamPage("/matches/user", listTeamMatches);
 
   route({
     method: "get",
@@ -70,17 +74,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/matches/awaiting-approval",
-    guard: "verified",
-    query: matchListQuerySchema,
-    cache: "cached",
-    handler: async (req, res, { query }) => {
-      const user = currentUser(req);
-      res.json(user.teamId ? await listAwaitingApproval(deps, { ...query, teamId: user.teamId }) : pageOf([], 0, query));
-    },
-  });
+  ownTeamPage("/matches/awaiting-approval", listAwaitingApproval);
 
   route({
     method: "get",

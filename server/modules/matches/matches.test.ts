@@ -18,6 +18,13 @@ async function pair(): Promise<{ a: TeamFixture; b: TeamFixture }> {
   return { a: await createTeam(t.db), b: await createTeam(t.db) };
 }
 
+/** `by`'s captain reports a win over `against` on their accepted challenge: the captain's agent and the answer. */
+async function reportWin(by: TeamFixture, against: TeamFixture, challenge: { id: number }) {
+  const agent = await signedIn(by.captain.username);
+  const res = await agent.post("/api/matches").send(body({ challengeId: challenge.id, team1Id: by.team.id, team2Id: against.team.id, winnerTeamId: by.team.id }));
+  return { agent, res };
+}
+
 const body = (over: Record<string, unknown>) => ({
   location: "UBC grass",
   notes: null,
@@ -70,8 +77,7 @@ describe("reporting a match (POST /api/matches)", () => {
   it("when the challenged team's captain reports, it works the same", async () => {
     const { a, b } = await pair();
     const ch = await acceptedChallenge(t.db, a.team, b.team);
-    const agent = await signedIn(b.captain.username);
-    const res = await agent.post("/api/matches").send(body({ challengeId: ch.id, team1Id: b.team.id, team2Id: a.team.id, winnerTeamId: b.team.id }));
+    const { res } = await reportWin(b, a, ch);
     expect(res.status).toBe(201);
     expect(res.body.match.team1.id).toBe(b.team.id);
   });
@@ -173,8 +179,7 @@ describe("withdrawing a pending result (POST /api/matches/{id}/withdraw)", () =>
   it("the reporting captain withdraws it: the match goes, the challenge is accepted again, the opponent is told and the mailed links stop working", async () => {
     const { a, b } = await pair();
     const ch = await acceptedChallenge(t.db, a.team, b.team);
-    const capA = await signedIn(a.captain.username);
-    const reported = await capA.post("/api/matches").send(body({ challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id }));
+    const { agent: capA, res: reported } = await reportWin(a, b, ch);
     expect(reported.status).toBe(201);
     const id = reported.body.match.id as number;
     const reportMail = await t.mail.waitFor((x) => x.to.includes(b.captain.email.toLowerCase()) && /reported/.test(x.subject));
@@ -218,8 +223,8 @@ describe("withdrawing a pending result (POST /api/matches/{id}/withdraw)", () =>
     for (const settle of ["approve", "dispute"] as const) {
       const { a, b } = await pair();
       const ch = await acceptedChallenge(t.db, a.team, b.team);
-      const capA = await signedIn(a.captain.username);
-      const id = (await capA.post("/api/matches").send(body({ challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id }))).body.match.id;
+      const { agent: capA, res: reported } = await reportWin(a, b, ch);
+      const id = reported.body.match.id;
       const capB = await signedIn(b.captain.username);
       const settled = await capB.post(`/api/matches/${id}/${settle}`).send(settle === "dispute" ? { reason: "We won the last set 3-1." } : {});
       expect(settled.status).toBe(200);

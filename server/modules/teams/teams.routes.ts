@@ -57,49 +57,24 @@ export function teamsRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/teams/:id",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    handler: async (req, res, { params }) => {
-      res.json(await getTeam(deps, { teamId: params.id, viewer: viewerOf(req) }));
-    },
-  });
-
-  route({
-    method: "get",
-    path: "/teams/:id/members",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    handler: async (req, res, { params }) => {
-      res.json(await getTeamMembers(deps, { teamId: params.id, viewer: viewerOf(req) }));
-    },
-  });
-
-  route({
-    method: "get",
-    path: "/teams/:id/rating-history",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    handler: async (req, res, { params }) => {
-      res.json(await getRatingHistory(deps, { teamId: params.id, viewer: viewerOf(req) }));
-    },
-  });
-
-  route({
-    method: "get",
-    path: "/teams/:id/head-to-head",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    handler: async (req, res, { params }) => {
-      res.json(await getHeadToHead(deps, { teamId: params.id, viewer: viewerOf(req) }));
-    },
-  });
+  // A team's profile and its parts: the same guard, id and viewer for each.
+  for (const [path, read] of [
+    ["/teams/:id", getTeam],
+    ["/teams/:id/members", getTeamMembers],
+    ["/teams/:id/rating-history", getRatingHistory],
+    ["/teams/:id/head-to-head", getHeadToHead],
+  ] as const) {
+    route({
+      method: "get",
+      path,
+      guard: "verified",
+      params: IdParams,
+      cache: "cached",
+      handler: async (req, res, { params }) => {
+        res.json(await read(deps, { teamId: params.id, viewer: viewerOf(req) }));
+      },
+    });
+  }
 
   route({
     method: "put",

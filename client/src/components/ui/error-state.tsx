@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { CircleAlert, RotateCw } from "lucide-react";
+import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { Button } from "./button";
 
@@ -32,5 +33,25 @@ export function ErrorState({ message, detail, onRetry, retrying, className }: Er
         </Button>
       )}
     </div>
+  );
+}
+
+/** What QueryErrorState reads of a failed query (TanStack Query's result has all of it). */
+export interface FailedQuery {
+  error: unknown;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** A query's load error: the message, the error's own text as detail, and Try again (busy while it refetches). */
+export function QueryErrorState({ query, message, className }: { query: FailedQuery; message: ReactNode; className?: string }) {
+  return (
+    <ErrorState
+      className={className}
+      message={message}
+      detail={errorMessage(query.error)}
+      onRetry={() => void query.refetch()}
+      retrying={query.isFetching}
+    />
   );
 }

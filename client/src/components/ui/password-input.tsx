@@ -43,3 +43,14 @@ export const NewPasswordField = forwardRef<HTMLInputElement, PasswordInputProps 
     );
   },
 );
+
+/** The new password typed again: required, no hint. */
+export const ConfirmPasswordField = forwardRef<HTMLInputElement, PasswordInputProps & { error?: string }>(
+  function ConfirmPasswordField({ error, ...props }, ref) {
+    return (
+      <FormField label="Confirm password" required error={error}>
+        <PasswordInput ref={ref} autoComplete="new-password" {...props} />
+      </FormField>
+    );
+  },
+);

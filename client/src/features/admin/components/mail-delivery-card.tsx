@@ -3,7 +3,7 @@
 import { RotateCw } from "lucide-react";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -40,7 +40,7 @@ export function MailDeliveryCard() {
         {status.isPending ? (
           <Skeleton className="h-16 w-full" />
         ) : status.isError ? (
-          <ErrorState message="Failed to load mail delivery" detail={errorMessage(status.error)} onRetry={() => void status.refetch()} retrying={status.isFetching} />
+          <QueryErrorState query={status} message="Failed to load mail delivery" />
         ) : (
           <>
             <dl className="grid grid-cols-3 gap-2">

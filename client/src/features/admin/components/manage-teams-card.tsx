@@ -9,7 +9,7 @@ import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
@@ -81,7 +81,7 @@ export function ManageTeamsCard() {
         {teams.isPending ? (
           [0, 1, 2].map((i) => <Skeleton key={i} className="h-28 w-full" />)
         ) : teams.isError ? (
-          <ErrorState message="Failed to load teams" detail={errorMessage(teams.error)} onRetry={() => void teams.refetch()} retrying={teams.isFetching} />
+          <QueryErrorState query={teams} message="Failed to load teams" />
         ) : data!.items.length === 0 ? (
           <EmptyState title={term ? `No teams match "${term}"` : "No teams yet"} description={term ? "Try another name or username." : undefined} />
         ) : (

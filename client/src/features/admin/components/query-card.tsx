@@ -3,9 +3,8 @@
 import type { ReactNode } from "react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 
 export interface QueryCardProps<T> {
   title: ReactNode;
@@ -32,7 +31,7 @@ export function QueryCard<T>({ title, description, query, failed, skeletonClassN
         {query.isPending ? (
           <Skeleton className={skeletonClassName} />
         ) : query.isError ? (
-          <ErrorState message={failed} detail={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          <QueryErrorState query={query} message={failed} />
         ) : (
           children(query.data)
         )}

@@ -1,7 +1,7 @@
 // Two-step sign-in for the signed-in admin: set it up (QR code or the secret typed by hand, then a
 // code to confirm), see the 10 recovery codes once, and turn it off or move it to a new device with
 // a current code. With ADMIN_MFA_REQUIRED it must be set up before the rest of the panel opens.
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { KeyRound, ShieldCheck } from "lucide-react";
 import type { SecondFactorEnrolment } from "@shared/types/accounts";
 import { SECOND_FACTOR_CODE_MESSAGE } from "@shared/validators/second-factor-messages";
@@ -19,6 +19,14 @@ import { QrCode } from "./qr-code";
 
 const validCode = (code: string) => code.replace(/[\s-]/g, "").length >= 6;
 
+/** A code form's submit: a code too short to be one is refused under its field, else the trimmed code is sent. */
+const submitCode = (code: string, setError: (error: string | undefined) => void, send: (code: string) => void) => (e: FormEvent) => {
+  e.preventDefault();
+  if (!validCode(code)) return setError(SECOND_FACTOR_CODE_MESSAGE);
+  setError(undefined);
+  send(code.trim());
+};
+
 /** A code field with its own button (turning off, moving to a new device). */
 function CodeForm(props: { label: string; submitLabel: string; destructive?: boolean; pending: boolean; onSubmit: (code: string) => void; onCancel: () => void }) {
   const [code, setCode] = useState("");
@@ -27,12 +35,7 @@ function CodeForm(props: { label: string; submitLabel: string; destructive?: boo
     <form
       className="grid gap-3 sm:max-w-sm"
       noValidate
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!validCode(code)) return setError(SECOND_FACTOR_CODE_MESSAGE);
-        setError(undefined);
-        props.onSubmit(code.trim());
-      }}
+      onSubmit={submitCode(code, setError, props.onSubmit)}
     >
       <FormField label={props.label} error={error} hint="The 6-digit code from your authenticator app, or a recovery code.">
         <Input autoComplete="one-time-code" autoCapitalize="none" spellCheck={false} maxLength={20} value={code} onChange={(e) => setCode(e.target.value)} />
@@ -118,11 +121,8 @@ export function TwoStepCard({ mustEnrol = false }: { mustEnrol?: boolean }) {
           <form
             className="grid gap-4 md:grid-cols-[auto_1fr] md:items-start"
             noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!validCode(confirmCode)) return setConfirmError(SECOND_FACTOR_CODE_MESSAGE);
-              setConfirmError(undefined);
-              confirm.mutate(confirmCode.trim(), {
+            onSubmit={submitCode(confirmCode, setConfirmError, (code) =>
+              confirm.mutate(code, {
                 onSuccess: (r) => {
                   setCodes(r.recoveryCodes);
                   setSetup(null);
@@ -130,8 +130,8 @@ export function TwoStepCard({ mustEnrol = false }: { mustEnrol?: boolean }) {
                   toast({ variant: "success", title: "Two-Step Sign-In On", description: r.message });
                 },
                 onError: (err) => setConfirmError(errorMessage(err, "That code did not work.")),
-              });
-            }}
+              }),
+            )}
           >
             <QrCode text={setup.otpauthUri} label="QR code to add this account to an authenticator app" />
             <div className="min-w-0 space-y-3">

@@ -10,7 +10,7 @@ import { acceptInviteFormSchema } from "@shared/validators/auth";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
-import { NewPasswordField, PasswordInput } from "@/components/ui/password-input";
+import { ConfirmPasswordField, NewPasswordField } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { ApiError } from "@/lib/api-client";
 import { useInvite } from "../api/get-invite";
@@ -96,9 +96,7 @@ function InviteForm({ token }: { token: string }) {
           <Input autoComplete="username" autoCapitalize="none" spellCheck={false} {...form.register("username")} />
         </FormField>
         <NewPasswordField error={errors.password?.message} {...form.register("password")} />
-        <FormField label="Confirm password" required error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
-        </FormField>
+        <ConfirmPasswordField error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
         <Button type="submit" size="lg" loading={accept.isPending}>
           Join Team
         </Button>

@@ -9,8 +9,7 @@ import { CheckCircle2, KeyRound, Loader2, XCircle } from "lucide-react";
 import { RESET_REDIRECT_MS } from "@shared/constants";
 import { resetPasswordFormSchema } from "@shared/validators/auth";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { FormField } from "@/components/ui/form-field";
-import { NewPasswordField, PasswordInput } from "@/components/ui/password-input";
+import { ConfirmPasswordField, NewPasswordField } from "@/components/ui/password-input";
 import { toast } from "@/components/ui/toast";
 import { useResetPassword, useResetTokenStatus } from "../api/reset-password";
 import { StatusCard } from "../components/status-card";
@@ -78,9 +77,7 @@ function ResetForm({ token }: { token: string }) {
       <p>Choose a new password for your account. Saving it signs you out on every device.</p>
       <form onSubmit={onSubmit} noValidate className="grid gap-4 text-left">
         <NewPasswordField label="New password" error={errors.newPassword?.message} {...form.register("newPassword")} />
-        <FormField label="Confirm password" required error={errors.confirmPassword?.message}>
-          <PasswordInput autoComplete="new-password" {...form.register("confirmPassword")} />
-        </FormField>
+        <ConfirmPasswordField error={errors.confirmPassword?.message} {...form.register("confirmPassword")} />
         <Button type="submit" size="lg" loading={reset.isPending}>
           Reset Password
         </Button>

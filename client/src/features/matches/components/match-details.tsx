@@ -1,6 +1,7 @@
 // The match as the token pages show it (docs/product.md, "Confirm and dispute pages"): date, reporter, match type,
 // players, winner, set scores, notes.
-import { CalendarDays, MapPin, Trophy, UserRound } from "lucide-react";
+import type { ReactNode } from "react";
+import { CalendarDays, MapPin, Trophy, UserRound, type LucideIcon } from "lucide-react";
 import { MATCH_TYPE } from "@shared/constants";
 import type { MatchTeam, MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
@@ -9,6 +10,7 @@ import { ClampedText } from "@/components/ui/clamped-text";
 import { formatDateTime, formatLongDate } from "@/lib/format";
 import { useZoneMark } from "@/lib/club-time";
 import { cn } from "@/lib/utils";
+import { TitledSection } from "./titled-section";
 
 export function matchTypeLabel(match: Pick<MatchView, "matchType">): string {
   return match.matchType === MATCH_TYPE.friendly ? "Friendly Match" : "Challenge Match";
@@ -44,6 +46,19 @@ function TeamBlock({ team, winner }: { team: MatchTeam; winner: boolean }) {
   );
 }
 
+/** One term of the match's description list: its icon and name, then the value. */
+function Detail({ icon: Icon, term, children }: { icon: LucideIcon; term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="flex items-center gap-2 text-muted-foreground">
+        <Icon className="size-4 shrink-0" aria-hidden="true" />
+        {term}
+      </dt>
+      <dd className="pl-6 font-medium text-foreground">{children}</dd>
+    </div>
+  );
+}
+
 export function MatchDetails({ match }: { match: MatchView }) {
   const zoneMark = useZoneMark();
   return (
@@ -51,45 +66,22 @@ export function MatchDetails({ match }: { match: MatchView }) {
       <dl className="grid gap-3 text-sm sm:grid-cols-2">
         {/* The day the match was played (the challenge's date, or the report's when it came first),
             not when the result was sent: that is "Reported". */}
-        <div>
-          <dt className="flex items-center gap-2 text-muted-foreground">
-            <CalendarDays className="size-4 shrink-0" aria-hidden="true" />
-            Match date
-          </dt>
-          <dd className="pl-6 font-medium text-foreground">{formatLongDate(match.matchDate)}</dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-2 text-muted-foreground">
-            <UserRound className="size-4 shrink-0" aria-hidden="true" />
-            Reported
-          </dt>
-          <dd className="pl-6 font-medium text-foreground">
-            by {match.reporter?.name ?? "an unknown player"}, {formatDateTime(match.createdAt)}
-            {zoneMark(match.createdAt)}
-          </dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-2 text-muted-foreground">
-            <MapPin className="size-4 shrink-0" aria-hidden="true" />
-            Location
-          </dt>
-          <dd className="pl-6 font-medium text-foreground">
-              {match.location} <Badge variant="secondary">{surfaceBadge(match.location)}</Badge>
-            </dd>
-        </div>
-        <div>
-          <dt className="flex items-center gap-2 text-muted-foreground">
-            <Trophy className="size-4 shrink-0" aria-hidden="true" />
-            Match type
-          </dt>
-          <dd className="pl-6 font-medium text-foreground">{matchTypeLabel(match)}</dd>
-        </div>
+        <Detail icon={CalendarDays} term="Match date">
+          {formatLongDate(match.matchDate)}
+        </Detail>
+        <Detail icon={UserRound} term="Reported">
+          by {match.reporter?.name ?? "an unknown player"}, {formatDateTime(match.createdAt)}
+          {zoneMark(match.createdAt)}
+        </Detail>
+        <Detail icon={MapPin} term="Location">
+          {match.location} <Badge variant="secondary">{surfaceBadge(match.location)}</Badge>
+        </Detail>
+        <Detail icon={Trophy} term="Match type">
+          {matchTypeLabel(match)}
+        </Detail>
       </dl>
 
-      <section aria-labelledby="players-heading" className="space-y-2">
-        <h3 id="players-heading" className="text-sm font-semibold text-foreground">
-          Players
-        </h3>
+      <TitledSection id="players-heading" title="Players">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-stretch">
           <TeamBlock team={match.team1} winner={match.winnerTeamId === match.team1.id} />
           <span className="self-center text-xs font-semibold uppercase text-muted-foreground">vs</span>
@@ -99,12 +91,9 @@ export function MatchDetails({ match }: { match: MatchView }) {
           <span className="text-muted-foreground">Winner: </span>
           <span className="font-semibold">{match.winnerTeamName}</span>
         </p>
-      </section>
+      </TitledSection>
 
-      <section aria-labelledby="sets-heading" className="space-y-2">
-        <h3 id="sets-heading" className="text-sm font-semibold text-foreground">
-          Set scores
-        </h3>
+      <TitledSection id="sets-heading" title="Set scores">
         {match.sets && match.sets.length > 0 ? (
           <div className="overflow-x-auto">
             <table className="w-full border-collapse text-sm">
@@ -147,15 +136,12 @@ export function MatchDetails({ match }: { match: MatchView }) {
         ) : (
           <p className="text-sm text-muted-foreground">No score</p>
         )}
-      </section>
+      </TitledSection>
 
       {match.notes && (
-        <section aria-labelledby="notes-heading" className="space-y-1">
-          <h3 id="notes-heading" className="text-sm font-semibold text-foreground">
-            Notes
-          </h3>
+        <TitledSection id="notes-heading" title="Notes" className="space-y-1">
           <p className="whitespace-pre-wrap rounded-md bg-muted/50 p-3 text-sm text-foreground">{match.notes}</p>
-        </section>
+        </TitledSection>
       )}
     </div>
   );

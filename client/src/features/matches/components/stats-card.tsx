@@ -2,20 +2,17 @@
 import { SURFACES, SURFACE_LABELS } from "@shared/constants";
 import type { TeamStats } from "@shared/types/matches";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
-import { errorMessage } from "@/lib/api-client";
 import { formatPercent, formatRecord } from "@/lib/format";
 import { useMatchStats } from "../api/get-match-stats";
+import { TitledSection } from "./titled-section";
 
 function StatsTables({ stats }: { stats: TeamStats }) {
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <section aria-labelledby="overall-stats" className="space-y-2">
-        <h3 id="overall-stats" className="text-sm font-semibold text-foreground">
-          Overall
-        </h3>
+      <TitledSection id="overall-stats" title="Overall">
         <Table>
           <TableHeader>
             <TableRow>
@@ -35,11 +32,8 @@ function StatsTables({ stats }: { stats: TeamStats }) {
             </TableRow>
           </TableBody>
         </Table>
-      </section>
-      <section aria-labelledby="surface-stats" className="space-y-2">
-        <h3 id="surface-stats" className="text-sm font-semibold text-foreground">
-          By surface
-        </h3>
+      </TitledSection>
+      <TitledSection id="surface-stats" title="By surface">
         <Table>
           <TableHeader>
             <TableRow>
@@ -62,7 +56,7 @@ function StatsTables({ stats }: { stats: TeamStats }) {
             ))}
           </TableBody>
         </Table>
-      </section>
+      </TitledSection>
     </div>
   );
 }
@@ -84,12 +78,7 @@ export function StatsCard() {
             <Skeleton className="h-8 w-2/3" />
           </div>
         ) : query.isError ? (
-          <ErrorState
-            message="Failed to load match history"
-            detail={errorMessage(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryErrorState query={query} message="Failed to load match history" />
         ) : (
           query.data && <StatsTables stats={query.data} />
         )}

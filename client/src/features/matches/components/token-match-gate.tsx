@@ -1,15 +1,17 @@
-// Shared states of the token pages: loading, 'Match Not Found', 'Match Already {status}'.
+// Shared parts of the token pages: loading, 'Match Not Found', 'Match Already {status}', and the
+// card of a pending match.
 import type { ReactNode } from "react";
 import { Link } from "wouter";
 import { CircleAlert, CircleCheck, SearchX } from "lucide-react";
 import { CONFIRMATION_STATUS } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
-import { Card, CardContent, CardDescription, CardHeader } from "@/components/ui/card";
-import { ErrorState } from "@/components/ui/error-state";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { PageSpinner } from "@/components/ui/spinner";
 import { buttonVariants } from "@/components/ui/button";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { useMatchByToken } from "../api/get-match-by-token";
+import { MatchDetails } from "./match-details";
 
 export function StatusCard({
   icon,
@@ -63,13 +65,8 @@ export function TokenMatchGate({
       );
     }
     return (
-      <ErrorState
-        className="mx-auto max-w-lg"
-        message="Failed to load match"
-        detail={errorMessage(query.error)}
-        onRetry={() => void query.refetch()}
-        retrying={query.isFetching}
-      />
+      <QueryErrorState className="mx-auto max-w-lg"
+        query={query} message="Failed to load match" />
     );
   }
   const match = query.data;
@@ -95,4 +92,38 @@ export function TokenMatchGate({
     );
   }
   return <>{children(match)}</>;
+}
+
+/** A token page's card for the pending match: its title, the two teams and what to do, the match's details, the page's own content and its actions. */
+export function TokenMatchCard({
+  title,
+  match,
+  lead,
+  children,
+  actions,
+  contentClassName,
+}: {
+  title: string;
+  match: MatchView;
+  /** Said after 'Team A vs Team B: '. */
+  lead: string;
+  children?: ReactNode;
+  actions: ReactNode;
+  contentClassName?: string;
+}) {
+  return (
+    <Card className="mx-auto max-w-2xl">
+      <CardHeader>
+        <h1 className="text-2xl font-semibold leading-tight tracking-tight text-foreground">{title}</h1>
+        <CardDescription>
+          {match.team1.name} vs {match.team2.name}: {lead}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className={contentClassName}>
+        <MatchDetails match={match} />
+        {children}
+      </CardContent>
+      <CardFooter className="flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">{actions}</CardFooter>
+    </Card>
+  );
 }

@@ -2,11 +2,10 @@
 import { Link, useParams } from "wouter";
 import { CircleCheck, Flag } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { CardDescription } from "@/components/ui/card";
 import { toast } from "@/components/ui/toast";
 import { useConfirmMatchByToken } from "../api/confirm-match-by-token";
-import { MatchDetails } from "../components/match-details";
-import { StatusCard, TokenMatchGate } from "../components/token-match-gate";
+import { StatusCard, TokenMatchCard, TokenMatchGate } from "../components/token-match-gate";
 
 export const CONFIRM_FAILED = "Failed to confirm match. It may have already been confirmed or disputed.";
 
@@ -26,34 +25,30 @@ export default function ConfirmMatchPage() {
   return (
     <TokenMatchGate token={token} settled={settled}>
       {(match) => (
-        <Card className="mx-auto max-w-2xl">
-          <CardHeader>
-            <h1 className="text-2xl font-semibold leading-tight tracking-tight text-foreground">Confirm Match</h1>
-            <CardDescription>
-              {match.team1.name} vs {match.team2.name}: check the result below and confirm it if it is right.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <MatchDetails match={match} />
-          </CardContent>
-          <CardFooter className="flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <Link href={`/dispute-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "outline" })}>
-              <Flag aria-hidden="true" />
-              Dispute Result
-            </Link>
-            <Button
-              loading={confirm.isPending}
-              onClick={() =>
-                confirm.mutate(token, {
-                  onError: () => toast({ variant: "destructive", title: "Error", description: CONFIRM_FAILED }),
-                })
-              }
-            >
-              {!confirm.isPending && <CircleCheck aria-hidden="true" />}
-              Confirm Match Result
-            </Button>
-          </CardFooter>
-        </Card>
+        <TokenMatchCard
+          title="Confirm Match"
+          match={match}
+          lead="check the result below and confirm it if it is right."
+          actions={
+            <>
+              <Link href={`/dispute-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "outline" })}>
+                <Flag aria-hidden="true" />
+                Dispute Result
+              </Link>
+              <Button
+                loading={confirm.isPending}
+                onClick={() =>
+                  confirm.mutate(token, {
+                    onError: () => toast({ variant: "destructive", title: "Error", description: CONFIRM_FAILED }),
+                  })
+                }
+              >
+                {!confirm.isPending && <CircleCheck aria-hidden="true" />}
+                Confirm Match Result
+              </Button>
+            </>
+          }
+        />
       )}
     </TokenMatchGate>
   );

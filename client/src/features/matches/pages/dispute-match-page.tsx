@@ -6,14 +6,13 @@ import { ArrowLeft, Flag } from "lucide-react";
 import { DISPUTE_REASON_MIN } from "@shared/constants";
 import { DISPUTE_REASON_MAX, disputeSchema, type DisputeInput } from "@shared/validators/matches";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
+import { CardDescription } from "@/components/ui/card";
 import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { useDisputeMatchByToken } from "../api/dispute-match-by-token";
-import { MatchDetails } from "../components/match-details";
-import { StatusCard, TokenMatchGate } from "../components/token-match-gate";
+import { StatusCard, TokenMatchCard, TokenMatchGate } from "../components/token-match-gate";
 
 export const DISPUTE_FAILED = "Failed to dispute match. It may have already been confirmed or disputed.";
 
@@ -44,38 +43,36 @@ export default function DisputeMatchPage() {
   return (
     <TokenMatchGate token={token} settled={settled}>
       {(match) => (
-        <Card className="mx-auto max-w-2xl">
-          <CardHeader>
-            <h1 className="text-2xl font-semibold leading-tight tracking-tight text-foreground">Dispute Match</h1>
-            <CardDescription>
-              {match.team1.name} vs {match.team2.name}: tell us what is wrong with this result. An admin will review it.
-            </CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-6">
-            <MatchDetails match={match} />
-            <form id="dispute-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
-              <FormField
-                label="Reason for the dispute"
-                required
-                error={form.formState.errors.reason?.message}
-                hint={`At least ${DISPUTE_REASON_MIN} characters. Say what the correct result was.`}
-                labelAside={<CharCount value={reason} max={DISPUTE_REASON_MAX} />}
-              >
-                <Textarea rows={4} maxLength={DISPUTE_REASON_MAX} {...form.register("reason")} />
-              </FormField>
-            </form>
-          </CardContent>
-          <CardFooter className="flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-            <Link href={`/confirm-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "ghost" })}>
-              <ArrowLeft aria-hidden="true" />
-              Back to confirmation
-            </Link>
-            <Button type="submit" form="dispute-form" variant="destructive" loading={dispute.isPending}>
-              {!dispute.isPending && <Flag aria-hidden="true" />}
-              Submit Dispute
-            </Button>
-          </CardFooter>
-        </Card>
+        <TokenMatchCard
+          title="Dispute Match"
+          match={match}
+          lead="tell us what is wrong with this result. An admin will review it."
+          contentClassName="space-y-6"
+          actions={
+            <>
+              <Link href={`/confirm-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "ghost" })}>
+                <ArrowLeft aria-hidden="true" />
+                Back to confirmation
+              </Link>
+              <Button type="submit" form="dispute-form" variant="destructive" loading={dispute.isPending}>
+                {!dispute.isPending && <Flag aria-hidden="true" />}
+                Submit Dispute
+              </Button>
+            </>
+          }
+        >
+          <form id="dispute-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
+            <FormField
+              label="Reason for the dispute"
+              required
+              error={form.formState.errors.reason?.message}
+              hint={`At least ${DISPUTE_REASON_MIN} characters. Say what the correct result was.`}
+              labelAside={<CharCount value={reason} max={DISPUTE_REASON_MAX} />}
+            >
+              <Textarea rows={4} maxLength={DISPUTE_REASON_MAX} {...form.register("reason")} />
+            </FormField>
+          </form>
+        </TokenMatchCard>
       )}
     </TokenMatchGate>
   );

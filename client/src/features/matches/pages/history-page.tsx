@@ -6,10 +6,9 @@ import { MATCH_HISTORY_PAGE_SIZE } from "@shared/constants";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import type { HistoryScope } from "../api/keys";
@@ -59,12 +58,7 @@ function RecentMatches() {
             ))}
           </div>
         ) : query.isError ? (
-          <ErrorState
-            message="Failed to load match history"
-            detail={errorMessage(query.error)}
-            onRetry={() => void query.refetch()}
-            retrying={query.isFetching}
-          />
+          <QueryErrorState query={query} message="Failed to load match history" />
         ) : query.data.items.length === 0 ? (
           <EmptyState icon={History} title="No matches found" />
         ) : (

@@ -2,10 +2,10 @@
 // shown only when the server sends them: to admins and the team's own members. The user's own team
 // opens as My Profile (/profile), where its captain can edit it.
 import { Redirect, useParams } from "wouter";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { ApiError, errorMessage } from "@/lib/api-client";
+import { ApiError } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTeam } from "../api/get-team";
@@ -41,7 +41,7 @@ export default function TeamPage() {
     return (
       <section>
         <PageHeader title="Team Profile" />
-        <ErrorState message="Failed to load team profile" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+        <QueryErrorState query={team} message="Failed to load team profile" />
       </section>
     );
   }
