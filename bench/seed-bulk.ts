@@ -206,6 +206,10 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
     return { purpose: "match_confirmation" as const, tokenHash: hashToken(token), matchId, expiresAt: new Date(now + 30 * DAY) };
   });
   await insertInBatches(tokenRows, 3000, (b) => db.insert(authTokens).values(b));
+  // Inactivity counts from each team's last confirmed match (as migration 0008 sets it): teams whose
+  // last match is older than the threshold read as inactive, so the ladder reads pay for that rule.
+  await db.execute(sql`update teams t set last_active_at = coalesce(
+    (select max(m.approved_at) from matches m where (m.team1_id = t.id or m.team2_id = t.id) and m.approved_at is not null), t.created_at)`);
   await db.execute(sql`analyze`);
 
   return {

@@ -17,6 +17,7 @@ import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
 import { ReadCache } from "./lib/read-cache";
+import { systemClock } from "./lib/clock";
 
 async function main() {
   let env;
@@ -81,10 +82,11 @@ async function main() {
   const staticDir = [path.resolve(here, "../public"), path.resolve(here, "../dist/public")].find((d) =>
     fs.existsSync(path.join(d, "index.html")),
   );
-  const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on" });
+  const clock = systemClock;
+  const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on", day: { clock, timeZone: env.CLUB_TIMEZONE } });
   // Every instance delivers the outbox: woken by queued mail and data changes, and by the jobs runner.
   const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(database.changes);
-  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache };
+  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache, clock };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),

@@ -98,6 +98,10 @@ export const TOKEN_PURPOSES = [
 export type TokenPurpose = (typeof TOKEN_PURPOSES)[number];
 
 export const CHALLENGE_REACH = 3;
+/** A team marks itself away for at most this many days at a time (docs/product.md, "Away"). */
+export const AWAY_MAX_DAYS = 21;
+/** Days without a confirmed match after which a team is inactive, when INACTIVITY_DAYS is unset (docs/product.md, "Activity"). */
+export const DEFAULT_INACTIVITY_DAYS = 28;
 export const SETS_MIN = 1;
 export const SETS_MAX = 5;
 export const SET_WINNING_SCORE = 3;

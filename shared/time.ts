@@ -50,3 +50,48 @@ export function zoneAbbreviation(when: Date | string, timeZone: string): string 
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
+
+// Club days: calendar dates in the club's zone, written 'YYYY-MM-DD' (away ranges, inactivity).
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The club day (in `timeZone`) an instant falls on: '2026-11-26'. */
+export function clubDay(when: Date, timeZone: string): string {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    dayFormatters.set(timeZone, f);
+  }
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of f.formatToParts(when)) parts[p.type] = p.value;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (day: string): number => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** True for a real calendar date written 'YYYY-MM-DD'. */
+export function isDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const n = Date.parse(`${value}T00:00:00Z`);
+  return Number.isFinite(n) && new Date(n).toISOString().slice(0, 10) === value;
+}
+
+/** `day` plus `n` days (n may be negative). */
+export function addDays(day: string, n: number): string {
+  return new Date((dayNumber(day) + n) * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(dayNumber(to) - dayNumber(from));
+}
+
+const dayLabel = new Intl.DateTimeFormat("en-GB", { timeZone: "UTC", weekday: "short", day: "numeric", month: "short" });
+
+/** A club day for people: 'Thu 3 Dec' (the same words as formatZonedDateTime, without the time). */
+export function formatDay(day: string): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const p of dayLabel.formatToParts(new Date(dayNumber(day) * DAY_MS))) parts[p.type] = p.value;
+  return `${parts.weekday} ${parts.day} ${parts.month}`;
+}

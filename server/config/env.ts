@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { describeFsError, ensurePrivateDir, StartupError } from "./data-dir";
 import { DEFAULT_CLUB_TIMEZONE, isTimeZone } from "@shared/time";
+import { DEFAULT_INACTIVITY_DAYS } from "@shared/constants";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -40,6 +41,9 @@ const EnvSchema = z.object({
     .transform((v) => v ?? DEFAULT_CLUB_TIMEZONE)
     .refine(isTimeZone, "CLUB_TIMEZONE must be an IANA time zone name such as America/Vancouver or Europe/London"),
   MATCH_APPROVAL_DAYS: z.coerce.number().min(0.0001).max(60).default(3),
+  // Days without a confirmed match after which a team is inactive (docs/product.md, "Activity"); read
+  // through inactivityDays() (server/modules/ladder/activity.ts).
+  INACTIVITY_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_INACTIVITY_DAYS),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).max(1_000_000).default(20),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool,

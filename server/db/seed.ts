@@ -47,6 +47,9 @@ export const DEMO_TEAMS: DemoTeam[] = [
 const DAY_MS = 24 * 60 * 60 * 1000;
 export const DEMO_HISTORY_DAYS = 120;
 export const DEMO_MATCH_COUNT = 60;
+/** The demo team that stopped playing: no match in the last DEMO_INACTIVE_SINCE_DAYS days, so it shows Inactive. */
+export const DEMO_INACTIVE_TEAM = "Volley Llamas";
+export const DEMO_INACTIVE_SINCE_DAYS = 40;
 
 /** Loads the demo teams and their members. Returns the created team ids in DEMO_TEAMS order. */
 export async function seedDemoTeams(db: Db): Promise<number[]> {
@@ -123,6 +126,7 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
 
   const now = Date.now();
   const spanMs = (DEMO_HISTORY_DAYS - 3) * DAY_MS;
+  const inactiveTeam = teamIds[DEMO_TEAMS.findIndex((t) => t.name === DEMO_INACTIVE_TEAM)];
   const plan = Array.from({ length: DEMO_MATCH_COUNT }, (_, i) => {
     const category = categories[i % categories.length]!;
     const surface: Surface = SURFACES[Math.floor(i / categories.length) % SURFACES.length]!;
@@ -130,8 +134,18 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
     const a = Math.floor(rand() * pool.length);
     const b = (a + 1 + Math.floor(rand() * (pool.length - 1))) % pool.length;
     const matchDate = new Date(now - spanMs + (i / DEMO_MATCH_COUNT) * spanMs + Math.floor(rand() * 10) * 60 * 60 * 1000);
-    return { category, surface, team1Id: pool[a]!, team2Id: pool[b]!, matchDate };
+    let [team1Id, team2Id] = [pool[a]!, pool[b]!];
+    // The demo's inactive team (docs/product.md, "Activity") stopped playing: its late matches go to
+    // a pool team not in the match.
+    if (matchDate.getTime() > now - DEMO_INACTIVE_SINCE_DAYS * DAY_MS && (team1Id === inactiveTeam || team2Id === inactiveTeam)) {
+      const stand = pool.find((id) => id !== team1Id && id !== team2Id && id !== inactiveTeam)!;
+      if (team1Id === inactiveTeam) team1Id = stand;
+      else team2Id = stand;
+    }
+    return { category, surface, team1Id, team2Id, matchDate };
   });
+  // Each team's inactivity counts from its last confirmed match (as the migration sets it for existing data).
+  const lastActive = new Map<number, Date>();
 
   return db.transaction(async (tx) => {
     const challengeRows = await tx
@@ -163,6 +177,7 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
       const winnerTeamId = team1Won ? p.team1Id : p.team2Id;
       const reportedAt = new Date(p.matchDate.getTime() + 2 * 60 * 60 * 1000);
       const approvedAt = new Date(p.matchDate.getTime() + 12 * 60 * 60 * 1000);
+      for (const id of [p.team1Id, p.team2Id]) if (!(lastActive.get(id)! > approvedAt)) lastActive.set(id, approvedAt);
       return {
         team1Id: p.team1Id,
         team2Id: p.team2Id,
@@ -191,7 +206,7 @@ export async function seedDemoMatches(db: Db, teamIds: number[]): Promise<{ matc
     });
     await tx.insert(matches).values(rows);
     for (const [id, s] of states) {
-      await tx.update(teams).set({ ...s }).where(eq(teams.id, id));
+      await tx.update(teams).set({ ...s, ...(lastActive.has(id) ? { lastActiveAt: lastActive.get(id)! } : {}) }).where(eq(teams.id, id));
     }
     return { matches: rows.length };
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { DataChanges, mayWrite } from "../db/changes";
 import { ReadCache } from "./read-cache";
+import { FixedClock } from "./clock";
 
 describe("mayWrite", () => {
   it("takes reads and transaction starts as reads, everything else as a possible write", () => {
@@ -30,6 +31,22 @@ describe("ReadCache", () => {
     expect(await cache.get("k", load)).toBe(1);
     changes.bump();
     expect(cache.size).toBe(0);
+    expect(await cache.get("k", load)).toBe(2);
+  });
+
+  it("starts afresh when the club day changes (away and inactivity follow the calendar), not within a day", async () => {
+    const changes = new DataChanges();
+    // 23:58 in Vancouver on 25 Nov.
+    const clock = new FixedClock(new Date("2026-11-26T07:58:00Z"));
+    const cache = new ReadCache(changes, { enabled: true, day: { clock, timeZone: "America/Vancouver" } });
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await cache.get("k", load)).toBe(1);
+    clock.set(new Date("2026-11-26T07:59:30Z")); // same day, within the minute
+    expect(await cache.get("k", load)).toBe(1);
+    clock.set(new Date("2026-11-26T08:00:30Z")); // past the club's midnight: 26 Nov
+    expect(await cache.get("k", load)).toBe(2);
+    clock.set(new Date("2026-11-26T20:00:00Z")); // later that day
     expect(await cache.get("k", load)).toBe(2);
   });
 

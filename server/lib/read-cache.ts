@@ -5,17 +5,29 @@
 import zlib from "node:zlib";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { DataChanges } from "../db/changes";
+import { clubDay } from "@shared/time";
+import type { Clock } from "./clock";
 
 export interface ReadCacheOptions {
   enabled: boolean;
   /** Most entries kept (the oldest go first; every write empties the cache anyway). */
   maxEntries?: number;
+  /**
+   * Answers that follow the calendar (who is away today, who is inactive: docs/product.md,
+   * "Activity") change at the club's midnight without a write: the data version moves when the
+   * club day does (looked at, at most once a minute of this clock).
+   */
+  day?: { clock: Clock; timeZone: string };
 }
+
+const DAY_CHECK_MS = 60_000;
 
 export class ReadCache {
   private readonly entries = new Map<string, unknown>();
   private readonly loading = new Map<string, { version: number; promise: Promise<unknown> }>();
   private readonly maxEntries: number;
+  private day: string | undefined;
+  private dayCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly changes: DataChanges,
@@ -30,7 +42,24 @@ export class ReadCache {
 
   /** Whether the cache may be used right now. */
   get usable(): boolean {
-    return this.options.enabled && this.changes.isLive;
+    if (!this.options.enabled) return false;
+    this.followDay();
+    return this.changes.isLive;
+  }
+
+  /** Moves the data version when the club day has changed since it was last looked at. */
+  private followDay(): void {
+    const day = this.options.day;
+    if (!day) return;
+    const now = day.clock.now();
+    const t = now.getTime();
+    if (t < this.dayCheckedAt + DAY_CHECK_MS && t >= this.dayCheckedAt) return;
+    this.dayCheckedAt = t;
+    const today = clubDay(now, day.timeZone);
+    if (today === this.day) return;
+    const first = this.day === undefined;
+    this.day = today;
+    if (!first) this.changes.bump();
   }
 
   /** The data version a read starting now belongs to (pass it to put). */

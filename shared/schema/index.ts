@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -20,6 +21,7 @@ import {
 } from "drizzle-orm/pg-core";
 import {
   ACTIVE_CHALLENGE_STATUSES,
+  AWAY_MAX_DAYS,
   CHALLENGE_STATUS,
   CHALLENGE_STATUSES,
   CONFIRMATION_STATUS,
@@ -90,6 +92,11 @@ export const teams = pgTable(
     competitionType: text("competition_type").$type<CompetitionType>().notNull().default("Men's Doubles"),
     deletedAt: ts("deleted_at"),
     deletionReason: text("deletion_reason"),
+    /**
+     * Where the team's inactivity is counted from (docs/product.md, "Activity"): when its last
+     * confirmed match was confirmed, else when it was approved, else when it was created.
+     */
+    lastActiveAt: ts("last_active_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
@@ -152,6 +159,30 @@ export const systemSettings = pgTable(
     updatedBy: integer("updated_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
   },
   (t) => [index("system_settings_updated_by_idx").on(t.updatedBy)],
+);
+
+/**
+ * A team's away ranges (docs/product.md, "Away"): whole club days, first and last day included, at
+ * most AWAY_MAX_DAYS long. A team cannot be challenged on them, and they do not count towards its
+ * inactivity. A team's ranges never overlap (the service checks under the team's row lock).
+ */
+export const teamAway = pgTable(
+  "team_away",
+  {
+    id: serial("id").primaryKey(),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("team_away_range_check", sql`${t.lastDay} >= ${t.firstDay} and ${t.lastDay} - ${t.firstDay} < ${sql.raw(String(AWAY_MAX_DAYS))}`),
+    index("team_away_team_last_day_idx").on(t.teamId, t.lastDay),
+    index("team_away_created_by_idx").on(t.createdBy),
+  ],
 );
 
 export const challenges = pgTable(
@@ -529,6 +560,7 @@ export type NewMatch = typeof matches.$inferInsert;
 export type Dispute = typeof disputes.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;
 export type SystemSetting = typeof systemSettings.$inferSelect;
+export type TeamAway = typeof teamAway.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type UserMfa = typeof userMfa.$inferSelect;

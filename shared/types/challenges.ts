@@ -25,6 +25,8 @@ export interface ChallengeTeamView {
   losses: number;
   /** Any member suspended: it cannot be played against (accepting its challenge is refused). */
   suspended: boolean;
+  /** The last day ('YYYY-MM-DD', club day) of the away range it is on today, else null (docs/product.md, "Away"). */
+  awayUntil: string | null;
 }
 
 /** A challenge on the My Challenges lists: the row (without its creator) seen from the user's team. */
@@ -56,8 +58,12 @@ export interface ChallengeCandidate {
   losses: number;
   /** 'Suspended' when a member is suspended, else 'Active' when approved, else 'Pending'. */
   status: "Active" | "Pending" | "Suspended";
-  /** Position on the chosen surface's ladder of the team's category, or null when unranked there. */
+  /** Position on the chosen surface's ladder of the team's category, or null when unranked there (or inactive). */
   rank: number | null;
+  /** No confirmed match for the inactivity threshold: unranked until it plays (docs/product.md, "Activity"). */
+  inactive: boolean;
+  /** The last day ('YYYY-MM-DD', club day) of the away range the team is on today (it cannot be challenged); else null. */
+  awayUntil: string | null;
   /** Whether the signed-in user may challenge this team now (the rule POST /api/challenges applies). */
   reachable: boolean;
   /** Why not, when reachable is false (a partner's rows say captain_only when nothing else stops them). */

@@ -29,10 +29,14 @@ export interface TeamView extends RatingState {
   competitionType: CompetitionType;
   /** The card "team rating": mean of the three surface ratings, rounded. */
   meanRating: number;
-  /** Position by overall rating among active approved teams; null shows as 'N/A'. */
+  /** Position by overall rating among active approved teams; null shows as 'N/A' (or 'Inactive'). */
   rank: number | null;
-  /** With `?surface=`: the position on that surface's ladder (within the category filter); else null. */
+  /** With `?surface=`: the position on that surface's ladder (within the category filter); else null (also when inactive). */
   surfaceRank: number | null;
+  /** No confirmed match for the inactivity threshold (docs/product.md, "Activity"): listed below the active teams, without a rank. */
+  inactive: boolean;
+  /** The last day ('YYYY-MM-DD', club day) of the away range the team is on today; null when not away. */
+  awayUntil: string | null;
   /** Any member not yet approved: the ladder's In Progress marker. */
   inProgress: boolean;
   /** Any member suspended: the team shows 'Suspended' and cannot challenge or be challenged. */

@@ -91,6 +91,8 @@ export const backupTeamSchema = z.object({
   competitionType: z.enum(COMPETITION_TYPES),
   deletedAt: optionalTimestamp,
   deletionReason: optionalText,
+  /** Where its inactivity counts from; a backup made before it existed leaves it to the restore time. */
+  lastActiveAt: timestamp.optional(),
   updatedAt: timestamp,
 });
 

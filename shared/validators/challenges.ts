@@ -54,6 +54,7 @@ export const CHALLENGE_REFUSAL = {
   otherCategory: "other_category",
   teamNotApproved: "team_not_approved",
   teamSuspended: "team_suspended",
+  teamAway: "team_away",
   active: "challenge_active",
   outOfReach: "out_of_reach",
   captainOnly: "captain_only",

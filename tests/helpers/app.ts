@@ -12,6 +12,7 @@ import { createMailer } from "../../server/mail/mailer";
 import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
+import { systemClock, type Clock } from "../../server/lib/clock";
 import { settleAfterResponseWork } from "../../server/lib/after-response";
 import type { AppDeps } from "../../server/deps";
 import { createTestDatabase, type TestDatabase } from "./db";
@@ -46,6 +47,8 @@ export const TEST_APP_URL = "http://localhost:5000";
 export interface TestAppOptions {
   /** Where the app's logger writes (default: stdout, at TEST_LOG_LEVEL or silent). */
   logDestination?: DestinationStream;
+  /** The app's clock (default: the system's); a FixedClock lets a test set the day. */
+  clock?: Clock;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
@@ -72,9 +75,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   });
   const logger = createLogger(env.LOG_LEVEL, options.logDestination);
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
-  const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on" });
+  const clock = options.clock ?? systemClock;
+  const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on", day: { clock, timeZone: env.CLUB_TIMEZONE } });
   const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(testDb.database.changes);
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache };
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, clock };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,

@@ -32,7 +32,8 @@ import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
 import { resetCalendarFeed } from "../../server/modules/calendar/calendar.service";
-import { users } from "@shared/schema";
+import { teamAway, users } from "@shared/schema";
+import { addDays, clubDay } from "@shared/time";
 import { and, eq } from "drizzle-orm";
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
@@ -84,6 +85,15 @@ const captain = (over: Partial8) => approved(403, { ...over });
 const adminOnly = (s: Expected) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s });
 /** Setting up the second factor: any admin, also one who has not set it up yet. */
 const anyAdmin = (s: Expected, noMfa: Expected = s) => ({ ...all(403), anonymous: 401, suspended: 401, admin: s, adminNoMfa: noMfa });
+
+/** A club day `d` days from today (the app's zone). */
+const clubDayIn = (t: TestApp, d: number) => addDays(clubDay(new Date(), t.env.CLUB_TIMEZONE), d);
+/** Team A's away ranges cleared, then one from tomorrow for a week: its id. */
+async function freshAway(t: TestApp, w: World): Promise<number> {
+  await t.db.delete(teamAway).where(eq(teamAway.teamId, w.A.team.id));
+  const [row] = await t.db.insert(teamAway).values({ teamId: w.A.team.id, firstDay: clubDayIn(t, 1), lastDay: clubDayIn(t, 7) }).returning();
+  return row!.id;
+}
 
 const inDays = (d: number) => new Date(Date.now() + d * 24 * 60 * 60 * 1000).toISOString();
 /** A scheduled backup of the test app's database, in its BACKUP_DIR (a new hour each time: a new period). */
@@ -270,6 +280,32 @@ export const MATRIX: MatrixRow[] = [
     expect: captain({ captainA: 200 }),
     isolate: true,
     call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}`, body: { reason: "Moving away." } }),
+  },
+  // A team's away ranges: anyone signed in reads them; only the team's own captain changes them.
+  { method: "GET", path: "/api/teams/:id/away", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/away` }) },
+  {
+    method: "POST",
+    path: "/api/teams/:id/away",
+    case: "team A",
+    expect: captain({ captainA: 201 }),
+    call: async ({ t, w }) => {
+      await t.db.delete(teamAway).where(eq(teamAway.teamId, w.A.team.id));
+      return { url: `/api/teams/${w.A.team.id}/away`, body: { firstDay: clubDayIn(t, 2), lastDay: clubDayIn(t, 5) } };
+    },
+  },
+  {
+    method: "PATCH",
+    path: "/api/teams/:id/away/:awayId",
+    case: "team A's range",
+    expect: captain({ captainA: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/teams/${w.A.team.id}/away/${await freshAway(t, w)}`, body: { lastDay: clubDayIn(t, 3) } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/teams/:id/away/:awayId",
+    case: "team A's range",
+    expect: captain({ captainA: 200 }),
+    call: async ({ t, w }) => ({ url: `/api/teams/${w.A.team.id}/away/${await freshAway(t, w)}` }),
   },
   { method: "GET", path: "/api/users", expect: verified(200) },
 

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { SURFACE_LOCATIONS } from "@shared/constants";
+import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE } from "@shared/time";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { onPostgres } from "../helpers/db";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
@@ -52,6 +53,8 @@ let deleteChallengeId = 0;
 let reportChallengeId = 0;
 let backup: Record<string, unknown>;
 
+/** A club day `d` days from today in the club's zone (the default zone of the test app). */
+const clubDayIn = (d: number) => addDays(clubDay(new Date(), DEFAULT_CLUB_TIMEZONE), d);
 const future = () => new Date(Date.now() + 7 * 24 * 3600 * 1000).toISOString();
 
 // Every mutating route of server/modules/*/*.routes.ts and auth.routes.ts. Ids that are not the
@@ -132,6 +135,10 @@ const endpoints: Endpoint[] = [
   { method: "DELETE", path: () => `/api/teams/${f.team.id}`, role: "captainA", valid: () => ({ reason: "Moving away" }) },
   // Team A has its partner: a valid invitation is refused (409) after the body is checked.
   { method: "POST", path: () => `/api/teams/${a.team.id}/partner`, role: "captainA", valid: () => ({ partnerName: "Fuzz Partner", partnerEmail: "fuzz.new@example.test" }) },
+  // Team A's away: a valid range is set once, then refused (409, one at a time); changes name a missing range (404).
+  { method: "POST", path: () => `/api/teams/${a.team.id}/away`, role: "captainA", valid: () => ({ firstDay: clubDayIn(2), lastDay: clubDayIn(6) }) },
+  { method: "PATCH", path: () => `/api/teams/${a.team.id}/away/${NO_SUCH_ID}`, role: "captainA", valid: () => ({ lastDay: clubDayIn(3) }) },
+  { method: "DELETE", path: () => `/api/teams/${a.team.id}/away/${NO_SUCH_ID}`, role: "captainA", valid: () => ({}) },
   { method: "POST", path: () => "/api/notifications/read", role: "captainA", valid: () => ({ all: true }) },
   { method: "PUT", path: () => "/api/notifications/preferences", role: "captainA", valid: () => ({ email: { challenges: true, results: false } }) },
   // One-click unsubscribe (RFC 8058): a bogus link is refused (400) whatever is sent, forms included.

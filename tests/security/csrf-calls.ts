@@ -84,6 +84,9 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "PUT", route: "/api/teams/:id", path: `/api/teams/${ids.ownTeamId}`, as: "captain", body: { name: "Hacked by CSRF", bio: "pwned" } },
     { method: "POST", route: "/api/teams/:id/partner", path: `/api/teams/${ids.ownTeamId}/partner`, as: "captain", body: { partnerName: "Forged Partner", partnerEmail: "csrf_partner@example.test" } },
     { method: "DELETE", route: "/api/teams/:id", path: `/api/teams/${ids.ownTeamId}`, as: "captain", body: { reason: "forged" } },
+    { method: "POST", route: "/api/teams/:id/away", path: `/api/teams/${ids.ownTeamId}/away`, as: "captain", body: { firstDay: "2099-01-01", lastDay: "2099-01-05" } },
+    { method: "PATCH", route: "/api/teams/:id/away/:awayId", path: `/api/teams/${ids.ownTeamId}/away/1`, as: "captain", body: { lastDay: "2099-01-02" } },
+    { method: "DELETE", route: "/api/teams/:id/away/:awayId", path: `/api/teams/${ids.ownTeamId}/away/1`, as: "captain" },
     // Challenges
     {
       method: "POST",

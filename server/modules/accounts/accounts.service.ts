@@ -681,7 +681,12 @@ export async function approveUser(deps: Deps<"db" | "env" | "logger">, o: { user
   const target = await loadTarget(deps, o.userId);
   const wholeTeam = target.isCaptain && target.teamId !== null;
   const changed = await deps.db.transaction(async (tx) => {
-    if (wholeTeam) await tx.update(teams).set({ isApproved: true, updatedAt: new Date() }).where(eq(teams.id, target.teamId!));
+    // A newly approved team counts its inactivity from its approval (docs/product.md, "Activity").
+    if (wholeTeam)
+      await tx
+        .update(teams)
+        .set({ isApproved: true, lastActiveAt: sql`case when ${teams.isApproved} then ${teams.lastActiveAt} else now() end`, updatedAt: new Date() })
+        .where(eq(teams.id, target.teamId!));
     const approved = await tx
       .update(users)
       .set({ isApproved: true, rejectionReason: null, updatedAt: new Date() })

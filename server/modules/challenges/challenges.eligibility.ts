@@ -4,7 +4,7 @@
 //   the user has a team · it is not the team challenged · the user's team is approved · no member of
 //   it is suspended · the other team exists and is active · the category chosen is the user's team's
 //   · both teams play that category · the other team is approved · no member of it is suspended ·
-//   no pending or accepted challenge between the two teams (either direction) · within reach on the
+//   the other team is not away today · no pending or accepted challenge between the two teams (either direction) · within reach on the
 //   chosen surface's ladder of the category (any team below, or up to CHALLENGE_REACH places above;
 //   an unranked team counts as one place below the last ranked team) · the user is the captain.
 import { sql, type SQL } from "drizzle-orm";
@@ -20,7 +20,8 @@ import {
 import type { ChallengeMemberView } from "@shared/types/challenges";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn } from "../ladder";
+import { awayUntil, isInactive, ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn, type ActivityAt } from "../ladder";
+import { formatDay } from "@shared/time";
 import { offsetOf } from "../../lib/paging";
 
 /** The signed-in user and their (active) team, as the rule needs them. */
@@ -50,7 +51,11 @@ export interface Opponent {
   suspended: boolean;
   /** A pending or accepted challenge between this team and the challenger's. */
   activeChallenge: boolean;
-  /** On the chosen surface's ladder of its category; null when unranked or no surface. */
+  /** The last day of the away range it is on today ('YYYY-MM-DD'), or null. */
+  awayUntil: string | null;
+  /** Inactive (docs/product.md, "Activity"): unranked. */
+  inactive: boolean;
+  /** On the chosen surface's ladder of its category; null when unranked (or inactive) or no surface. */
   rank: number | null;
   rating: number;
   wins: number;
@@ -127,6 +132,16 @@ export function challengeRefusal(opts: {
     );
   if (them.suspended)
     return refusal(R.teamSuspended, 400, "Team Not Available", "This team is suspended and cannot be challenged.", "This team is suspended");
+  if (them.awayUntil !== null) {
+    const until = formatDay(them.awayUntil);
+    return refusal(
+      R.teamAway,
+      400,
+      "Team Not Available",
+      `${them.name} is away until ${until} and cannot be challenged until then.`,
+      `Away until ${until}`,
+    );
+  }
   if (them.activeChallenge) return activeChallengeRefusal();
   if (opts.surface !== undefined) {
     const unranked = me.ladderSize + 1;
@@ -235,6 +250,8 @@ interface SidesRow extends Record<string, unknown> {
   is_approved: boolean;
   suspended: boolean;
   active_challenge: boolean;
+  away_until: string | null;
+  inactive: boolean;
   rank: number | null;
   rating: number;
   wins: number;
@@ -257,20 +274,22 @@ export async function loadChallengeSides(opts: {
   isCaptain: boolean;
   surface: Surface | undefined;
   opponents: OpponentFilter;
+  /** Today and the inactivity threshold (ranks count active teams only; who is away). */
+  at: ActivityAt;
 }): Promise<ChallengeSides> {
-  const { db, teamId, surface, opponents } = opts;
+  const { db, teamId, surface, opponents, at } = opts;
   const mine = shownValues(surface, "t");
   const theirs = shownValues(surface, "t");
   const me = teamId
     ? sql`select t.id, t.name, t.competition_type, t.is_approved, ${mine.rating} as rating, ${suspendedMember("t")} as suspended,
-          ${surface ? rankOfTeam({ ladder: surface, within: "category", alias: "t" }) : sql`null::int`} as rank,
-          ${surface ? ladderSizeOf({ ladder: surface, within: "category", alias: "t" }) : sql`0`} as ladder_size
+          ${surface ? rankOfTeam({ ladder: surface, within: "category", alias: "t", at }) : sql`null::int`} as rank,
+          ${surface ? ladderSizeOf({ ladder: surface, within: "category", alias: "t", at }) : sql`0`} as ladder_size
         from ${teams} t where t.id = ${teamId} and t.deleted_at is null`
     : sql`select null::int as id, null::text as name, null::text as competition_type, null::boolean as is_approved,
           null::int as rating, null::boolean as suspended, null::int as rank, null::int as ladder_size where false`;
   // Each team's rank in its own category (or only the one category listed).
   const ranked = surface
-    ? ladderRanks({ ladder: surface, within: "teamId" in opponents ? "category" : (opponents.competitionType ?? "category") })
+    ? ladderRanks({ ladder: surface, within: "teamId" in opponents ? "category" : (opponents.competitionType ?? "category"), at })
     : sql`select null::int as team_id, null::int as rank where false`;
   const activeChallenge = teamId
     ? sql`exists (select 1 from ${challenges} c
@@ -294,7 +313,7 @@ export async function loadChallengeSides(opts: {
     with me as (${me}), ranked as (${ranked}), counted as (select count(*)::int as n from ${teams} t where ${where}), page as (
       select t.id, t.name, t.avatar, t.competition_type, t.is_approved, ${theirs.rating} as rating, ${theirs.wins} as wins,
              ${theirs.losses} as losses, r.rank, ${suspendedMember("t")} as suspended, ${activeChallenge} as active_challenge,
-             ${membersOf(sql`t.id`)} as members
+             ${membersOf(sql`t.id`)} as members, ${awayUntil("t", at)}::text as away_until, ${isInactive("t", at)} as inactive
       from ${teams} t left join ranked r on r.team_id = t.id
       where ${where}
       order by (r.rank is null), r.rank, ${theirs.rating} desc, t.name, t.id
@@ -332,6 +351,8 @@ export async function loadChallengeSides(opts: {
       isApproved: Boolean(r.is_approved),
       suspended: Boolean(r.suspended),
       activeChallenge: Boolean(r.active_challenge),
+      awayUntil: r.away_until ?? null,
+      inactive: Boolean(r.inactive),
       rank: numOrNull(r.rank),
       rating: Number(r.rating),
       wins: Number(r.wins),

@@ -15,6 +15,7 @@ import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
+import { activityAt, awayUntil } from "../ladder";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -40,6 +41,7 @@ interface ChallengeListRow extends Record<string, unknown> {
   losses: number;
   members: unknown;
   suspended: boolean;
+  other_away_until: string | null;
   match_id: number | null;
   match_confirmation: ConfirmationStatus | null;
   match_reported_by_team_id: number | null;
@@ -50,7 +52,7 @@ const iso = (v: Date | string | null): string | null => (v === null ? null : new
 
 /** The team's challenges received (incoming) or sent (outgoing), newest first; open ones unless status=all. */
 export async function listChallenges(
-  deps: TxDeps<"db">,
+  deps: TxDeps<"db" | "env" | "clock">,
   input: ChallengeListQuery & { direction: "incoming" | "outgoing"; actor: Pick<Actor, "teamId"> },
 ): Promise<ChallengesPage> {
   const { db } = deps;
@@ -68,6 +70,7 @@ export async function listChallenges(
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
            exists (select 1 from users su where su.team_id = o.id and su.is_suspended) as suspended,
+           ${awayUntil("o", activityAt(deps))}::text as other_away_until,
            lm.id as match_id, lm.confirmation_status as match_confirmation, lm.reported_by_team_id as match_reported_by_team_id,
            (count(*) over ())::int as total
     from challenges c
@@ -105,6 +108,7 @@ export async function listChallenges(
       wins: Number(r.wins),
       losses: Number(r.losses),
       suspended: Boolean(r.suspended),
+      awayUntil: r.other_away_until ?? null,
     },
     status: r.status,
     location: r.location,
@@ -128,7 +132,7 @@ export async function listChallenges(
  * (the same rule POST /api/challenges applies), and the win probability there. One query.
  */
 export async function listCandidates(
-  deps: TxDeps<"db">,
+  deps: TxDeps<"db" | "env" | "clock">,
   query: CandidatesQuery & { actor: Pick<Actor, "teamId" | "isCaptain"> },
 ): Promise<ChallengeCandidatesPage> {
   const { db } = deps;
@@ -139,6 +143,7 @@ export async function listCandidates(
     isCaptain: query.actor.isCaptain,
     surface,
     opponents: { competitionType: query.competitionType, page: query.page, limit: query.limit },
+    at: activityAt(deps),
   });
   const items: ChallengeCandidate[] = opponents.map((them) => {
     const refusal = challengeRefusal({ challenger: me, opponent: them, surface, category: query.competitionType });
@@ -153,6 +158,8 @@ export async function listCandidates(
       losses: them.losses,
       status: them.suspended ? "Suspended" : them.isApproved ? "Active" : "Pending",
       rank: them.rank,
+      inactive: them.inactive,
+      awayUntil: them.awayUntil,
       reachable: refusal === null,
       reason: refusal?.reason ?? null,
       reasonCode: refusal?.code ?? null,

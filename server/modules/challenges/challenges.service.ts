@@ -25,6 +25,7 @@ import {
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import type { EventType } from "../../mail/outbox";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
+import { activityAt } from "../ladder";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
 
@@ -43,7 +44,7 @@ function isActivePairViolation(err: unknown): boolean {
 
 /** POST /api/challenges: the captain's team challenges another team; the other team is told (in the same transaction). */
 export async function createChallenge(
-  deps: Deps<"db" | "env">,
+  deps: Deps<"db" | "env" | "clock">,
   input: CreateChallengeInput & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
 ): Promise<Challenge> {
   const { db } = deps;
@@ -56,6 +57,7 @@ export async function createChallenge(
     isCaptain: actor.isCaptain,
     surface,
     opponents: { teamId: input.challengedTeamId },
+    at: activityAt(deps),
   });
   const theirs = opponents[0];
   const refusal = challengeRefusal({ challenger, opponent: theirs, surface, category: input.competitionType });

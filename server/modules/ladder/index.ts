@@ -1,6 +1,9 @@
 // The ladder module's public face for other modules: the one ladder order and rank (SQL to put in
 // their queries) and the readers of ranks on their own. Everything else here is internal.
 export {
+  awayUntil,
+  isInactive,
+  type ActivityAt,
   ladderColumns,
   ladderOrderBy,
   ladderRanks,
@@ -12,4 +15,5 @@ export {
   type Ladder,
   type RankWithin,
 } from "./ladder-order";
+export { activityAt, inactivityDays } from "./activity";
 export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";

@@ -1,12 +1,14 @@
 // Every reader of the ladder order agrees on every rank: the ladder page (GET /api/teams), the team
 // profile, the history statistics, the /challenge-teams table and the reach check of
 // POST /api/challenges. Generated clubs are full of ties (equal ratings, equal wins, equal creation
-// times); the expected ranks come from an oracle written here, apart from the SQL under test.
+// times) and of inactive and away teams (docs/product.md, "Activity", "Away"); the expected ranks
+// come from an oracle written here, apart from the SQL under test.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { inArray, or } from "drizzle-orm";
 import type supertest from "supertest";
-import { challenges, teams, users } from "@shared/schema";
+import { challenges, teamAway, teams, users } from "@shared/schema";
+import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE, formatDay } from "@shared/time";
 import { CHALLENGE_REACH, CHALLENGE_STATUS, SURFACE_LOCATIONS, SURFACES, type CompetitionType, type Surface } from "@shared/constants";
 import type { TeamsPage, TeamView } from "@shared/types/teams";
 import type { ChallengeCandidatesPage } from "@shared/types/challenges";
@@ -26,7 +28,14 @@ interface SurfaceRecord {
   losses: number;
 }
 
+/**
+ * How long since its last confirmed match (the threshold is 28 days): 5 days; 40 days (inactive);
+ * 40 days of which 20 away (active); 5 days and away from today (active, ranked, not challengeable).
+ */
+type Activity = "recent" | "idle" | "idleButAway" | "awayNow";
+
 interface GeneratedTeam {
+  activity: Activity;
   category: CompetitionType;
   approved: boolean;
   deleted: boolean;
@@ -44,6 +53,7 @@ const surfaceRecord = fc.record({
 });
 
 const generatedTeam: fc.Arbitrary<GeneratedTeam> = fc.record({
+  activity: fc.constantFrom<Activity>("recent", "recent", "recent", "idle", "idle", "idleButAway", "awayNow"),
   category: fc.constantFrom(...CATEGORIES),
   approved: fc.constantFrom(true, true, true, true, false),
   deleted: fc.constantFrom(false, false, false, false, false, true),
@@ -62,15 +72,18 @@ const playedRecord = fc.record({
 const spineTeam: fc.Arbitrary<GeneratedTeam> = generatedTeam.chain((team) =>
   fc.record({ grass: playedRecord, beach: playedRecord, hardcourt: playedRecord }).map((surfaces) => ({
     ...team,
+    activity: "recent" as Activity,
     category: CATEGORIES[0],
     approved: true,
     deleted: false,
     surfaces,
   })),
 );
+/** Plus one inactive and one away team on that ladder, so every run has both. */
+const as = (activity: Activity) => spineTeam.map((team) => ({ ...team, activity }));
 const club = fc
-  .tuple(fc.array(spineTeam, { minLength: 6, maxLength: 6 }), fc.array(generatedTeam, { minLength: 2, maxLength: 7 }))
-  .chain(([spine, others]) => fc.shuffledSubarray([...spine, ...others], { minLength: spine.length + others.length }));
+  .tuple(fc.array(spineTeam, { minLength: 6, maxLength: 6 }), as("idle"), as("awayNow"), fc.array(generatedTeam, { minLength: 2, maxLength: 7 }))
+  .chain(([spine, idle, away, others]) => fc.shuffledSubarray([...spine, idle, away, ...others], { minLength: spine.length + 2 + others.length }));
 
 interface Made {
   spec: GeneratedTeam;
@@ -78,9 +91,11 @@ interface Made {
   id: number;
 }
 
-/** The oracle: rating desc, more wins, earlier creation, lower id; ranks 1..n among the teams on that ladder. */
+const inactive = (m: Made) => m.spec.activity === "idle";
+
+/** The oracle: rating desc, more wins, earlier creation, lower id; ranks 1..n among the active teams on that ladder. */
 function expectedRanks(club: Made[], on: (m: Made) => boolean, rating: (m: Made) => number, wins: (m: Made) => number): Map<number, number> {
-  const ladder = club.filter((m) => !m.spec.deleted && m.spec.approved && on(m));
+  const ladder = club.filter((m) => !m.spec.deleted && m.spec.approved && !inactive(m) && on(m));
   ladder.sort(
     (a, b) =>
       rating(b) - rating(a) || wins(b) - wins(a) || a.spec.createdMs - b.spec.createdMs || a.id - b.id,
@@ -97,9 +112,13 @@ const surfaceRanks = (club: Made[], surface: Surface, category?: CompetitionType
   );
 const overallRanks = (club: Made[]) => expectedRanks(club, () => true, (m) => m.spec.rating, (m) => m.spec.wins);
 
+const DAY_MS = 86_400_000;
+const today = () => clubDay(new Date(), DEFAULT_CLUB_TIMEZONE);
+
 async function makeClub(specs: GeneratedTeam[]): Promise<Made[]> {
   const club: Made[] = [];
   for (const spec of specs) {
+    const idleDays = spec.activity === "idle" || spec.activity === "idleButAway" ? 40 : 5;
     const s = spec.surfaces;
     const fixture = await createTeam(t.db, {
       competitionType: spec.category,
@@ -117,9 +136,14 @@ async function makeClub(specs: GeneratedTeam[]): Promise<Made[]> {
         hardcourtWins: s.hardcourt.wins,
         hardcourtLosses: s.hardcourt.losses,
         createdAt: new Date(EPOCH + spec.createdMs),
+        lastActiveAt: new Date(Date.now() - idleDays * DAY_MS),
         ...(spec.deleted ? { deletedAt: new Date() } : {}),
       },
     });
+    if (spec.activity === "idleButAway")
+      await t.db.insert(teamAway).values({ teamId: fixture.team.id, firstDay: addDays(today(), -30), lastDay: addDays(today(), -11) });
+    if (spec.activity === "awayNow")
+      await t.db.insert(teamAway).values({ teamId: fixture.team.id, firstDay: today(), lastDay: addDays(today(), 3) });
     club.push({ spec, fixture, id: fixture.team.id });
   }
   return club;
@@ -134,7 +158,7 @@ async function dropClub(club: Made[]): Promise<void> {
 }
 
 /** Challenges tried through the reach check, by outcome (so the test shows it exercised both). */
-const tried = { allowed: 0, refused: 0 };
+const tried = { allowed: 0, refused: 0, away: 0 };
 
 const ranksOf = (items: TeamView[], pick: (v: TeamView) => number | null) => new Map(items.map((v) => [v.id, pick(v)]));
 
@@ -178,9 +202,19 @@ async function checkClub(club: Made[]): Promise<void> {
       const pageRanks = ranksOf(page.items, (v) => v.surfaceRank);
       const inCategory = club.filter((m) => visible(m) && m.spec.category === category);
       compare(`${surface} ladder page, ${category}`, inCategory, expected, (id) => pageRanks.get(id));
+      // The inactive teams are listed below the ranked ones, marked, without a rank; away teams say so.
+      const listed = page.items.filter((v) => club.some((m) => m.id === v.id));
+      const flags = listed.map((v) => v.inactive);
+      expect(flags, `${surface} ${category}: inactive teams last`).toEqual([...flags].sort((x, y) => Number(x) - Number(y)));
+      for (const v of listed) {
+        const m = club.find((c) => c.id === v.id)!;
+        expect(v.inactive, `team ${v.id} inactive`).toBe(inactive(m));
+        expect(v.awayUntil, `team ${v.id} away until`).toBe(m.spec.activity === "awayNow" ? addDays(today(), 3) : null);
+        if (v.inactive) expect(v.surfaceRank).toBeNull();
+      }
 
       // The /challenge-teams table and the reach check, from every eligible team of the category.
-      const ladderSize = page.total;
+      const ladderSize = page.items.filter((v) => v.surfaceRank !== null).length;
       const position = (id: number) => pageRanks.get(id) ?? ladderSize + 1;
       for (const me of eligible.filter((m) => m.spec.category === category)) {
         const agent = agents.get(me.id)!;
@@ -207,9 +241,15 @@ async function checkClub(club: Made[]): Promise<void> {
             notes: "Call 604-555-0100",
             proposedDateTime: new Date(Date.now() + 86_400_000).toISOString(),
           });
-          const allowed = position(target.id) >= position(me.id) - CHALLENGE_REACH;
+          const away = target.spec.activity === "awayNow";
+          const allowed = !away && position(target.id) >= position(me.id) - CHALLENGE_REACH;
           const label = `team ${me.id} (#${position(me.id)}) challenges team ${target.id} (#${position(target.id)}) on ${surface}: ${res.status} ${res.body.message}`;
-          if (allowed) {
+          if (away) {
+            tried.away++;
+            expect(res.status, label).toBe(400);
+            expect(res.body.code, label).toBe("team_away");
+            expect(res.body.message, label).toContain(`is away until ${formatDay(addDays(today(), 3))}`);
+          } else if (allowed) {
             tried.allowed++;
             expect(res.status, label).toBe(201);
             await t.db.update(challenges).set({ status: CHALLENGE_STATUS.canceled }).where(inArray(challenges.id, [res.body.id]));
@@ -217,8 +257,8 @@ async function checkClub(club: Made[]): Promise<void> {
             tried.refused++;
             expect(res.status, label).toBe(400);
             expect(res.body.code, label).toBe("out_of_reach");
-            const them = pageRanks.has(target.id) ? `#${pageRanks.get(target.id)}` : "unranked";
-            const mine = pageRanks.has(me.id) ? `#${pageRanks.get(me.id)}` : `unranked, counted as #${ladderSize + 1}`;
+            const them = pageRanks.get(target.id) != null ? `#${pageRanks.get(target.id)}` : "unranked";
+            const mine = pageRanks.get(me.id) != null ? `#${pageRanks.get(me.id)}` : `unranked, counted as #${ladderSize + 1}`;
             expect(res.body.message, label).toContain(`(you are ${mine}, they are ${them})`);
           }
         }
@@ -243,12 +283,15 @@ describe("one ladder order for every reader", () => {
     );
     expect(tried.allowed).toBeGreaterThan(0);
     expect(tried.refused).toBeGreaterThan(0);
-  }, 180_000);
+    expect(tried.away).toBeGreaterThan(0);
+    // Minutes on a loaded machine: each run builds a club and reads it through every reader.
+  }, 900_000);
 
   it("teams equal in rating and wins are ordered by creation time, then id, in every reader", async () => {
     // Equal ratings and wins everywhere: only created_at and then id decide.
     const flat: SurfaceRecord = { rating: 1500, wins: 1, losses: 0 };
     const spec = (createdMs: number): GeneratedTeam => ({
+      activity: "recent",
       category: "Men's Doubles",
       approved: true,
       deleted: false,

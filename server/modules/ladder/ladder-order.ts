@@ -7,13 +7,16 @@
 //   has an approved match there (its W-L on that surface is not 0-0).
 // - Order, best first: that ladder's rating desc, then more wins on it, then the earlier created
 //   team, then the lower id (so no two teams ever share a rank).
-// - Rank: the position in that order, 1..n, counted over the whole club or within each category.
+// - Rank: the position in that order, 1..n, counted over the whole club or within each category,
+//   among the ACTIVE teams only. An inactive team (docs/product.md, "Activity": no confirmed match
+//   for the inactivity threshold, not counting days it was away) stays on the ladder, listed below
+//   the active teams in the same order, without a rank.
 //
 // Everything here produces SQL over the teams table, so a live query and a stored copy of the ranks
 // (e.g. `insert into team_ranks select … from (ladderRanks(…))`) read the same definition.
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { teams } from "@shared/schema";
+import { teamAway, teams } from "@shared/schema";
 import type { CompetitionType, Surface } from "@shared/constants";
 
 /** A surface's ladder, or the overall one. */
@@ -77,6 +80,77 @@ export function onLadder(ladder: Ladder, alias: string): SQL {
   return sql.raw(onLadderText(ladder, alias));
 }
 
+/**
+ * The calendar the activity rule is read at: the club day today, the inactivity threshold in days
+ * and the club's zone (activityAt() in activity.ts makes it from the app's clock and settings).
+ */
+export interface ActivityAt {
+  /** 'YYYY-MM-DD', in the club's zone. */
+  today: string;
+  days: number;
+  timeZone: string;
+}
+
+// The three values of ActivityAt stay bind parameters: the cached text holds markers for them.
+const TODAY = "⟨today⟩";
+const DAYS = "⟨days⟩";
+const ZONE = "⟨zone⟩";
+const MARKER = /⟨(today|days|zone)⟩/;
+const AWAY = quote(getTableName(teamAway));
+
+/** Cached text with markers → SQL with the day, the threshold and the zone as parameters. */
+function withActivity(text: string, at: ActivityAt): SQL {
+  const pieces = text.split(MARKER);
+  if (pieces.length === 1) return sql.raw(text);
+  const chunks: SQL[] = [];
+  pieces.forEach((piece, i) => {
+    if (i % 2 === 0) chunks.push(sql.raw(piece));
+    else if (piece === "today") chunks.push(sql`${at.today}::date`);
+    else if (piece === "days") chunks.push(sql`${at.days}::int`);
+    else chunks.push(sql`${at.timeZone}::text`);
+  });
+  return sql.join(chunks, sql.raw(""));
+}
+
+/**
+ * True when the team in `alias` is inactive: counted in club days from the day of its last
+ * confirmed match (or approval, or creation: `last_active_at`) to today, less the days it was away
+ * in between, at least the threshold. The first test needs no away ranges (most teams pass it).
+ */
+function inactiveText(alias: string): string {
+  return cached(`inactive|${alias}`, () => {
+    const anchor = `(${columnText(alias, teams.lastActiveAt)} at time zone ${ZONE})::date`;
+    const awayDays = `coalesce((select sum(greatest(0, least(${columnText("a", teamAway.lastDay)}, ${TODAY}) - greatest(${columnText("a", teamAway.firstDay)}, ${anchor} + 1) + 1))
+        from ${AWAY} as ${quote("a")}
+        where ${columnText("a", teamAway.teamId)} = ${columnText(alias, teams.id)} and ${columnText("a", teamAway.firstDay)} <= ${TODAY}
+          and ${columnText("a", teamAway.lastDay)} > ${anchor}), 0)`;
+    return `(${anchor} <= ${TODAY} - ${DAYS} and ${TODAY} - ${anchor} - ${awayDays} >= ${DAYS})`;
+  });
+}
+
+/** True for the team in `alias` when it is inactive at `at` (on a ladder or not). */
+export function isInactive(alias: string, at: ActivityAt): SQL {
+  return withActivity(inactiveText(alias), at);
+}
+
+/** The last day of the away range the team in `alias` is on today, or null (a date). */
+export function awayUntil(alias: string, at: ActivityAt): SQL {
+  return withActivity(
+    cached(
+      `away|${alias}`,
+      () => `(select max(${columnText("aw", teamAway.lastDay)}) from ${AWAY} as ${quote("aw")}
+        where ${columnText("aw", teamAway.teamId)} = ${columnText(alias, teams.id)}
+          and ${columnText("aw", teamAway.firstDay)} <= ${TODAY} and ${columnText("aw", teamAway.lastDay)} >= ${TODAY})`,
+    ),
+    at,
+  );
+}
+
+/** On the ladder and active: ranked. */
+function rankedText(ladder: Ladder, alias: string): string {
+  return cached(`ranked|${ladder}|${alias}`, () => `(${onLadderText(ladder, alias)} and not ${inactiveText(alias)})`);
+}
+
 // The aliases of the teams these queries read themselves (callers use other names for theirs).
 const L = "ladder_team";
 const O = "ladder_other";
@@ -133,44 +207,52 @@ function sameGroupText(within: "club" | "category", other: string, alias: string
 }
 
 /**
- * Every team on the ladder with its rank: a SELECT of (team_id, competition_type, rank), ranked by a
- * window over the ladder's teams. Use it as a subquery or CTE, or to store the ranks.
+ * Every team on the ladder with its place: a SELECT of (team_id, competition_type, inactive,
+ * position, rank). `position` is the listing order (the active teams in ladder order, then the
+ * inactive ones in ladder order); `rank` is the same number for an active team and null for an
+ * inactive one. One window over the ladder's teams. Use it as a subquery or CTE, or to store ranks.
  */
-export function ladderRanks(opts: { ladder: Ladder; within: RankWithin }): SQL {
-  const { ladder, within } = opts;
+export function ladderRanks(opts: { ladder: Ladder; within: RankWithin; at: ActivityAt }): SQL {
+  const { ladder, within, at } = opts;
   const byCategory = within === "category";
   const text = cached(`ranks|${ladder}|${byCategory}`, () => {
     const partition = byCategory ? `partition by ${columnText(L, teams.competitionType)} ` : "";
-    return `select ${columnText(L, teams.id)} as team_id, ${columnText(L, teams.competitionType)} as competition_type,
-      (row_number() over (${partition}order by ${orderByText(ladder, L)}))::int as rank
+    return `select team_id, competition_type, inactive, position, (case when not inactive then position end)::int as rank
+    from (select ${columnText(L, teams.id)} as team_id, ${columnText(L, teams.competitionType)} as competition_type, inactive,
+      (row_number() over (${partition}order by inactive, ${orderByText(ladder, L)}))::int as position
     from ${TEAMS} as ${quote(L)}
+    cross join lateral (select ${inactiveText(L)} as inactive) as ${quote("ladder_activity")}
     where ${onLadderText(ladder, L)}`;
   });
-  if (within === "club" || within === "category") return sql.raw(text);
-  return sql`${sql.raw(text)} and ${teamColumn(L, teams.competitionType)} = ${within}`;
+  const close = sql.raw(`) as ${quote("ladder_places")}`);
+  if (within === "club" || within === "category") return sql`${withActivity(text, at)}${close}`;
+  return sql`${withActivity(text, at)} and ${teamColumn(L, teams.competitionType)} = ${within}${close}`;
 }
 
 /**
- * The rank of the team in `alias` (null when it is not on the ladder): 1 + the ladder's teams ahead
- * of it. The same ranks as ladderRanks, for reading a few teams without ranking the whole club.
+ * The rank of the team in `alias` (null when it is not ranked: not on the ladder, or inactive): 1 +
+ * the ladder's active teams ahead of it. The same ranks as ladderRanks, for reading a few teams
+ * without ranking the whole club.
  */
-export function rankOfTeam(opts: { ladder: Ladder; within: "club" | "category"; alias: string }): SQL {
-  const { ladder, within, alias } = opts;
-  return sql.raw(
-    cached(`rank|${ladder}|${within}|${alias}`, () => `(case when ${onLadderText(ladder, alias)} then 1 + (
+export function rankOfTeam(opts: { ladder: Ladder; within: "club" | "category"; alias: string; at: ActivityAt }): SQL {
+  const { ladder, within, alias, at } = opts;
+  return withActivity(
+    cached(`rank|${ladder}|${within}|${alias}`, () => `(case when ${rankedText(ladder, alias)} then 1 + (
       select count(*) from ${TEAMS} as ${quote(O)}
-      where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)} and ${aheadText(ladder, O, alias)}
+      where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)} and ${aheadText(ladder, O, alias)} and not ${inactiveText(O)}
     )::int end)`),
+    at,
   );
 }
 
-/** How many teams are on the ladder the team in `alias` is ranked on (within: its category, or the club). */
-export function ladderSizeOf(opts: { ladder: Ladder; within: "club" | "category"; alias: string }): SQL {
-  const { ladder, within, alias } = opts;
-  return sql.raw(
+/** How many teams are ranked (on it and active) on the ladder of the team in `alias` (within: its category, or the club). */
+export function ladderSizeOf(opts: { ladder: Ladder; within: "club" | "category"; alias: string; at: ActivityAt }): SQL {
+  const { ladder, within, alias, at } = opts;
+  return withActivity(
     cached(
       `size|${ladder}|${within}|${alias}`,
-      () => `(select count(*)::int from ${TEAMS} as ${quote(O)} where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)})`,
+      () => `(select count(*)::int from ${TEAMS} as ${quote(O)} where ${rankedText(ladder, O)}${sameGroupText(within, O, alias)})`,
     ),
+    at,
   );
 }

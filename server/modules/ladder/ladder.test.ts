@@ -27,7 +27,7 @@ describe("the surface ladder", () => {
     const deleted = await mk("L-deleted", 7, { beachRating: 1900, beachWins: 1, deletedAt: new Date() });
     const men = (await createTeam(t.db, { competitionType: "Men's Doubles", team: { beachRating: 2000, beachWins: 1 } })).team;
 
-    const ladder = await getLadder({ db: t.db }, { ladder: "beach", within: "Mixed Doubles" });
+    const ladder = await getLadder(t.deps, { ladder: "beach", within: "Mixed Doubles" });
     const ids = ladder.map((r) => r.teamId);
     const ours = ids.filter((id) => [top.id, moreWins.id, older.id, younger.id].includes(id));
     expect(ours).toEqual([top.id, moreWins.id, older.id, younger.id]);
@@ -36,7 +36,7 @@ describe("the surface ladder", () => {
     const row = ladder.find((r) => r.teamId === moreWins.id)!;
     expect(row).toMatchObject({ rating: 1550, wins: 3, losses: 1 });
 
-    const all = await getLadder({ db: t.db }, { ladder: "beach", within: "club" });
+    const all = await getLadder(t.deps, { ladder: "beach", within: "club" });
     expect(all.map((r) => r.teamId)).toContain(men.id);
     expect(all[0]!.rating).toBeGreaterThanOrEqual(all[all.length - 1]!.rating);
   });
@@ -47,12 +47,12 @@ describe("the surface ladder", () => {
     const c = (await createTeam(t.db, { team: { rating: 9000, wins: 2 } })).team;
     const gone = (await createTeam(t.db, { team: { rating: 9500, deletedAt: new Date() } })).team;
     const pending = (await createTeam(t.db, { approved: false, team: { rating: 9600 } })).team;
-    expect(await getTeamRank({ db: t.db }, { ladder: "overall", within: "club", teamId: a.id })).toBe(1);
-    expect(await getTeamRank({ db: t.db }, { ladder: "overall", within: "club", teamId: b.id })).toBe(2);
-    expect(await getTeamRank({ db: t.db }, { ladder: "overall", within: "club", teamId: c.id })).toBe(3);
-    expect(await getTeamRank({ db: t.db }, { ladder: "overall", within: "club", teamId: gone.id })).toBeNull();
-    expect(await getTeamRank({ db: t.db }, { ladder: "overall", within: "club", teamId: pending.id })).toBeNull();
-    expect(await getTeamRank({ db: t.db }, { ladder: "overall", within: "club", teamId: 2_000_000_000 })).toBeNull();
+    expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: a.id })).toBe(1);
+    expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: b.id })).toBe(2);
+    expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: c.id })).toBe(3);
+    expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: gone.id })).toBeNull();
+    expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: pending.id })).toBeNull();
+    expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: 2_000_000_000 })).toBeNull();
     // Lowered again so these teams don't sit on top of other tests' expectations.
     await t.db.update(teams).set({ rating: DEFAULT_RATING }).where(inArray(teams.id, [a.id, b.id, c.id]));
   });

@@ -82,8 +82,9 @@ export async function applyApprovedResult(opts: {
     surface: match.surface,
     aWon: match.winnerTeamId === match.team1Id,
   });
-  await tx.update(teams).set({ ...applied.a, updatedAt: now }).where(eq(teams.id, t1.id));
-  await tx.update(teams).set({ ...applied.b, updatedAt: now }).where(eq(teams.id, t2.id));
+  // A confirmed match makes both teams active again: their inactivity counts from now (docs/product.md, "Activity").
+  await tx.update(teams).set({ ...applied.a, updatedAt: now, lastActiveAt: now }).where(eq(teams.id, t1.id));
+  await tx.update(teams).set({ ...applied.b, updatedAt: now, lastActiveAt: now }).where(eq(teams.id, t2.id));
 
   const [updated] = await tx
     .update(matches)

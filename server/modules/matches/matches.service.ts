@@ -13,7 +13,7 @@ import type { Actor } from "../../auth/actor";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
-import { rankOfTeam } from "../ladder";
+import { activityAt, rankOfTeam } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
 import { matchReportedMail, resultWithdrawnMail } from "./matches.emails";
@@ -311,9 +311,9 @@ export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { te
 }
 
 /** 'Your Statistics': overall record, ELO, rank (the ladder module's overall rank), win %; per surface record, ELO, win %. */
-export async function getTeamStats(deps: TxDeps<"db">, opts: { teamId: number }): Promise<TeamStats | null> {
+export async function getTeamStats(deps: TxDeps<"db" | "env" | "clock">, opts: { teamId: number }): Promise<TeamStats | null> {
   const [row] = await deps.db
-    .select({ team: teams, rank: sql<number | null>`${rankOfTeam({ ladder: "overall", within: "club", alias: "teams" })}` })
+    .select({ team: teams, rank: sql<number | null>`${rankOfTeam({ ladder: "overall", within: "club", alias: "teams", at: activityAt(deps) })}` })
     .from(teams)
     .where(eq(teams.id, opts.teamId))
     .limit(1);

@@ -7,6 +7,8 @@ import { currentUser, hasAdminAccess } from "../../middleware/auth";
 import { apiRouter } from "../../lib/route";
 import { getPublicLadder } from "../settings/settings.service";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
+import { AWAY_TITLES, setAwaySchema, shortenAwaySchema } from "@shared/validators/away";
+import { cancelTeamAway, getTeamAway, setTeamAway, shortenTeamAway } from "./away.service";
 import {
   deleteOwnTeam,
   getHeadToHead,
@@ -27,6 +29,9 @@ function viewerOf(req: Request, res?: Response): Viewer {
   const u = currentUser(req);
   return { userId: u.id, teamId: u.teamId, isAdmin: hasAdminAccess(u) };
 }
+
+/** A team's away range: /teams/{id}/away/{awayId}. */
+const AwayParams = IdParams.extend({ awayId: IdParams.shape.id });
 
 const isSurface = (v: unknown): boolean => typeof v === "string" && (SURFACES as readonly string[]).includes(v);
 
@@ -99,6 +104,54 @@ export function teamsRoutes(deps: AppDeps): Router {
         res.clearCookie(SESSION_COOKIE, { path: "/" });
       }
       res.json(result);
+    },
+  });
+
+  // A team's away ranges (docs/product.md, "Away"): anyone signed in reads them (the ladder shows
+  // "Away until …" anyway); only the team's captain changes them.
+  route({
+    method: "get",
+    path: "/teams/:id/away",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (_req, res, { params }) => {
+      res.json(await getTeamAway(deps, { teamId: params.id }));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/teams/:id/away",
+    guard: "captain",
+    params: IdParams,
+    body: setAwaySchema,
+    errorTitle: AWAY_TITLES.setFailed,
+    handler: async (req, res, { params, body }) => {
+      res.status(201).json(await setTeamAway({ ...deps, logger: req.log }, { ...body, teamId: params.id, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "patch",
+    path: "/teams/:id/away/:awayId",
+    guard: "captain",
+    params: AwayParams,
+    body: shortenAwaySchema,
+    errorTitle: AWAY_TITLES.setFailed,
+    handler: async (req, res, { params, body }) => {
+      res.json(await shortenTeamAway({ ...deps, logger: req.log }, { ...body, teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "delete",
+    path: "/teams/:id/away/:awayId",
+    guard: "captain",
+    params: AwayParams,
+    errorTitle: AWAY_TITLES.setFailed,
+    handler: async (req, res, { params }) => {
+      res.json(await cancelTeamAway({ ...deps, logger: req.log }, { teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
     },
   });
 

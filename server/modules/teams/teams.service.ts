@@ -20,7 +20,7 @@ import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
-import { ladderRanks, rankOfTeam } from "../ladder";
+import { activityAt, awayUntil, isInactive, ladderRanks, rankOfTeam } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
 import { offsetOf, pageOf } from "../../lib/paging";
 
@@ -55,7 +55,7 @@ interface ListOptions {
  * category when one is asked for, else across the club), members as JSON. Ranks come from the
  * ladder module's definition (ladder-order.ts).
  */
-async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
+async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
   const { viewer } = input;
   const page = input.page ?? 1;
   const limit = input.limit ?? 200;
@@ -66,16 +66,19 @@ async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ ite
   if (input.competitionType) where.push(sql`t.competition_type = ${input.competitionType}`);
   if (input.teamId !== undefined) where.push(sql`t.id = ${input.teamId}`);
 
+  const at = activityAt(deps);
   let surfaceRankSelect = sql`null::int`;
+  let positionSelect = sql`null::int`;
   let orderBy = sql`r.overall_rank asc nulls last, t.rating desc, t.id asc`;
   let pageOrder = sql`p.overall_rank asc nulls last, p.rating desc, p.id asc`;
   let surfaceJoin = sql``;
   if (input.surface) {
-    // Only the teams on that surface's ladder are listed.
-    surfaceJoin = sql`join (${ladderRanks({ ladder: input.surface, within: input.competitionType ?? "club" })}) sr on sr.team_id = t.id`;
+    // Only the teams on that surface's ladder are listed: the ranked ones, then the inactive ones.
+    surfaceJoin = sql`join (${ladderRanks({ ladder: input.surface, within: input.competitionType ?? "club", at })}) sr on sr.team_id = t.id`;
     surfaceRankSelect = sql`sr.rank`;
-    orderBy = sql`sr.rank asc`;
-    pageOrder = sql`p.surface_rank asc`;
+    positionSelect = sql`sr.position`;
+    orderBy = sql`sr.position asc`;
+    pageOrder = sql`p.position asc`;
   }
 
   // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
@@ -84,12 +87,12 @@ async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ ite
   // team with a window function.
   const ranked =
     input.teamId !== undefined
-      ? sql`select t.id, ${rankOfTeam({ ladder: "overall", within: "club", alias: "t" })} as overall_rank
+      ? sql`select t.id, ${rankOfTeam({ ladder: "overall", within: "club", alias: "t", at })} as overall_rank
           from teams t where t.id = ${input.teamId}`
-      : sql`select team_id as id, rank as overall_rank from (${ladderRanks({ ladder: "overall", within: "club" })}) o`;
+      : sql`select team_id as id, rank as overall_rank from (${ladderRanks({ ladder: "overall", within: "club", at })}) o`;
   const res = await deps.db.execute(sql`
     with ranked as (${ranked}), p as (
-      select t.id, t.rating, r.overall_rank, ${surfaceRankSelect} as surface_rank, count(*) over ()::int as total_count
+      select t.id, t.rating, r.overall_rank, ${surfaceRankSelect} as surface_rank, ${positionSelect} as position, count(*) over ()::int as total_count
       from teams t
       left join ranked r on r.id = t.id
       ${surfaceJoin}
@@ -97,7 +100,7 @@ async function queryTeams(deps: TxDeps<"db">, input: ListOptions): Promise<{ ite
       order by ${orderBy}
       limit ${limit} offset ${(page - 1) * limit}
     )
-    select t.*, p.overall_rank, p.surface_rank, p.total_count,
+    select t.*, p.overall_rank, p.surface_rank, p.total_count, ${isInactive("t", at)} as inactive, ${awayUntil("t", at)}::text as away_until,
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
       coalesce(m.suspended, false) as suspended
     from p
@@ -157,6 +160,8 @@ function toTeamView(r: Row, viewer: Viewer): TeamView {
     meanRating: 0,
     rank: numOrNull(r.overall_rank),
     surfaceRank: numOrNull(r.surface_rank),
+    inactive: Boolean(r.inactive),
+    awayUntil: (r.away_until as string | null) ?? null,
     inProgress: Boolean(r.in_progress),
     suspended: Boolean(r.suspended),
     members,
@@ -167,7 +172,7 @@ function toTeamView(r: Row, viewer: Viewer): TeamView {
   return view;
 }
 
-export async function listTeams(deps: TxDeps<"db">, input: {
+export async function listTeams(deps: TxDeps<"db" | "env" | "clock">, input: {
   viewer: Viewer;
   competitionType?: CompetitionType | undefined;
   surface?: Surface | undefined;
@@ -180,14 +185,14 @@ export async function listTeams(deps: TxDeps<"db">, input: {
 }
 
 /** One team; soft-deleted teams only for admins (404 for everyone else). */
-export async function getTeam(deps: TxDeps<"db">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
+export async function getTeam(deps: TxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
   const { items } = await queryTeams(deps, { viewer: input.viewer, teamId: input.teamId, limit: 1 });
   const team = items[0];
   if (!team) throw notFound(TEAM_NOT_FOUND);
   return team;
 }
 
-export async function getTeamMembers(deps: TxDeps<"db">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
+export async function getTeamMembers(deps: TxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
   return (await getTeam(deps, input)).members;
 }
 
@@ -243,7 +248,7 @@ async function explainRefusal(db: DbOrTx, teamId: number): Promise<never> {
 }
 
 /** The captain edits their own team's profile. The captain check is part of the UPDATE. */
-export async function updateTeamProfile(deps: TxDeps<"db">, input: {
+export async function updateTeamProfile(deps: TxDeps<"db" | "env" | "clock">, input: {
   viewer: Viewer;
   teamId: number;
   data: UpdateTeamData;

@@ -4,6 +4,7 @@ import type { ChallengeCandidate } from "@shared/types/challenges";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { ActivityBadges } from "@/components/ui/activity-badges";
 import { formatRecord, TEAM_RATING_HINT } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { TeamIdentity } from "./team-identity";
@@ -111,8 +112,9 @@ function CandidatesList(props: CandidatesProps) {
             </div>
             <div className="flex gap-1.5">
               <dt className="sr-only">Status</dt>
-              <dd>
+              <dd className="flex flex-wrap gap-1">
                 <TeamStatusBadge status={row.status} />
+                <ActivityBadges inactive={row.inactive} awayUntil={row.awayUntil} />
               </dd>
             </div>
           </dl>
@@ -158,7 +160,10 @@ export function CandidatesTable(props: CandidatesProps) {
               <TableCell className="text-right font-semibold tabular-nums text-foreground">{row.rating}</TableCell>
               <TableCell className="text-right tabular-nums">{formatRecord(row.wins, row.losses)}</TableCell>
               <TableCell>
-                <TeamStatusBadge status={row.status} />
+                <div className="flex flex-wrap gap-1">
+                  <TeamStatusBadge status={row.status} />
+                  <ActivityBadges inactive={row.inactive} awayUntil={row.awayUntil} />
+                </div>
               </TableCell>
               <TableCell className="text-right tabular-nums">
                 <WinChance row={row} surfaceChosen={surfaceChosen} />

@@ -6,6 +6,7 @@ import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { ActivityBadges } from "@/components/ui/activity-badges";
 import { TEAM_RATING_HINT } from "@/lib/format";
 import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
@@ -138,6 +139,7 @@ export function ChallengeCard({
         <TeamIdentity teamId={opponent.id} name={opponent.name} avatar={opponent.avatar} members={opponent.members} />
         <div className="flex flex-wrap items-center gap-1.5">
           {opponent.suspended && <TeamStatusBadge status="Suspended" />}
+          <ActivityBadges inactive={false} awayUntil={opponent.awayUntil} />
           <StatusTags status={status} result={challenge.matchConfirmationStatus} />
         </div>
       </div>

@@ -15,6 +15,7 @@ import { ClampedText } from "@/components/ui/clamped-text";
 import { Pager } from "@/components/ui/pager";
 import { TeamLink } from "@/components/ui/team-link";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { ActivityBadges } from "@/components/ui/activity-badges";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
@@ -107,7 +108,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
         <CardTitle id={headingId}>{title}</CardTitle>
         {/* Always one line: the count arriving must not push the table down (layout shift). */}
         <CardDescription>
-          {query.data ? formatCount(query.data.total, "ranked team") : "\u00a0"}
+          {query.data ? formatCount(query.data.total, "team") : "\u00a0"}
         </CardDescription>
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
@@ -160,7 +161,8 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
 }
 
 function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface: Surface; own: boolean; linkTeams: boolean }) {
-  const rank = team.surfaceRank ?? 0;
+  // An inactive team is listed below the ranked ones without a rank (docs/product.md, "Activity").
+  const rank = team.surfaceRank;
   const record = surfaceRecord(team, surface);
   return (
     <TableRow
@@ -172,7 +174,11 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
           {rank === 1 ? (
             <Trophy className="size-4 text-amber-500" aria-label="First place" role="img" />
           ) : null}
-          {rank}
+          {rank ?? (
+            <span className="font-normal text-muted-foreground" aria-label="No rank">
+              —
+            </span>
+          )}
         </span>
       </TableCell>
       <TableCell>
@@ -188,6 +194,7 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
               {own && <Badge variant="default">Your team</Badge>}
               {team.suspended && <TeamStatusBadge status="Suspended" />}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
+              <ActivityBadges inactive={team.inactive} awayUntil={team.awayUntil} />
             </div>
             <ClampedText as="p" lines={2} className="mt-0.5 text-xs text-muted-foreground md:hidden">
               {team.members.map((m) => m.name).join(" & ")}

@@ -8,4 +8,5 @@ export const teamKeys = {
   availability: (teamId: number) => ["teams", "availability", teamId] as const,
   /** The signed-in member's calendar feed address (not a team read, but the profile's). */
   calendarFeed: () => ["teams", "calendar-feed"] as const,
+  away: (teamId: number) => ["teams", "away", teamId] as const,
 };

@@ -9,6 +9,7 @@ import { Button } from "@/components/ui/button";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent } from "@/components/ui/card";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
+import { ActivityBadges } from "@/components/ui/activity-badges";
 import { TEAM_RATING_HINT } from "@/lib/format";
 
 export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editing: boolean; onEdit: () => void; onDelete: () => void }) {
@@ -17,7 +18,7 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
     { label: "Team rating", value: String(team.meanRating), hint: TEAM_RATING_HINT },
     { label: "W-L", value: `${team.wins}-${team.losses}` },
     { label: "Win %", value: `${winPercent(team.wins, team.losses)}%` },
-    { label: "Rank", value: team.rank === null ? "N/A" : `#${team.rank}` },
+    { label: "Rank", value: team.rank !== null ? `#${team.rank}` : team.inactive ? "Inactive" : "N/A" },
   ];
   return (
     <Card>
@@ -37,6 +38,7 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
               ) : (
                 !team.isApproved && <Badge variant="warning">Pending</Badge>
               )}
+              <ActivityBadges inactive={team.inactive} awayUntil={team.awayUntil} />
             </div>
           </div>
         </div>

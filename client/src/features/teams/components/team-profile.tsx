@@ -17,6 +17,7 @@ import { TeamMembers } from "./team-members";
 import { InvitePartnerCard } from "./invite-partner-card";
 import { AvailabilityCard } from "./availability-card";
 import { CalendarFeedCard } from "./calendar-feed-card";
+import { AwayCard } from "./away-card";
 
 export function ProfileSkeleton() {
   return (
@@ -43,6 +44,7 @@ export function TeamProfile({ team, isCaptain, heading, viewerId }: { team: Team
       {isCaptain && !team.members.some((m) => !m.isCaptain) && <InvitePartnerCard teamId={team.id} />}
       {editing ? <EditProfileForm team={team} onDone={() => setEditing(false)} /> : <TeamDetails team={team} />}
       <CourtPerformance team={team} />
+      {isCaptain && team.isApproved && <AwayCard teamId={team.id} />}
       <div className="grid gap-6 lg:grid-cols-2">
         <TeamMembers team={team} />
         <HeadToHeadCard teamId={team.id} />
