@@ -4,6 +4,7 @@ import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailDelivery } from "./mail/delivery";
 import type { ReadCache } from "./lib/read-cache";
+import type { EventStreams } from "./lib/live-events";
 
 /** What every route module and service is given: no globals. */
 export interface AppDeps {
@@ -17,6 +18,8 @@ export interface AppDeps {
   mailDelivery: MailDelivery;
   /** Sessions and the cacheable reads (server/lib/read-cache.ts). */
   readCache: ReadCache;
+  /** The open live-update streams of GET /api/events on this instance (server/lib/live-events.ts). */
+  events: EventStreams;
 }
 
 /**

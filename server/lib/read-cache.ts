@@ -112,6 +112,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/settings/header-image": "public and tiny",
   "GET /api/settings/public-ladder": "public and tiny (its one row is read through the cache inside)",
   "GET /api/notifications": "a member's own notifications: written without a change trigger, and must be live",
+  "GET /api/events": "a stream of live updates (Server-Sent Events), open for as long as the tab is",
 };
 
 /**

@@ -12,9 +12,10 @@ import { createMailer } from "../../server/mail/mailer";
 import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
+import { EventStreams, type EventStreamsOptions } from "../../server/lib/live-events";
 import { settleAfterResponseWork } from "../../server/lib/after-response";
 import type { AppDeps } from "../../server/deps";
-import { createTestDatabase, type TestDatabase } from "./db";
+import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { createAdmin, PASSWORD, signIn } from "./factories";
 import type { User } from "@shared/schema";
@@ -46,10 +47,17 @@ export const TEST_APP_URL = "http://localhost:5000";
 export interface TestAppOptions {
   /** Where the app's logger writes (default: stdout, at TEST_LOG_LEVEL or silent). */
   logDestination?: DestinationStream;
+  /**
+   * A second instance on the database of this one (PostgreSQL only: its own connections, LISTEN
+   * connection, read cache and event streams, as another server process would have).
+   */
+  sameDatabaseAs?: TestApp;
+  /** The live-update streams' settings (heartbeat, cap). */
+  events?: Omit<EventStreamsOptions, "logger">;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = options.sameDatabaseAs ? await secondConnection(options.sameDatabaseAs.testDb) : await createTestDatabase();
   const mail = await startSmtpSink();
   // Scheduled backups of this app go to a folder of its own, removed on close.
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-test-backups-"));
@@ -74,7 +82,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
   const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on" });
   const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(testDb.database.changes);
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache };
+  const events = new EventStreams({ logger, ...options.events }).listen(testDb.database.live);
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, events };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,
@@ -103,6 +112,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     close: async () => {
       // Work a handler left for after its answer (mail, token writes) ends before the database closes.
       await settleAfterResponseWork();
+      events.close();
       mailDelivery.stop();
       await mailDelivery.idle();
       close();

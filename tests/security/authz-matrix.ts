@@ -61,6 +61,8 @@ export interface MatrixRow {
   freshSession?: boolean;
   /** A fresh world for each role (the call removes the role's team or ends its sessions). */
   isolate?: boolean;
+  /** The answer is an event stream that does not end: only its status (and a refusal's body) is read. */
+  stream?: boolean;
 }
 
 // ---- expectation shorthands -------------------------------------------------------------------
@@ -107,6 +109,8 @@ export const MATRIX: MatrixRow[] = [
   { method: "GET", path: "/api/user", expect: signedIn(200) },
   { method: "GET", path: "/api/notifications", expect: signedIn(200) },
   { method: "POST", path: "/api/notifications/read", expect: signedIn(200), call: () => ({ url: "/api/notifications/read", body: { all: true } }) },
+  // Live updates: a 200 is the start of an event stream (the check stops reading at its headers).
+  { method: "GET", path: "/api/events", expect: signedIn(200), stream: true },
   {
     method: "POST",
     path: "/api/login",

@@ -14,6 +14,8 @@ import type { DbOrTx } from "../../db/client";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
 import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
+import { publishLive } from "../../lib/live-events";
+import { LIVE_MESSAGE } from "@shared/types/events";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 
@@ -97,6 +99,8 @@ export async function applyApprovedResult(opts: {
   if (!updated) throw alreadySettled(match.confirmationStatus);
 
   await completeChallenge(tx, match.challengeId, now);
+  // Ratings and ranks moved: every open tab hears of it when this commits (no data in the message).
+  await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
   return updated;
 }
 
