@@ -17,6 +17,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { useLogout, useUser } from "@/lib/auth";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { useLiveUpdates } from "@/features/notifications/api/live-updates";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
 
@@ -110,6 +111,8 @@ function SidebarContent({ user, onNavigate }: { user: CurrentUser | null | undef
 /** The signed-in layout: a fixed sidebar from 768 px, a top bar with a drawer menu below. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
+  // While signed in, the server tells this tab what changed (the bell, My Challenges, the ladder…).
+  useLiveUpdates(Boolean(user));
   const [menuOpen, setMenuOpen] = useState(false);
   // The drawer is mounted the first time the menu opens, then stays mounted (see mobile-menu.tsx).
   const [menuMounted, setMenuMounted] = useState(false);
