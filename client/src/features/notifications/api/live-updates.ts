@@ -23,9 +23,20 @@ import { notificationKeys } from "./keys";
 
 const MAX_BACKOFF_MS = 60_000;
 
+const invalidateAll = (queryClient: QueryClient, keys: readonly (readonly unknown[])[]) =>
+  Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey }))).then(() => undefined);
+
+/** A notification's screens, by the first part of its type ("challenge.received" → challenge). */
+const AREAS: Record<string, (queryClient: QueryClient) => Promise<void>> = {
+  challenge: (qc) => invalidateAll(qc, [challengeKeys.all]),
+  result: invalidateAfterResult,
+  dispute: invalidateAfterResult,
+  account: (qc) => invalidateAll(qc, [userQueryKey, teamKeys.all, ladderKeys.all, adminKeys.all]),
+  team: (qc) => invalidateAll(qc, [userQueryKey, teamKeys.all, ladderKeys.all, adminKeys.all]),
+};
+
 /** What one live message makes stale. */
 export async function applyLiveMessage(queryClient: QueryClient, message: LiveMessage): Promise<void> {
-  const invalidate = (queryKey: readonly unknown[]) => queryClient.invalidateQueries({ queryKey });
   switch (message.type) {
     case LIVE_MESSAGE.ready:
       return;
@@ -35,12 +46,8 @@ export async function applyLiveMessage(queryClient: QueryClient, message: LiveMe
       return invalidateAfterResult(queryClient);
   }
   // A notification of the member's: the bell, and the screens of its area.
-  const area = message.type.split(".")[0];
-  const work: Promise<void>[] = [invalidate(notificationKeys.all)];
-  if (area === "challenge") work.push(invalidate(challengeKeys.all));
-  else if (area === "result" || area === "dispute") work.push(invalidateAfterResult(queryClient));
-  else if (area === "account" || area === "team") for (const key of [userQueryKey, teamKeys.all, ladderKeys.all, adminKeys.all]) work.push(invalidate(key));
-  await Promise.all(work);
+  const area = AREAS[message.type.split(".")[0] ?? ""];
+  await Promise.all([invalidateAll(queryClient, [notificationKeys.all]), area?.(queryClient)]);
 }
 
 /** The reconnect delay after `attempt` refused streams: 1, 2, 4 … 60 s, each between half and all of it. */
