@@ -5,6 +5,7 @@
 // server's memory per open stream is its resident set before and after opening them, divided.
 import fs from "node:fs";
 import http from "node:http";
+import os from "node:os";
 
 export interface LiveStreamsResult {
   streams: number;
@@ -13,8 +14,11 @@ export interface LiveStreamsResult {
   p50: number;
   p99: number;
   max: number;
-  /** The confirm request's own answer time (median, ms). */
+  /** The confirm request's own answer time (median, ms), with the streams open and before they were. */
   confirmAnswerP50: number;
+  confirmAnswerNoStreamsP50: number;
+  /** The machine's 1-minute load average during the run (the machine is shared). */
+  loadAverage: number;
   rssBeforeMiB: number;
   rssAfterMiB: number;
   kibPerStream: number;
@@ -96,6 +100,21 @@ export async function measureLiveStreams(o: {
       return cookie;
     }),
   );
+  const confirm = async (): Promise<number> => {
+    const token = o.tokens.pop();
+    if (!token) throw new Error("live updates: no confirmation token left");
+    const sent = performance.now();
+    const res = await fetch(`${o.base}/api/matches/confirm/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    if (!res.ok) throw new Error(`confirm: ${res.status} ${await res.text()}`);
+    await res.arrayBuffer();
+    return sent;
+  };
+  // The same confirmations with no stream open: what the machine gives a confirmation right now.
+  const bare: number[] = [];
+  for (let k = 0; k < 10; k++) {
+    const sent = await confirm();
+    bare.push(performance.now() - sent);
+  }
   await new Promise((r) => setTimeout(r, 1_000));
   const rssBefore = rssKiB(o.pid);
   o.log(`live updates: opening ${members * tabs} event streams`);
@@ -110,12 +129,8 @@ export async function measureLiveStreams(o: {
   const answers: number[] = [];
   let missed = 0;
   for (let k = 0; k < confirmations; k++) {
-    const token = o.tokens.pop();
-    if (!token) throw new Error("live updates: no confirmation token left");
-    const sent = performance.now();
-    const res = await fetch(`${o.base}/api/matches/confirm/${token}`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const sent = await confirm();
     answers.push(performance.now() - sent);
-    if (!res.ok) throw new Error(`confirm: ${res.status} ${await res.text()}`);
     // Wait until every stream has this confirmation's message (or 10 s: then it counts as missed).
     const deadline = performance.now() + 10_000;
     while (streams.some((s) => s.arrivals.length <= k) && performance.now() < deadline) await new Promise((r) => setTimeout(r, 5));
@@ -137,6 +152,8 @@ export async function measureLiveStreams(o: {
     p99: round(percentile(sorted, 99)),
     max: round(sorted.at(-1) ?? 0),
     confirmAnswerP50: round(percentile([...answers].sort((a, b) => a - b), 50)),
+    confirmAnswerNoStreamsP50: round(percentile([...bare].sort((a, b) => a - b), 50)),
+    loadAverage: round(os.loadavg()[0] ?? 0),
     rssBeforeMiB: round(rssBefore / 1024),
     rssAfterMiB: round(rssAfter / 1024),
     kibPerStream: round((rssAfter - rssBefore) / streams.length),

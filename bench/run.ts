@@ -273,7 +273,8 @@ function printLive(live: LiveStreamsResult) {
   process.stdout.write(
     `\n${"live updates".padEnd(42)} ${"streams".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"missed".padStart(7)} ${"KiB/stream".padStart(10)}\n` +
       `${`confirmation → every stream (${live.confirmations}×)`.padEnd(42)} ${String(live.streams).padStart(8)} ${String(live.p50).padStart(7)} ${String(live.p99).padStart(7)} ${String(live.max).padStart(7)} ${String(live.missed).padStart(7)} ${String(live.kibPerStream).padStart(10)}\n` +
-      `  (${live.samples} deliveries; the confirm itself answered in ${live.confirmAnswerP50} ms median; server RSS ${live.rssBeforeMiB} → ${live.rssAfterMiB} MiB with the streams open)\n`,
+      `  (${live.samples} deliveries; the confirm itself answered in ${live.confirmAnswerP50} ms median, ${live.confirmAnswerNoStreamsP50} ms before the streams were opened; ` +
+      `server RSS ${live.rssBeforeMiB} → ${live.rssAfterMiB} MiB with the streams open; load average ${live.loadAverage})\n`,
   );
 }
 

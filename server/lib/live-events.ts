@@ -183,7 +183,12 @@ export class EventStreams {
   }
 
   private broadcast(message: LiveMessage): void {
-    for (const s of this.streams) this.send(s, message);
+    // One text for every stream (a thousand streams: one JSON.stringify).
+    const text = `data: ${JSON.stringify(message)}\n\n`;
+    for (const s of this.streams) {
+      if (s.backlog) s.backlog.push({ message });
+      else this.write(s, text);
+    }
   }
 
   private send(s: Stream, message: LiveMessage, id?: number): void {
