@@ -96,6 +96,7 @@ export class EventStreams {
   private readonly unsubscribe: (() => void)[] = [];
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private beating = false;
   private readonly maxPerUser: number;
   private readonly heartbeatMs: number;
   private readonly maxBuffered: number;
@@ -212,6 +213,17 @@ export class EventStreams {
   }
 
   private async heartbeat(): Promise<void> {
+    // A check still running (a slow database) is not doubled.
+    if (this.beating) return;
+    this.beating = true;
+    try {
+      await this.beat();
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async beat(): Promise<void> {
     const all = [...this.streams];
     for (const s of all) if (!s.backlog) this.write(s, ":\n\n");
     // A session that ended (signed out, suspended, expired) keeps no stream. Checked a few at a time:
