@@ -6,6 +6,7 @@
 //   --duration S     seconds per endpoint (default 10)
 //   --connections C  concurrent connections (default 32)
 //   --no-cache       run the server with READ_CACHE=off (every read goes to the database)
+//   --live-only      only the live-updates row (1,000 event streams, confirmations reaching them)
 //   --ab [names]     A/B of the kept library patches (AB_PATCHES below; all when no names, or a
 //                    comma list): per patch, two servers on the same data, A as shipped and B with
 //                    the patch switched off, each endpoint of the patch's path measured A, B, A, B…
@@ -21,6 +22,7 @@ import { migrateDatabase, openDatabase } from "../server/db/client";
 import { seedBulk, type BulkSeedResult } from "./seed-bulk";
 import { startBenchServer, waitForLine } from "./server-env";
 import { benchServerUrl, createBenchDatabase, removeBenchDatabase, type BenchDatabase } from "./database";
+import { measureLiveStreams, type LiveStreamsResult } from "./live-streams";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const args = process.argv.slice(2);
@@ -34,6 +36,7 @@ const duration = opt("duration", 10);
 const connections = opt("connections", 32);
 const onPglite = flag("pglite");
 const noCache = flag("no-cache");
+const liveOnly = flag("live-only");
 /**
  * Changes to a library's ordinary use, kept because `--ab` measured them above 10 % on their path
  * (docs/performance.md, "Library patches, measured"): how to start a server without each, and the
@@ -139,6 +142,28 @@ async function main() {
   const viewToken = seeded.confirmTokens.pop()!;
 
   const rows: Omit<Row, "ratio">[] = [];
+  // Live updates first, on a quiet server: 1,000 streams, and confirmations reaching all of them.
+  const live: LiveStreamsResult = await measureLiveStreams({
+    base,
+    pid: server.pid,
+    usernames: seeded.captainUsernames,
+    password: seeded.password,
+    tokens: seeded.confirmTokens,
+    log,
+  }).catch(async (err: unknown) => {
+    await server.stop();
+    ceiling.kill("SIGTERM");
+    if (databaseUrl) await dropBenchDatabase(dbName);
+    throw err;
+  });
+  if (liveOnly) {
+    await server.stop();
+    ceiling.kill("SIGTERM");
+    if (databaseUrl) await dropBenchDatabase(dbName);
+    else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    printLive(live);
+    return;
+  }
   rows.push(await load("ceiling: bare Express JSON", `http://127.0.0.1:${ceilingPort}/json`));
   const reads: [string, string][] = [
     // What the ladder screen asks for: one page (50) of a surface's ladder, all or one category.
@@ -194,14 +219,25 @@ async function main() {
   process.stdout.write(`\n${"endpoint".padEnd(42)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("% ceil", 7)} ${pad("errors", 7)} ${pad("non2xx", 7)}\n`);
   for (const r of table)
     process.stdout.write(`${r.name.padEnd(42)} ${pad(r.rps, 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(r.ratio, 7)} ${pad(r.errors, 7)} ${pad(r.non2xx, 7)}\n`);
+  printLive(live);
   const out = path.join(root, "bench/results");
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `bench-${onPglite ? "pglite" : "pg"}-x${scale}${noCache ? "-nocache" : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(
     file,
-    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table, liveUpdates: live }, null, 2),
   );
   log(`written ${path.relative(root, file)}`);
+}
+
+/** The live-updates row: delivery of a confirmation to every open stream, and memory per stream. */
+function printLive(live: LiveStreamsResult) {
+  process.stdout.write(
+    `\n${"live updates".padEnd(42)} ${"streams".padStart(8)} ${"p50 ms".padStart(7)} ${"p99 ms".padStart(7)} ${"max ms".padStart(7)} ${"missed".padStart(7)} ${"KiB/stream".padStart(10)}\n` +
+      `${`confirmation → every stream (${live.confirmations}×)`.padEnd(42)} ${String(live.streams).padStart(8)} ${String(live.p50).padStart(7)} ${String(live.p99).padStart(7)} ${String(live.max).padStart(7)} ${String(live.missed).padStart(7)} ${String(live.kibPerStream).padStart(10)}\n` +
+      `  (${live.samples} deliveries; the confirm itself answered in ${live.confirmAnswerP50} ms median, ${live.confirmAnswerNoStreamsP50} ms before the streams were opened; ` +
+      `server RSS ${live.rssBeforeMiB} → ${live.rssAfterMiB} MiB with the streams open; load average ${live.loadAverage})\n`,
+  );
 }
 
 /** Removes the run's database, after a moment for the stopped servers' connections to close. */

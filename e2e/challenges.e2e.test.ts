@@ -117,6 +117,9 @@ describe("challenges", () => {
     const b = await kit.newPage({ width: 390 });
     await signInViaApi(b.context(), "gabe", DEMO.password);
     const stale = await b.context().newPage();
+    // A tab that does not hear live updates (its stream refused; decision 025), so it still shows
+    // the card after the other tab approved: its Approve meets "already done".
+    await stale.route("**/api/events*", (route) => route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Live updates off in this tab." }) }));
     const approveIn = (page: typeof b) => page.getByRole("listitem").filter({ hasText: "Thunderbirds" }).getByRole("button", { name: "Approve" });
     await stale.goto(url("/challenges"));
     await approveIn(stale).waitFor();

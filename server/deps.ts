@@ -5,6 +5,7 @@ import type { Mailer } from "./mail/mailer";
 import type { MailDelivery } from "./mail/delivery";
 import type { ReadCache } from "./lib/read-cache";
 import type { Clock } from "./lib/clock";
+import type { EventStreams } from "./lib/live-events";
 
 /** What every route module and service is given: no globals. */
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   readCache: ReadCache;
   /** Now, for the rules that follow the calendar (away ranges, inactivity): server/lib/clock.ts. */
   clock: Clock;
+  /** The open live-update streams of GET /api/events on this instance (server/lib/live-events.ts). */
+  events: EventStreams;
 }
 
 /**

@@ -18,6 +18,7 @@ import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
 import { ReadCache } from "./lib/read-cache";
 import { systemClock } from "./lib/clock";
+import { EventStreams } from "./lib/live-events";
 
 async function main() {
   let env;
@@ -86,7 +87,9 @@ async function main() {
   const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on", day: { clock, timeZone: env.CLUB_TIMEZONE } });
   // Every instance delivers the outbox: woken by queued mail and data changes, and by the jobs runner.
   const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(database.changes);
-  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache, clock };
+  // Live updates: every instance's commits reach this instance's open event streams (GET /api/events).
+  const events = new EventStreams({ logger }).listen(database.live);
+  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache, clock, events };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),
@@ -123,6 +126,9 @@ async function main() {
     logger.info({ event: "server.stopping", signal }, "shutting down");
     jobs.stop();
     mailDelivery.stop();
+    // Open event streams end now (each browser reconnects, elsewhere or after the restart); they
+    // would otherwise hold server.close() until the forced exit.
+    events.close();
     for (const res of pending) if (!res.headersSent) res.shouldKeepAlive = false;
     // A keep-alive socket that goes idle after the close (its response just sent) is closed too,
     // or the process would wait for the client to hang up.

@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
 import { CHANGE_CHANNEL, DataChanges } from "./changes";
+import { LIVE_CHANNEL, LiveNotices } from "./live-notices";
 import { withWriteTracking } from "./write-tracking";
 import { PreparedNames, withPreparedReads } from "./prepared-reads";
 import { DatabasePool } from "./pool";
@@ -35,6 +36,8 @@ export interface Database {
   raw: RawQueryable;
   /** Moves on every write this process makes and every change other writers commit (server/db/changes.ts). */
   changes: DataChanges;
+  /** Live-update notices published by commits of any instance (server/db/live-notices.ts). */
+  live: LiveNotices;
   /** Round trip to the server; throws when the database is unreachable. */
   ping(): Promise<void>;
   /** Whether writes are being refused (disk full, read-only): readiness fails meanwhile (server/db/health.ts). */
@@ -107,10 +110,14 @@ async function openPglite(options: OpenOptions): Promise<Database> {
   // the statement that made it returns (and a rolled-back one never does).
   const changes = new DataChanges();
   await client.listen(CHANGE_CHANNEL, () => changes.bump());
+  // The same for live-update notices: a committed transaction's pg_notify reaches the streams.
+  const live = new LiveNotices();
+  await client.listen(LIVE_CHANNEL, (payload) => live.emit(payload));
   return {
     kind: "pglite",
     db,
     changes,
+    live,
     health: new DatabaseHealth(),
     raw: {
       query: async (text, params) => {
@@ -149,12 +156,14 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     idle_in_transaction_session_timeout: 15_000,
     application_name: "doubles-ladder",
   });
-  const listener = await listenForChanges(url, changes);
+  const live = new LiveNotices();
+  const listener = await listenForChanges(url, changes, live);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: "pg",
     db,
     changes,
+    live,
     health: new DatabaseHealth(),
     raw: {
       query: async (text, params) => {
@@ -187,19 +196,22 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
 
 /**
  * One connection that LISTENs for the NOTIFYs of migration 0002's triggers (other instances' and
- * other processes' commits). While it is down, `changes` is not live (the read cache is bypassed);
- * it reconnects with a growing delay (up to 10 s) until closed.
+ * other processes' commits) and for live-update notices (server/db/live-notices.ts). While it is
+ * down, `changes` is not live (the read cache is bypassed); it reconnects with a growing delay (up
+ * to 10 s) until closed, and then tells `live` that notices may have been missed.
  */
-async function listenForChanges(url: string, changes: DataChanges): Promise<{ close(): Promise<void> }> {
+async function listenForChanges(url: string, changes: DataChanges, live: LiveNotices): Promise<{ close(): Promise<void> }> {
   let closed = false;
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let delay = 250;
+  let lostOnce = false;
   changes.setLive(false);
   const connect = async (): Promise<void> => {
     const client = new pg.Client({ connectionString: url, application_name: "doubles-ladder-listen", keepAlive: true, connectionTimeoutMillis: 5_000 });
     const lost = () => {
       if (current !== client) return;
+      lostOnce = true;
       current = undefined;
       client.removeAllListeners("notification");
       void client.end().catch(() => undefined);
@@ -208,14 +220,19 @@ async function listenForChanges(url: string, changes: DataChanges): Promise<{ cl
     };
     client.on("error", lost);
     client.on("end", lost);
-    client.on("notification", () => changes.bump());
+    client.on("notification", (msg) => {
+      if (msg.channel === LIVE_CHANNEL) live.emit(msg.payload ?? "");
+      else changes.bump();
+    });
     current = client;
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANGE_CHANNEL}`);
+      await client.query(`LISTEN ${LIVE_CHANNEL}`);
       if (closed) return void (await client.end().catch(() => undefined));
       delay = 250;
       changes.setLive(true);
+      if (lostOnce) live.resumed();
     } catch {
       lost();
     }

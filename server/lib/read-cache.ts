@@ -146,6 +146,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/waiting": "a member's own counts (four indexed counts), read when a page loads and after each change",
   "GET /api/notifications/preferences": "a member's own email switches: tiny, read when the profile opens",
   "GET /api/unsubscribe/:token": "a public token view: one per emailed unsubscribe link, read once or twice",
+  "GET /api/events": "a stream of live updates (Server-Sent Events), open for as long as the tab is",
 };
 
 /**

@@ -13,6 +13,7 @@ import { notificationsRoutes } from "./notifications/notifications.routes";
 import { waitingRoutes } from "./waiting/waiting.routes";
 import { calendarRoutes } from "./calendar/calendar.routes";
 import { availabilityRoutes } from "./availability/availability.routes";
+import { eventsRoutes } from "./events/events.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
@@ -21,4 +22,5 @@ export const featureRoutes: ModuleRoutes[] = [
   waitingRoutes,
   calendarRoutes,
   availabilityRoutes,
+  eventsRoutes,
 ];

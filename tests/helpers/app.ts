@@ -13,9 +13,10 @@ import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
 import { systemClock, type Clock } from "../../server/lib/clock";
+import { EventStreams, type EventStreamsOptions } from "../../server/lib/live-events";
 import { settleAfterResponseWork } from "../../server/lib/after-response";
 import type { AppDeps } from "../../server/deps";
-import { createTestDatabase, type TestDatabase } from "./db";
+import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { createAdmin, PASSWORD, signIn } from "./factories";
 import type { User } from "@shared/schema";
@@ -49,10 +50,17 @@ export interface TestAppOptions {
   logDestination?: DestinationStream;
   /** The app's clock (default: the system's); a FixedClock lets a test set the day. */
   clock?: Clock;
+  /**
+   * A second instance on the database of this one (PostgreSQL only: its own connections, LISTEN
+   * connection, read cache and event streams, as another server process would have).
+   */
+  sameDatabaseAs?: TestApp;
+  /** The live-update streams' settings (heartbeat, cap). */
+  events?: Omit<EventStreamsOptions, "logger">;
 }
 
 export async function createTestApp(envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const testDb = await createTestDatabase();
+  const testDb = options.sameDatabaseAs ? await secondConnection(options.sameDatabaseAs.testDb) : await createTestDatabase();
   const mail = await startSmtpSink();
   // Scheduled backups of this app go to a folder of its own, removed on close.
   const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-test-backups-"));
@@ -78,7 +86,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const clock = options.clock ?? systemClock;
   const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on", day: { clock, timeZone: env.CLUB_TIMEZONE } });
   const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(testDb.database.changes);
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, clock };
+  const events = new EventStreams({ logger, ...options.events }).listen(testDb.database.live);
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, clock, events };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,
@@ -107,6 +116,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     close: async () => {
       // Work a handler left for after its answer (mail, token writes) ends before the database closes.
       await settleAfterResponseWork();
+      events.close();
       mailDelivery.stop();
       await mailDelivery.idle();
       close();

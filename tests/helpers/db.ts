@@ -43,3 +43,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const database = await openDatabase({ loadDataDir: new Blob([image]) });
   return { database, url: undefined, drop: () => database.close() };
 }
+
+/** The same PostgreSQL database through new connections (a second instance); closing it drops nothing. */
+export async function secondConnection(of: TestDatabase): Promise<TestDatabase> {
+  if (!of.url) throw new Error("a second instance on one database needs PostgreSQL (TEST_DATABASE_URL)");
+  const database = await openDatabase({ url: of.url, poolMax: 20 });
+  return { database, url: of.url, drop: () => database.close() };
+}

@@ -64,6 +64,8 @@ export interface MatrixRow {
   freshSession?: boolean;
   /** A fresh world for each role (the call removes the role's team or ends its sessions). */
   isolate?: boolean;
+  /** The answer is an event stream that does not end: only its status (and a refusal's body) is read. */
+  stream?: boolean;
 }
 
 // ---- expectation shorthands -------------------------------------------------------------------
@@ -142,6 +144,8 @@ export const MATRIX: MatrixRow[] = [
     expect: everyone(200),
     call: ({ t, w }) => ({ url: `/api/unsubscribe/${unsubscribeToken(t.env.SESSION_SECRET, w.spare.captain.id, "challenges")}`, body: {} }),
   },
+  // Live updates: a 200 is the start of an event stream (the check stops reading at its headers).
+  { method: "GET", path: "/api/events", expect: signedIn(200), stream: true },
   {
     method: "POST",
     path: "/api/login",

@@ -1,5 +1,6 @@
 // The faults of docs/security.md, against the real entry (server/index.ts) in child processes:
 // (a) SIGTERM with requests in flight → they complete and the process exits 0 (PGlite and PostgreSQL);
+//     with live-update streams open → they end and the process exits 0 at once (both databases);
 // (b) the database goes away → /api/ready 503, /api/health 200, and the app recovers when it returns;
 // (c) a restore (overwrite import) killed halfway leaves the data exactly as before;
 // (d) two instances on one PostgreSQL share sessions, and a confirmation race across both applies once.
@@ -18,6 +19,8 @@ import { ADMIN, spawnServer, stallingSmtp, startServer, startTcpProxy, terminate
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { spawn } from "node:child_process";
 import { sameMatchRace, type Side } from "./race-scenarios";
+import { openEventStream } from "../helpers/event-stream";
+import { LIVE_MESSAGE } from "@shared/types/events";
 
 const NEEDS_PG = "needs a PostgreSQL server (TEST_DATABASE_URL): runs in CI's PostgreSQL pass";
 if (!onPostgres()) console.log(`faults (b) database outage, (c) killed restore, (d) two instances: skipped on PGlite, ${NEEDS_PG}`);
@@ -116,6 +119,25 @@ describe("faults", () => {
     expect(complete).toBe(N);
     expect(inFlight).toBeGreaterThan(0);
     expect(exit, srv.output()).toEqual({ code: 0, signal: null });
+  }, 120_000);
+
+  it("(a) SIGTERM with live-update streams open: every stream ends and the process exits 0", async () => {
+    const { env } = await freshDatabaseEnv();
+    const srv = track(await startServer(env));
+    const cookie = await signInCookie(srv.base, ADMIN.username, ADMIN.password);
+    const N = 5;
+    const open = await Promise.all(Array.from({ length: N }, () => openEventStream(srv.base, { cookie })));
+    await Promise.all(open.map((s) => s.next((m) => m.data.type === LIVE_MESSAGE.ready)));
+    srv.child.kill("SIGTERM");
+    const sigtermAt = Date.now();
+    await Promise.all(open.map((s) => s.ended));
+    const exit = await srv.exited;
+    console.log(
+      `faults / SIGTERM with ${N} open event streams (${onPostgres() ? "PostgreSQL" : "PGlite"}): all ended, exit code ${exit.code}${exit.signal ? ` (signal ${exit.signal})` : ""}, ` +
+        `exited ${Date.now() - sigtermAt} ms after SIGTERM`,
+    );
+    expect(exit, srv.output()).toEqual({ code: 0, signal: null });
+    expect(srv.output()).not.toContain("forced exit");
   }, 120_000);
 
   it.skipIf(!onPostgres())("(b) the database goes away: /api/ready 503 within seconds, /api/health 200, and it recovers", async () => {

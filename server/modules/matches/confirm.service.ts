@@ -18,6 +18,8 @@ import type { Logger } from "../../lib/logger";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { loadMatchView } from "./match-view";
 import { resultConfirmedMail } from "./matches.emails";
+import { publishLive } from "../../lib/live-events";
+import { LIVE_MESSAGE } from "@shared/types/events";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 
@@ -102,6 +104,8 @@ export async function applyApprovedResult(opts: {
   if (!updated) throw alreadySettled(match.confirmationStatus);
 
   await completeChallenge(tx, match.challengeId, now);
+  // Ratings and ranks moved: every open tab hears of it when this commits (no data in the message).
+  await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
   return updated;
 }
 

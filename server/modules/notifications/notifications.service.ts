@@ -19,6 +19,7 @@ import type { Actor } from "../../auth/actor";
 import type { MailMessage } from "../../mail/mailer";
 import { queueMail, type EventType } from "../../mail/outbox";
 import { offsetOf, pageOf } from "../../lib/paging";
+import { publishLive } from "../../lib/live-events";
 
 /** People to tell: their user ids (notifications) and addresses (mail). */
 export interface Recipients {
@@ -69,12 +70,19 @@ export interface TellInput {
   mail?: MailMessage;
 }
 
-/** Writes the notifications and queues the mail of one event, in `db`'s transaction. */
+/**
+ * Writes the notifications and queues the mail of one event, in `db`'s transaction; each member's
+ * open tabs hear of their notification when it commits (live updates, server/lib/live-events.ts).
+ */
 export async function tell(db: DbOrTx, e: TellInput): Promise<void> {
   const ids = [...new Set(e.userIds ?? [])];
   const text = e.text ?? e.mail?.subject;
   if (ids.length > 0 && text && e.link) {
-    await db.insert(notifications).values(ids.map((userId) => ({ userId, type: e.type, text, link: e.link! })));
+    const written = await db
+      .insert(notifications)
+      .values(ids.map((userId) => ({ userId, type: e.type, text, link: e.link! })))
+      .returning({ id: notifications.id, userId: notifications.userId });
+    await publishLive(db, { type: e.type, to: written.map((n) => [n.userId, n.id] as const) });
   }
   if (e.mail) await queueMail(db, e.type, e.mail);
 }

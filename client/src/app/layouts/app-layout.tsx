@@ -21,6 +21,7 @@ import { NotificationBell } from "@/features/notifications/components/notificati
 import { useWaitingWork } from "@/features/notifications/api/get-waiting-work";
 import { notificationKeys } from "@/features/notifications/api/keys";
 import type { WaitingWork } from "@shared/types/notifications";
+import { useLiveUpdates } from "@/features/notifications/api/live-updates";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
 
@@ -164,6 +165,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
   useRefreshAfterChanges();
   const waiting = waitingTotal(useWaitingWork(Boolean(user)).data);
+  // While signed in, the server tells this tab what changed (the bell, My Challenges, the ladder…).
+  useLiveUpdates(Boolean(user));
   const [menuOpen, setMenuOpen] = useState(false);
   // The drawer is mounted the first time the menu opens, then stays mounted (see mobile-menu.tsx).
   const [menuMounted, setMenuMounted] = useState(false);
