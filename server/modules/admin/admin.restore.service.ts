@@ -30,15 +30,13 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError, badRequest } from "../../lib/app-error";
-import { resetSequences } from "./admin.data.service";
+import { APPLY_BATCH, deleteInBatches, resetSequences, yieldToOthers } from "./admin.data.service";
 import { readBackupUpload } from "./backup-upload";
 import type { Progress } from "./data-operations";
 
 const TITLE = "Restore failed";
 /** Rows per insert into a staging table (what memory holds of the file at a time). */
 export const RESTORE_STAGE_BATCH = 1000;
-/** Rows per statement while removing the club's data and copying the staged rows in. */
-export const RESTORE_APPLY_BATCH = 2000;
 
 type TableName = "users" | "teams" | "challenges" | "matches" | "disputes" | "system_settings";
 
@@ -105,8 +103,6 @@ const IDENTITY_COLUMNS = new Set([users.id, users.username, users.email, users.p
 type Row = Record<string, unknown>;
 const rowsOf = <T = Row>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const q = (name: string) => `"${name}"`;
-/** Lets other requests (and /api/health) in between two batches: PGlite runs each statement on this thread. */
-const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const invalid = (where: string | undefined, why: string) =>
   badRequest(`Invalid backup file${where ? ` (at ${where})` : ""}: ${why.replace(/\.?$/, ".")} Nothing was changed.`, { title: TITLE, code: "invalid_backup" });
@@ -206,31 +202,13 @@ async function inBatches(c: DbOrTx, stage: string, fn: (lo: number, hi: number) 
   let lo = 0;
   for (;;) {
     const [r] = rowsOf<{ hi: number | null; n: number }>(
-      await c.execute(sql`select max(id) as hi, count(*)::int as n from (select id from ${sql.raw(stage)} where id > ${lo} order by id limit ${RESTORE_APPLY_BATCH}) b`),
+      await c.execute(sql`select max(id) as hi, count(*)::int as n from (select id from ${sql.raw(stage)} where id > ${lo} order by id limit ${APPLY_BATCH}) b`),
     );
     if (!r || !Number(r.n)) return;
     const hi = Number(r.hi);
     await fn(lo, hi);
     onBatch?.(Number(r.n));
     lo = hi;
-    await yieldToOthers();
-  }
-}
-
-/** Deletes a table's rows (all, or those `where` keeps) in batches by id, yielding in between. */
-async function deleteInBatches(c: DbOrTx, table: string, where = "true", onBatch?: (rows: number) => void): Promise<number> {
-  let last = 0;
-  let total = 0;
-  for (;;) {
-    const [r] = rowsOf<{ hi: number | null; n: number }>(
-      await c.execute(
-        sql`with d as (delete from ${sql.raw(q(table))} where id in (select id from ${sql.raw(q(table))} where id > ${last} and ${sql.raw(where)} order by id limit ${RESTORE_APPLY_BATCH}) returning id) select max(id) as hi, count(*)::int as n from d`,
-      ),
-    );
-    if (!r || !Number(r.n)) return total;
-    total += Number(r.n);
-    onBatch?.(Number(r.n));
-    last = Number(r.hi);
     await yieldToOthers();
   }
 }
