@@ -24,14 +24,20 @@ export const APPLY_BATCH = 2000;
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Deletes a table's rows (all, or those `where` keeps) in batches by id, yielding in between. */
-export async function deleteInBatches(c: DbOrTx, table: string, where = "true", onBatch?: (rows: number) => void): Promise<number> {
+export async function deleteInBatches(
+  c: DbOrTx,
+  table: string,
+  where = "true",
+  onBatch?: (rows: number) => void,
+  size = APPLY_BATCH,
+): Promise<number> {
   const name = sql.identifier(table);
   let last = 0;
   let total = 0;
   for (;;) {
     const [r] = rowsOf(
       await c.execute(
-        sql`with d as (delete from ${name} where id in (select id from ${name} where id > ${last} and ${sql.raw(where)} order by id limit ${APPLY_BATCH}) returning id) select max(id) as hi, count(*)::int as n from d`,
+        sql`with d as (delete from ${name} where id in (select id from ${name} where id > ${last} and ${sql.raw(where)} order by id limit ${size}) returning id) select max(id) as hi, count(*)::int as n from d`,
       ),
     );
     const n = count(r?.n);
@@ -168,7 +174,7 @@ export async function purgeConfirmedMatches(deps: Deps<"db" | "logger">, o: { ac
  */
 export async function resetAllData(
   deps: Deps<"db" | "logger">,
-  o: { actor: Pick<Actor, "id">; progress?: Progress },
+  o: { actor: Pick<Actor, "id">; progress?: Progress; /** Rows per statement (default APPLY_BATCH). */ batchSize?: number },
 ): Promise<ResetDataResponse> {
   const progress: Progress = o.progress ?? (() => undefined);
   const removed = await deps.db.transaction(async (tx) => {
@@ -185,17 +191,17 @@ export async function resetAllData(
       progress(phase, done, total);
     };
     progress("Removing matches and challenges", 0, total);
-    const disputes = await deleteInBatches(tx, "disputes", undefined, step("Removing disputes"));
-    const matches = await deleteInBatches(tx, "matches", undefined, step("Removing matches"));
-    const challenges = await deleteInBatches(tx, "challenges", undefined, step("Removing challenges"));
+    const disputes = await deleteInBatches(tx, "disputes", undefined, step("Removing disputes"), o.batchSize);
+    const matches = await deleteInBatches(tx, "matches", undefined, step("Removing matches"), o.batchSize);
+    const challenges = await deleteInBatches(tx, "challenges", undefined, step("Removing challenges"), o.batchSize);
     progress("Removing members and teams", done, total);
     await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actor.id}`);
     await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
     await tx.execute(
       sql`update users set team_id = null, is_captain = false, is_partner = false, updated_at = now() where id = ${o.actor.id}`,
     );
-    const users = await deleteInBatches(tx, "users", `id <> ${Number(o.actor.id)}`, step("Removing members"));
-    const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"));
+    const users = await deleteInBatches(tx, "users", `id <> ${Number(o.actor.id)}`, step("Removing members"), o.batchSize);
+    const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"), o.batchSize);
     progress("Finishing", total, total);
     await resetSequences(tx);
     return { users, teams, challenges, matches, disputes };

@@ -198,11 +198,17 @@ async function checkStaged(c: Db, mode: ImportMode): Promise<void> {
  * Calls `fn(lo, hi)` for consecutive ranges of the staging table's ids, `size` rows each, yielding
  * in between; `onBatch(rows)` after each.
  */
-async function inBatches(c: DbOrTx, stage: string, fn: (lo: number, hi: number) => Promise<void>, onBatch?: (rows: number) => void): Promise<void> {
+async function inBatches(
+  c: DbOrTx,
+  stage: string,
+  size: number,
+  fn: (lo: number, hi: number) => Promise<void>,
+  onBatch?: (rows: number) => void,
+): Promise<void> {
   let lo = 0;
   for (;;) {
     const [r] = rowsOf<{ hi: number | null; n: number }>(
-      await c.execute(sql`select max(id) as hi, count(*)::int as n from (select id from ${sql.raw(stage)} where id > ${lo} order by id limit ${APPLY_BATCH}) b`),
+      await c.execute(sql`select max(id) as hi, count(*)::int as n from (select id from ${sql.raw(stage)} where id > ${lo} order by id limit ${size}) b`),
     );
     if (!r || !Number(r.n)) return;
     const hi = Number(r.hi);
@@ -235,12 +241,13 @@ function copySelect(s: Spec, o: { columns?: string[]; override?: Record<string, 
 const upsertSet = (columns: string[]) => columns.map((name) => `${q(name)} = excluded.${q(name)}`).join(", ");
 
 /** Copies a staged table in, by id ranges; `merge` upserts by id. */
-async function copyTable(tx: DbOrTx, s: Spec, merge: boolean, onBatch: (rows: number) => void): Promise<void> {
+async function copyTable(tx: DbOrTx, s: Spec, merge: boolean, size: number, onBatch: (rows: number) => void): Promise<void> {
   const c = copySelect(s);
   const others = s.cols.map((x) => x.name).filter((n) => n !== "id");
   await inBatches(
     tx,
     s.stage,
+    size,
     (lo, hi) =>
       tx.execute(
         sql.raw(
@@ -264,7 +271,15 @@ async function copyTable(tx: DbOrTx, s: Spec, merge: boolean, onBatch: (rows: nu
  */
 export async function restoreBackup(
   deps: Deps<"database" | "logger">,
-  o: { actor: Pick<Actor, "id" | "username" | "email">; source: Readable; maxBytes: number; importMode: ImportMode; progress?: Progress },
+  o: {
+    actor: Pick<Actor, "id" | "username" | "email">;
+    source: Readable;
+    maxBytes: number;
+    importMode: ImportMode;
+    progress?: Progress;
+    /** Rows per staging insert and per statement applying them (defaults RESTORE_STAGE_BATCH, APPLY_BATCH). */
+    batchSize?: number;
+  },
 ): Promise<ImportBackupResponse> {
   const progress: Progress = o.progress ?? (() => undefined);
   const counts = Object.fromEntries(SPECS.map((s) => [s.name, 0])) as Record<TableName, number>;
@@ -277,7 +292,7 @@ export async function restoreBackup(
         let formatVersion: unknown;
         const upload = await readBackupUpload(o.source, {
           maxBytes: o.maxBytes,
-          batch: RESTORE_STAGE_BATCH,
+          batch: o.batchSize ?? RESTORE_STAGE_BATCH,
           onField: (key, value) => {
             if (key !== "formatVersion") return;
             formatVersion = value;
@@ -304,7 +319,7 @@ export async function restoreBackup(
 
         progress("Checking the file", 0, staged);
         await checkStaged(c, o.importMode);
-        await applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress });
+        await applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? APPLY_BATCH });
       } finally {
         await dropStaging(c).catch(() => undefined);
       }
@@ -333,9 +348,9 @@ export async function restoreBackup(
 /** The transaction that puts the staged rows in the club's tables. */
 async function applyStaged(
   c: Db,
-  o: { actor: Pick<Actor, "id" | "username" | "email">; mode: ImportMode; total: number; progress: Progress },
+  o: { actor: Pick<Actor, "id" | "username" | "email">; mode: ImportMode; total: number; progress: Progress; size: number },
 ): Promise<void> {
-  const { actor, total, progress } = o;
+  const { actor, total, progress, size } = o;
   let written = 0;
   const step = (label: string) => (n: number) => {
     written += n;
@@ -360,14 +375,14 @@ async function applyStaged(
       );
 
       progress("Removing the current data", 0, total);
-      for (const table of ["disputes", "matches", "challenges", "system_settings"]) await deleteInBatches(tx, table);
+      for (const table of ["disputes", "matches", "challenges", "system_settings"]) await deleteInBatches(tx, table, undefined, undefined, size);
       await tx.execute(sql`delete from auth_tokens`);
       await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${String(actor.id)}`);
       await tx.execute(sql`update users set team_id = null where id = ${actor.id}`);
-      await deleteInBatches(tx, "users", `id <> ${Number(actor.id)}`);
-      await deleteInBatches(tx, "teams");
+      await deleteInBatches(tx, "users", `id <> ${Number(actor.id)}`, undefined, size);
+      await deleteInBatches(tx, "teams", undefined, undefined, size);
 
-      await copyTable(tx, S("teams"), false, step("Writing teams"));
+      await copyTable(tx, S("teams"), false, size, step("Writing teams"));
       if (actorRow !== undefined) {
         // Never suspended by a restore of their own.
         const cleared: Record<string, string> = { [col(users.isSuspended)]: "false", [col(users.suspensionReason)]: "null" };
@@ -379,14 +394,15 @@ async function applyStaged(
       await inBatches(
         tx,
         U.stage,
+        size,
         async (lo, hi) => {
           await tx.execute(sql.raw(`insert into users (${c.columns}) select ${c.select} from ${c.from} where s.id > ${lo} and s.id <= ${hi} and s.new_id <> ${Number(actor.id)}`));
         },
         members,
       );
-      await copyTable(tx, S("system_settings"), false, step("Writing settings"));
+      await copyTable(tx, S("system_settings"), false, size, step("Writing settings"));
     } else {
-      await copyTable(tx, S("teams"), true, step("Writing teams"));
+      await copyTable(tx, S("teams"), true, size, step("Writing teams"));
       progress("Matching members", written, total);
       // People by who they are: username, else email (case-insensitive); never by id.
       await tx.execute(sql`
@@ -417,6 +433,7 @@ async function applyStaged(
       await inBatches(
         tx,
         U.stage,
+        size,
         async (lo, hi) => {
           await tx.execute(sql.raw(`update users set ${set} from restore_users s where s.matched and users.id = s.new_id and s.id > ${lo} and s.id <= ${hi}`));
           await tx.execute(sql.raw(`insert into users (${c.columns}) select ${c.select} from ${c.from} where not s.matched and s.id > ${lo} and s.id <= ${hi}`));
@@ -431,9 +448,9 @@ async function applyStaged(
       step("Writing settings")(0);
     }
     const merge = o.mode === "merge";
-    await copyTable(tx, S("challenges"), merge, step("Writing challenges"));
-    await copyTable(tx, S("matches"), merge, step("Writing matches"));
-    await copyTable(tx, S("disputes"), merge, step("Writing disputes"));
+    await copyTable(tx, S("challenges"), merge, size, step("Writing challenges"));
+    await copyTable(tx, S("matches"), merge, size, step("Writing matches"));
+    await copyTable(tx, S("disputes"), merge, size, step("Writing disputes"));
     progress("Finishing", total, total);
     await resetSequences(tx);
   });
