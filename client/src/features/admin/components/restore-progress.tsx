@@ -1,12 +1,14 @@
-// Progress bars of the Data Management card: a fraction with its label, and the server's side of a
-// running restore (phase and rows written, polled from GET /api/admin/operations/current).
+// Progress bars of the Data Management and Danger Zone cards: a fraction with its label, and the
+// server's side of a running restore or reset (phase and rows, polled from
+// GET /api/admin/operations/current).
 import { cn } from "@/lib/utils";
 import { useOperationProgress } from "../api/import-backup";
 
-/** The server's side of a restore: its phase and rows written, polled while it runs. */
-export function RestoreProgress() {
+/** The server's side of a restore or reset: its phase and rows, polled while it runs. */
+export function OperationProgress({ fallback }: { fallback: string }) {
   const { data: op } = useOperationProgress(true);
-  const label = op?.phase ? `${op.phase}…${op.total ? ` ${op.done.toLocaleString()} of ${op.total.toLocaleString()} rows` : ""}` : "Restoring on the server…";
+  const rows = op?.total ? ` ${op.done.toLocaleString()} of ${op.total.toLocaleString()} rows` : op?.done ? ` ${op.done.toLocaleString()} rows` : "";
+  const label = op?.phase ? `${op.phase}…${rows}` : fallback;
   return <ProgressBar fraction={op?.total ? op.done / op.total : undefined} label={label} />;
 }
 
