@@ -16,9 +16,9 @@ export function ProgressBar({ fraction, label }: { fraction?: number; label: str
   const pct = fraction === undefined ? undefined : Math.round(fraction * 100);
   return (
     <div className="space-y-1.5" role="status" aria-live="polite">
-      <div className="flex justify-between text-xs text-muted-foreground">
-        <span>{label}</span>
-        {pct !== undefined && <span className="tabular-nums">{pct}%</span>}
+      <div className="flex justify-between gap-2 text-xs text-muted-foreground">
+        <span className="min-w-0">{label}</span>
+        {pct !== undefined && <span className="shrink-0 tabular-nums">{pct}%</span>}
       </div>
       <div
         className="h-2 w-full overflow-hidden rounded-full bg-muted"
