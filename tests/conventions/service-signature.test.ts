@@ -11,6 +11,7 @@ import { ROOT, sourceFiles } from "./source-files";
 const NOT_SERVICES: Record<string, string> = {
   "admin.data.service.ts:resetSequences": "a step inside the caller's transaction",
   "admin.data.service.ts:deleteInBatches": "a step inside the caller's transaction",
+  "admin.data.service.ts:batchFor": "pure: the batch size for a database",
   "admin.data.service.ts:neutraliseCell": "pure: one CSV cell",
   "admin.data.service.ts:csvCell": "pure: one CSV cell",
   "admin.teams.service.ts:escapeLike": "pure: LIKE escaping",

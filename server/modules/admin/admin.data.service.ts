@@ -4,7 +4,7 @@ import { NEW_PLAYERS_WINDOW_DAYS } from "@shared/constants";
 import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types/admin";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
-import type { DbOrTx } from "../../db/client";
+import type { Database, DbOrTx } from "../../db/client";
 import type { Progress } from "./data-operations";
 
 type Row = Record<string, unknown>;
@@ -16,6 +16,14 @@ export const SERIAL_TABLES = ["teams", "users", "system_settings", "challenges",
 
 /** Rows per statement of a long operation (a restore's copy, a restore's or a reset's removal). */
 export const APPLY_BATCH = 2000;
+
+/**
+ * The batch for this database: PGlite runs each statement on the server's thread, so its batches
+ * are smaller (a statement there is the longest /api/health can wait).
+ */
+export function batchFor(database: Pick<Database, "kind">, size = APPLY_BATCH): number {
+  return database.kind === "pglite" ? Math.max(1, Math.floor(size / 4)) : size;
+}
 
 /**
  * Lets other requests (and /api/health) in between two batches of a long operation: PGlite runs
@@ -173,10 +181,11 @@ export async function purgeConfirmedMatches(deps: Deps<"db" | "logger">, o: { ac
  * sequences restart after what is left. Progress: rows removed of the rows there were.
  */
 export async function resetAllData(
-  deps: Deps<"db" | "logger">,
+  deps: Deps<"db" | "database" | "logger">,
   o: { actor: Pick<Actor, "id">; progress?: Progress; /** Rows per statement (default APPLY_BATCH). */ batchSize?: number },
 ): Promise<ResetDataResponse> {
   const progress: Progress = o.progress ?? (() => undefined);
+  const size = o.batchSize ?? batchFor(deps.database);
   const removed = await deps.db.transaction(async (tx) => {
     const actor = String(o.actor.id);
     const [c] = rowsOf(
@@ -191,17 +200,17 @@ export async function resetAllData(
       progress(phase, done, total);
     };
     progress("Removing matches and challenges", 0, total);
-    const disputes = await deleteInBatches(tx, "disputes", undefined, step("Removing disputes"), o.batchSize);
-    const matches = await deleteInBatches(tx, "matches", undefined, step("Removing matches"), o.batchSize);
-    const challenges = await deleteInBatches(tx, "challenges", undefined, step("Removing challenges"), o.batchSize);
+    const disputes = await deleteInBatches(tx, "disputes", undefined, step("Removing disputes"), size);
+    const matches = await deleteInBatches(tx, "matches", undefined, step("Removing matches"), size);
+    const challenges = await deleteInBatches(tx, "challenges", undefined, step("Removing challenges"), size);
     progress("Removing members and teams", done, total);
     await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actor.id}`);
     await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
     await tx.execute(
       sql`update users set team_id = null, is_captain = false, is_partner = false, updated_at = now() where id = ${o.actor.id}`,
     );
-    const users = await deleteInBatches(tx, "users", `id <> ${Number(o.actor.id)}`, step("Removing members"), o.batchSize);
-    const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"), o.batchSize);
+    const users = await deleteInBatches(tx, "users", `id <> ${Number(o.actor.id)}`, step("Removing members"), size);
+    const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"), size);
     progress("Finishing", total, total);
     await resetSequences(tx);
     return { users, teams, challenges, matches, disputes };
