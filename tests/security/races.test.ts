@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../helpers/app";
 import { onPostgres } from "../helpers/db";
 import { createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
-import { serve, signInCookie, type Served } from "./http";
+import { call, serve, signInCookie, type Served } from "./http";
 import { confirmVsDispute, sameMatchRace, sharedTeamRace, type Side } from "./race-scenarios";
 
 const REPETITIONS = 20;
@@ -82,5 +82,23 @@ describe("races", () => {
     );
     expect(r.confirmed).toBe(r.matches);
     expect(r.mismatches).toEqual([]);
+  }, 120_000);
+
+  // Every sign-in counts against shared counters (the address, the account, the account from this
+  // address) and a correct one takes its account counts back: concurrent sign-ins of one account,
+  // right and wrong, must never answer 5xx (they once deadlocked on those counter rows).
+  it("concurrent sign-ins, correct and wrong, of two accounts from one address → never a 5xx", async () => {
+    const users = [a.captain.username!, a.partner.username!];
+    const attempts = Array.from({ length: onPostgres() ? 120 : 40 }, (_, i) => () =>
+      call(served.base, "POST", "/api/login", {
+        json: { username: users[i % 2], password: i % 3 === 0 ? "not the password" : PASSWORD },
+      }),
+    );
+    const answers = await Promise.all(attempts.map((f) => f()));
+    const statuses = answers.map((r) => r.status);
+    const failed = statuses.filter((s) => s >= 500).length;
+    console.log(`races / sign-ins (${where()}): ${statuses.length} at once → 5xx ${failed}`);
+    expect(failed).toBe(0);
+    expect(statuses.filter((s) => s === 200).length).toBe(answers.length - Math.ceil(answers.length / 3));
   }, 120_000);
 });
