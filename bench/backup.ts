@@ -2,6 +2,7 @@
 // at 1× and 10× (1× = 500 teams / 50,000 matches, bench/seed-bulk.ts), on the production build.
 // Each step runs on a fresh server process, so its peak RSS (VmHWM) is that step's own. While each
 // runs, /api/health is polled every 100 ms and the slowest answer is reported (a freeze shows there).
+// Last, a reset of the restored club (time and slowest health answer).
 //   --scales 1,10   the sizes (default 1,10)
 //   --pglite        the embedded database instead of PostgreSQL (BENCH_DATABASE_URL)
 import fs from "node:fs";
@@ -69,6 +70,23 @@ function watchHealth(base: string) {
   };
 }
 
+/** A POST through node:http (no 5-minute header timeout as with fetch). */
+function post(url: string, cookie: string, file?: string): Promise<{ ok: boolean; status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { cookie, "content-type": "application/json" };
+    if (file) headers["content-length"] = String(fs.statSync(file).size);
+    const req = http.request(url, { method: "POST", headers });
+    req.on("response", (r) => {
+      let text = "";
+      r.on("data", (c: Buffer) => (text += c.toString()));
+      r.on("end", () => resolve({ ok: r.statusCode === 200, status: r.statusCode ?? 0, text }));
+    });
+    req.on("error", reject);
+    if (file) fs.createReadStream(file).pipe(req);
+    else req.end("{}");
+  });
+}
+
 interface Result {
   scale: number;
   teams: number;
@@ -80,6 +98,8 @@ interface Result {
   restoreS: number;
   restorePeakMb: number;
   restoreHealthMaxMs: number;
+  resetS: number;
+  resetHealthMaxMs: number;
   idlePeakMb: number;
 }
 
@@ -118,26 +138,26 @@ async function benchScale(scale: number): Promise<Result> {
     health = watchHealth(srv.base);
     t1 = performance.now();
     // node:http, not fetch: a long restore must not hit fetch's 5-minute header timeout.
-    const restore = await new Promise<{ ok: boolean; status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${srv.base}/api/admin/import-backup?mode=overwrite`, {
-        method: "POST",
-        headers: { cookie: srv.cookie, "content-type": "application/json", "content-length": String(fs.statSync(file).size) },
-      });
-      req.on("response", (r) => {
-        let text = "";
-        r.on("data", (c: Buffer) => (text += c.toString()));
-        r.on("end", () => resolve({ ok: r.statusCode === 200, status: r.statusCode ?? 0, text }));
-      });
-      req.on("error", reject);
-      fs.createReadStream(file).pipe(req);
-    });
+    const restore = await post(`${srv.base}/api/admin/import-backup?mode=overwrite`, srv.cookie, file);
     const restoreText = restore.text;
     const restoreS = (performance.now() - t1) / 1000;
     const restoreHealthMaxMs = await health();
     const restorePeakMb = peakRssMb(srv.pid);
     await srv.stop();
     if (!restore.ok) throw new Error(`restore failed: ${restore.status} ${restoreText.slice(0, 500)}`);
-    log(`scale ${scale}: restore in ${restoreS.toFixed(1)} s, peak ${restorePeakMb} MB`);
+    log(`scale ${scale}: restore in ${restoreS.toFixed(1)} s, peak ${restorePeakMb} MB, health max ${restoreHealthMaxMs} ms`);
+
+    // Reset of the restored club, on a fresh server.
+    srv = await startServer({ url, dataDir });
+    servers.push(srv);
+    health = watchHealth(srv.base);
+    t1 = performance.now();
+    const reset = await post(`${srv.base}/api/admin/reset-data`, srv.cookie);
+    const resetS = (performance.now() - t1) / 1000;
+    const resetHealthMaxMs = await health();
+    await srv.stop();
+    if (!reset.ok) throw new Error(`reset failed: ${reset.status} ${reset.text.slice(0, 500)}`);
+    log(`scale ${scale}: reset in ${resetS.toFixed(1)} s, health max ${resetHealthMaxMs} ms`);
     return {
       scale,
       teams: seeded.teamIds.length,
@@ -149,6 +169,8 @@ async function benchScale(scale: number): Promise<Result> {
       restoreS: Math.round(restoreS * 10) / 10,
       restorePeakMb,
       restoreHealthMaxMs,
+      resetS: Math.round(resetS * 10) / 10,
+      resetHealthMaxMs,
       idlePeakMb,
     };
   } finally {
@@ -165,11 +187,11 @@ async function main() {
   for (const scale of scales) results.push(await benchScale(scale));
   const db = onPglite ? "PGlite" : "PostgreSQL";
   console.log(`\nBackup on ${db} (server peak RSS; idle = after start and sign-in)`);
-  console.log("| scale | teams | matches | file MB | export s | export peak MB | health max ms | restore s | restore peak MB | health max ms | idle MB |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| scale | teams | matches | file MB | export s | export peak MB | health max ms | restore s | restore peak MB | health max ms | reset s | health max ms | idle MB |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of results)
     console.log(
-      `| ${r.scale}× | ${r.teams} | ${r.matches} | ${r.fileMb} | ${r.exportS} | ${r.exportPeakMb} | ${r.exportHealthMaxMs} | ${r.restoreS} | ${r.restorePeakMb} | ${r.restoreHealthMaxMs} | ${r.idlePeakMb} |`,
+      `| ${r.scale}× | ${r.teams} | ${r.matches} | ${r.fileMb} | ${r.exportS} | ${r.exportPeakMb} | ${r.exportHealthMaxMs} | ${r.restoreS} | ${r.restorePeakMb} | ${r.restoreHealthMaxMs} | ${r.resetS} | ${r.resetHealthMaxMs} | ${r.idlePeakMb} |`,
     );
   fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
   fs.writeFileSync(path.join(root, `bench/results/backup-${onPglite ? "pglite" : "pg"}.json`), JSON.stringify(results, null, 2));

@@ -48,7 +48,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SEED_DEMO: bool,
   /** The largest backup file a restore accepts (docs/performance.md: about 40 MB per 50,000 matches). */
-  BACKUP_MAX_MB: z.coerce.number().min(1).max(4096).default(256),
+  BACKUP_MAX_MB: z.coerce.number().min(1).max(4096).default(1024),
   /** Scheduled full backups: how often (at most one per period across all instances), or off. */
   BACKUP_SCHEDULE: z.enum(["off", "hourly", "daily", "weekly"], { error: "BACKUP_SCHEDULE must be off, hourly, daily or weekly" }).default("daily"),
   /** Where scheduled backups are written (default DATA_DIR/backups; 0700 folder, 0600 files). */

@@ -47,6 +47,13 @@ export interface Database {
   dump?(): Promise<Blob>;
   /** Runs fn while holding a PostgreSQL session advisory lock (PGlite has one connection: no lock needed). */
   withAdvisoryLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
+  /**
+   * Runs fn on one connection of its own for its whole length (temporary tables live there), closed
+   * afterwards so nothing it left behind reaches another request. PGlite has one connection: fn
+   * gets it, shared with every other request (its temporary tables are private to nobody, so give
+   * them names no request uses).
+   */
+  withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
 }
 
 // Both in source (server/db) and in the bundle (dist/server) the project root is two levels up.
@@ -134,6 +141,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     },
     dump: () => client.dumpDataDir("gzip") as Promise<Blob>,
     withAdvisoryLock: (_key, fn) => fn(),
+    withConnection: (fn) => fn(db),
   };
 }
 
@@ -189,6 +197,15 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
         }
       } finally {
         conn.release();
+      }
+    },
+    withConnection: async (fn) => {
+      const conn = await pool.connect();
+      try {
+        return await fn(drizzlePg(conn, { schema }) as unknown as Db);
+      } finally {
+        // Closed, not returned to the pool: its temporary tables and settings go with it.
+        conn.release(true);
       }
     },
   };

@@ -1,6 +1,8 @@
 // Admin panel inputs: suspension, team deletion, the Manage Teams search, and the full backup file.
-// The backup schema checks every row (types, enums, the schema's own check constraints) before the
-// server writes anything, so a wrong or truncated file changes nothing.
+// The row schemas check each row of a backup (types, enums, the schema's own check constraints) as
+// the restore reads it; backupFileSchema states the whole file's rules, which the restore checks in
+// SQL on its staging tables (server/modules/admin/admin.restore.service.ts): a wrong or truncated
+// file changes nothing.
 import { z } from "zod";
 import { normalizeAvailability } from "../availability";
 import { idsOrAllSchema } from "./selection";
@@ -286,45 +288,3 @@ export const importBackupQuerySchema = z.object({
   mode: z.enum(IMPORT_MODES, { error: "Please choose Merge Data or Overwrite Existing." }),
 });
 export type ImportBackupQuery = z.infer<typeof importBackupQuerySchema>;
-
-/**
- * The references a backup makes to rows it does not contain (e.g. a user's team missing from the
- * file). Overwrite refuses any; merge accepts those that already exist in the database.
- */
-export function danglingReferences(file: BackupFileData): { teams: number[]; users: number[]; matches: number[]; challenges: number[] } {
-  const t = file.tables;
-  const have = {
-    teams: new Set(t.teams.map((r) => r.id)),
-    users: new Set(t.users.map((r) => r.id)),
-    matches: new Set(t.matches.map((r) => r.id)),
-    challenges: new Set(t.challenges.map((r) => r.id)),
-  };
-  const need = { teams: new Set<number>(), users: new Set<number>(), matches: new Set<number>(), challenges: new Set<number>() };
-  const ref = (kind: keyof typeof need, value: number | null) => {
-    if (value !== null && !have[kind].has(value)) need[kind].add(value);
-  };
-  for (const u of t.users) ref("teams", u.teamId);
-  for (const c of t.challenges) {
-    ref("teams", c.challengerTeamId);
-    ref("teams", c.challengedTeamId);
-    ref("users", c.createdBy);
-  }
-  for (const m of t.matches) {
-    for (const team of [m.team1Id, m.team2Id, m.reportedByTeamId]) ref("teams", team);
-    for (const user of [m.player1Id, m.player2Id, m.winnerId, m.approvedBy, m.reportedBy]) ref("users", user);
-    ref("challenges", m.challengeId);
-  }
-  for (const d of t.disputes) {
-    ref("matches", d.matchId);
-    ref("users", d.reporterId);
-    ref("users", d.resolvedBy);
-    ref("teams", d.reporterTeamId);
-  }
-  for (const s of t.system_settings) ref("users", s.updatedBy);
-  return {
-    teams: [...need.teams].sort((a, b) => a - b),
-    users: [...need.users].sort((a, b) => a - b),
-    matches: [...need.matches].sort((a, b) => a - b),
-    challenges: [...need.challenges].sort((a, b) => a - b),
-  };
-}

@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
 import { ROOT, sourceFiles } from "./source-files";
 
 const NOT_SERVICES: Record<string, string> = {
-  "admin.backup.service.ts:parseBackup": "pure: checks a backup file",
   "admin.data.service.ts:resetSequences": "a step inside the caller's transaction",
+  "admin.data.service.ts:deleteInBatches": "a step inside the caller's transaction",
+  "admin.data.service.ts:batchFor": "pure: the batch size for a database",
   "admin.data.service.ts:neutraliseCell": "pure: one CSV cell",
   "admin.data.service.ts:csvCell": "pure: one CSV cell",
   "admin.teams.service.ts:escapeLike": "pure: LIKE escaping",

@@ -4,7 +4,7 @@ import { NEW_PLAYERS_WINDOW_DAYS } from "@shared/constants";
 import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types/admin";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
-import type { DbOrTx } from "../../db/client";
+import type { Database, DbOrTx } from "../../db/client";
 import type { Progress } from "./data-operations";
 
 type Row = Record<string, unknown>;
@@ -13,6 +13,49 @@ const count = (v: unknown) => Number(v ?? 0);
 
 /** The product's tables with a serial id, in an order that satisfies the foreign keys on insert. */
 export const SERIAL_TABLES = ["teams", "users", "system_settings", "challenges", "matches", "disputes"] as const;
+
+/** Rows per statement of a long operation (a restore's copy, a restore's or a reset's removal). */
+export const APPLY_BATCH = 2000;
+
+/**
+ * The batch for this database: PGlite runs each statement on the server's thread, so its batches
+ * are smaller (a statement there is the longest /api/health can wait).
+ */
+export function batchFor(database: Pick<Database, "kind">, size = APPLY_BATCH): number {
+  return database.kind === "pglite" ? Math.max(1, Math.floor(size / 4)) : size;
+}
+
+/**
+ * Lets other requests (and /api/health) in between two batches of a long operation: PGlite runs
+ * each statement on this thread, so one long statement would hold every request.
+ */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Deletes a table's rows (all, or those `where` keeps) in batches by id, yielding in between. */
+export async function deleteInBatches(
+  c: DbOrTx,
+  table: string,
+  where = "true",
+  onBatch?: (rows: number) => void,
+  size = APPLY_BATCH,
+): Promise<number> {
+  const name = sql.identifier(table);
+  let last = 0;
+  let total = 0;
+  for (;;) {
+    const [r] = rowsOf(
+      await c.execute(
+        sql`with d as (delete from ${name} where id in (select id from ${name} where id > ${last} and ${sql.raw(where)} order by id limit ${size}) returning id) select max(id) as hi, count(*)::int as n from d`,
+      ),
+    );
+    const n = count(r?.n);
+    if (!n) return total;
+    total += n;
+    onBatch?.(n);
+    last = Number(r!.hi);
+    await yieldToOthers();
+  }
+}
 
 /** Points each serial sequence just past the table's largest id (1 when empty). */
 export async function resetSequences(tx: DbOrTx): Promise<void> {
@@ -133,28 +176,42 @@ export async function purgeConfirmedMatches(deps: Deps<"db" | "logger">, o: { ac
 
 /**
  * Removes every player, team, challenge, match and dispute (and their tokens and sessions) in one
- * transaction. The acting admin stays, signed in, without a team; the header image setting stays.
- * Id sequences restart after what is left.
+ * transaction of batched deletes, yielding between batches (/api/health answers meanwhile, also on
+ * PGlite). The acting admin stays, signed in, without a team; the header image setting stays. Id
+ * sequences restart after what is left. Progress: rows removed of the rows there were.
  */
 export async function resetAllData(
-  deps: Deps<"db" | "logger">,
-  o: { actor: Pick<Actor, "id">; progress?: Progress },
+  deps: Deps<"db" | "database" | "logger">,
+  o: { actor: Pick<Actor, "id">; progress?: Progress; /** Rows per statement (default APPLY_BATCH). */ batchSize?: number },
 ): Promise<ResetDataResponse> {
   const progress: Progress = o.progress ?? (() => undefined);
+  const size = o.batchSize ?? batchFor(deps.database);
   const removed = await deps.db.transaction(async (tx) => {
     const actor = String(o.actor.id);
-    progress("Removing matches and challenges");
-    const disputes = rowsOf(await tx.execute(sql`delete from disputes returning id`)).length;
-    const matches = rowsOf(await tx.execute(sql`delete from matches returning id`)).length;
-    const challenges = rowsOf(await tx.execute(sql`delete from challenges returning id`)).length;
-    progress("Removing members and teams");
+    const [c] = rowsOf(
+      await tx.execute(sql`
+        select (select count(*) from disputes)::int + (select count(*) from matches)::int + (select count(*) from challenges)::int
+             + (select count(*) from users where id <> ${o.actor.id})::int + (select count(*) from teams)::int as total`),
+    );
+    const total = count(c?.total);
+    let done = 0;
+    const step = (phase: string) => (n: number) => {
+      done += n;
+      progress(phase, done, total);
+    };
+    progress("Removing matches and challenges", 0, total);
+    const disputes = await deleteInBatches(tx, "disputes", undefined, step("Removing disputes"), size);
+    const matches = await deleteInBatches(tx, "matches", undefined, step("Removing matches"), size);
+    const challenges = await deleteInBatches(tx, "challenges", undefined, step("Removing challenges"), size);
+    progress("Removing members and teams", done, total);
     await tx.execute(sql`delete from auth_tokens where user_id is distinct from ${o.actor.id}`);
     await tx.execute(sql`delete from "session" where (sess -> 'passport' ->> 'user') is distinct from ${actor}`);
-    const users = rowsOf(await tx.execute(sql`delete from users where id <> ${o.actor.id} returning id`)).length;
     await tx.execute(
       sql`update users set team_id = null, is_captain = false, is_partner = false, updated_at = now() where id = ${o.actor.id}`,
     );
-    const teams = rowsOf(await tx.execute(sql`delete from teams returning id`)).length;
+    const users = await deleteInBatches(tx, "users", `id <> ${Number(o.actor.id)}`, step("Removing members"), size);
+    const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"), size);
+    progress("Finishing", total, total);
     await resetSequences(tx);
     return { users, teams, challenges, matches, disputes };
   });

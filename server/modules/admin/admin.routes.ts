@@ -19,10 +19,11 @@ import { apiRouter } from "../../lib/route";
 import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspendUser } from "./admin.users.service";
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
-import { importBackup, streamFullBackup } from "./admin.backup.service";
+import { streamFullBackup } from "./admin.backup.service";
+import { restoreBackup } from "./admin.restore.service";
 import { getMailDelivery, retryFailedMail } from "./admin.mail.service";
 import { chunkWriter } from "../../lib/chunk-writer";
-import { BACKUP_MAX_DEPTH, backupTooLarge, readBackupUpload } from "./backup-upload";
+import { BACKUP_MAX_DEPTH, backupTooLarge } from "./backup-upload";
 import { backupFilePath, listBackupFiles } from "./scheduled-backups";
 import { getCurrentOperation, runDataOperation } from "./data-operations";
 
@@ -199,9 +200,7 @@ export function adminRoutes(deps: AppDeps): Router {
         actor,
         title: "Restore failed",
         work: async (progress) => {
-          progress("Reading the file");
-          const upload = await readBackupUpload(body, { maxBytes: backupMaxBytes });
-          return importBackup(deps, { actor, backupData: upload, importMode: query.mode, progress });
+          return restoreBackup(deps, { actor, source: body, maxBytes: backupMaxBytes, importMode: query.mode, progress });
         },
       });
       res.json(result);
@@ -259,9 +258,7 @@ export function adminRoutes(deps: AppDeps): Router {
         actor,
         title: "Restore failed",
         work: async (progress) => {
-          progress("Reading the file");
-          const upload = await readBackupUpload(fs.createReadStream(file), { maxBytes: Number.MAX_SAFE_INTEGER });
-          return importBackup(deps, { actor, backupData: upload, importMode: query.mode, progress });
+          return restoreBackup(deps, { actor, source: fs.createReadStream(file), maxBytes: Number.MAX_SAFE_INTEGER, importMode: query.mode, progress });
         },
       });
       res.json(result);

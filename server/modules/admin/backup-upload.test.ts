@@ -63,7 +63,20 @@ describe("uploading a backup to restore", () => {
     expect(announced.status).toBe(413);
     expect(JSON.parse(announced.body).message).toMatch(/larger than this server accepts \(1 MB, BACKUP_MAX_MB\)/);
     // Sent without a length (chunked): counted as it arrives.
-    const rows = Array.from({ length: 20_000 }, (_, i) => `{"id":${i + 1},"name":"${"x".repeat(50)}"}`);
+    // Valid rows (each row is checked as it arrives, so an invalid one would be refused first).
+    const team = (id: number) =>
+      JSON.stringify({
+        id,
+        name: `Team ${id} ${"x".repeat(50)}`,
+        createdAt: "2024-01-01T00:00:00.000Z",
+        updatedAt: "2024-01-01T00:00:00.000Z",
+        isApproved: true,
+        ...Object.fromEntries(["rating", "grassRating", "beachRating", "hardcourtRating"].map((k) => [k, 1500])),
+        ...Object.fromEntries(["wins", "losses", "grassWins", "grassLosses", "beachWins", "beachLosses", "hardcourtWins", "hardcourtLosses"].map((k) => [k, 0])),
+        preferredCourtSurface: "grass",
+        competitionType: "Mixed Doubles",
+      });
+    const rows = Array.from({ length: 20_000 }, (_, i) => team(i + 1));
     const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = http.request(new URL("/api/admin/import-backup?mode=merge", served.base), {
         method: "POST",

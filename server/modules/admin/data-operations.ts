@@ -3,7 +3,8 @@
 // so a second operation answers 409 whichever instance it reaches. Progress and heartbeat writes go
 // through the database handle, not the operation's transaction (on PostgreSQL a poll sees them as
 // they happen); they are not awaited, so on PGlite (one connection, held by the transaction) they
-// simply land after it. A row whose heartbeat is older than STALE_AFTER (its process died) is marked
+// land after it, and a poll reaching the process that runs the operation is answered from memory.
+// A row whose heartbeat is older than STALE_AFTER (its process died) is marked
 // failed by the next operation. docs/decisions/012-backups-restore-and-schedule.md.
 import { and, desc, eq, lt, sql } from "drizzle-orm";
 import { dataOperations } from "@shared/schema";
@@ -15,6 +16,13 @@ import { AppError } from "../../lib/app-error";
 export const OPERATION_RUNNING = "Another data operation (a restore or a reset) is running. Please wait until it has finished, then try again.";
 const STALE_AFTER_SECONDS = 120;
 const HEARTBEAT_MS = 20_000;
+
+/**
+ * The operations running in this process, by database handle, as the panel's poll shows them: read
+ * from memory, so a poll answers while the operation's transaction holds PGlite's one connection
+ * (its progress rows land only after it).
+ */
+const live = new WeakMap<object, DataOperation>();
 
 export interface Progress {
   /** Reports the current phase and how far it is; cheap to call often (writes at most 4 times a second). */
@@ -38,6 +46,9 @@ export async function runDataOperation<T>(
     if (isUniqueViolation(err)) throw new AppError(409, OPERATION_RUNNING, { title: o.title, code: "operation_running" });
     throw err;
   }
+  const started = new Date();
+  const state: DataOperation = { id, kind: o.kind, status: "running", phase: null, done: 0, total: 0, message: null, startedAt: started.toISOString(), finishedAt: null };
+  live.set(deps.db, state);
   const write = (set: Partial<typeof dataOperations.$inferInsert>) =>
     void deps.db
       .update(dataOperations)
@@ -51,6 +62,7 @@ export async function runDataOperation<T>(
   const progress: Progress = (phase, done = 0, total = 0) => {
     latest.done = done;
     latest.total = total;
+    Object.assign(state, { phase, done, total });
     const now = Date.now();
     if (phase === lastPhase && now - last < 250) return;
     last = now;
@@ -62,6 +74,7 @@ export async function runDataOperation<T>(
   try {
     const result = await o.work(progress);
     clearInterval(heartbeat);
+    live.delete(deps.db);
     await deps.db
       .update(dataOperations)
       .set({ status: "done", phase: null, ...latest, finishedAt: new Date(), heartbeatAt: new Date() })
@@ -69,6 +82,7 @@ export async function runDataOperation<T>(
     return result;
   } catch (err) {
     clearInterval(heartbeat);
+    live.delete(deps.db);
     const message = err instanceof AppError && err.status < 500 ? err.message : "The operation failed; nothing was changed.";
     await deps.db
       .update(dataOperations)
@@ -81,6 +95,8 @@ export async function runDataOperation<T>(
 
 /** The running operation, else the latest one (null when there never was one). */
 export async function getCurrentOperation(deps: Deps<"db">): Promise<DataOperation | null> {
+  const running = live.get(deps.db);
+  if (running) return { ...running };
   const [row] = await deps.db
     .select()
     .from(dataOperations)

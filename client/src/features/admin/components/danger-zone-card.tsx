@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { usePurgeConfirmedMatches, useResetData } from "../api/data-actions";
+import { OperationProgress } from "./restore-progress";
 
 export function DangerZoneCard() {
   const purge = usePurgeConfirmedMatches();
@@ -40,6 +41,7 @@ export function DangerZoneCard() {
             Reset All Player &amp; Team Data
           </Button>
         </div>
+        {reset.isPending && <OperationProgress fallback="Resetting on the server…" />}
       </CardContent>
       <ConfirmDialog
         open={confirm === "purge"}
@@ -67,15 +69,14 @@ export function DangerZoneCard() {
         confirmLabel="Yes, reset everything"
         destructive
         pending={reset.isPending}
-        onConfirm={() =>
+        onConfirm={() => {
+          // The dialog closes at once: the card shows the reset's progress until it ends.
+          setConfirm(null);
           reset.mutate(undefined, {
-            onSuccess: (r) => {
-              toast({ variant: "success", title: "Data Reset Complete", description: r.message });
-              setConfirm(null);
-            },
+            onSuccess: (r) => toast({ variant: "success", title: "Data Reset Complete", description: r.message }),
             onError: (err) => toast({ variant: "destructive", title: "Failed to Reset Data", description: errorMessage(err, "Could not reset the data.") }),
-          })
-        }
+          });
+        }}
       />
     </Card>
   );

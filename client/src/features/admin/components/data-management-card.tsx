@@ -12,7 +12,7 @@ import { errorMessage } from "@/lib/api-client";
 import { cn } from "@/lib/utils";
 import { EXPORT_BACKUP_URL, EXPORT_USERS_URL } from "../api/data-actions";
 import { useImportBackup, type ImportProgress } from "../api/import-backup";
-import { ProgressBar, RestoreProgress } from "./restore-progress";
+import { OperationProgress, ProgressBar } from "./restore-progress";
 import { ScheduledBackups } from "./scheduled-backups";
 
 interface LoadedFile {
@@ -163,7 +163,7 @@ export function DataManagementCard() {
           {stage.kind === "import" && stage.progress.phase === "uploading" && (
             <ProgressBar fraction={stage.progress.fraction} label="Uploading the backup…" />
           )}
-          {stage.kind === "import" && stage.progress.phase === "restoring" && <RestoreProgress />}
+          {stage.kind === "import" && stage.progress.phase === "restoring" && <OperationProgress fallback="Restoring on the server…" />}
           <div className="flex flex-col gap-2 sm:flex-row">
             <Button disabled={!file || busy} loading={busy && importBackup.variables?.importMode === "merge"} onClick={() => restore("merge")}>
               Merge Data

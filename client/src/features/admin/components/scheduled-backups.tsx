@@ -9,7 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { RestoreProgress } from "./restore-progress";
+import { OperationProgress } from "./restore-progress";
 import { scheduledBackupUrl, useRestoreScheduledBackup, useScheduledBackups } from "../api/scheduled-backups";
 
 const mb = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
@@ -49,7 +49,7 @@ export function ScheduledBackups({ busy, onRestored }: { busy: boolean; onRestor
       </div>
       {list.isError && <p className="text-sm text-destructive-text">{errorMessage(list.error, "The backups could not be listed.")}</p>}
       {data && data.backups.length === 0 && <p className="text-sm text-muted-foreground">No scheduled backup yet.</p>}
-      {restore.isPending && <RestoreProgress />}
+      {restore.isPending && <OperationProgress fallback="Restoring on the server…" />}
       {data && data.backups.length > 0 && (
         <ul className="divide-y divide-border">
           {data.backups.map((b) => (

@@ -1,0 +1,144 @@
+// A restore and a reset of a club with many rows (issue 12, item 5): the file is staged and applied
+// in batches, and the server keeps answering meanwhile (docs/decisions/012-backups-restore-and-schedule.md).
+// No timed assertions: what is checked is that the result is right and that /api/health answers
+// while the operation is still running.
+import { PassThrough } from "node:stream";
+import { describe, expect, it } from "vitest";
+import type supertest from "supertest";
+import { matches, teams } from "@shared/schema";
+import { type TestApp, useTestApp } from "../../../tests/helpers/app";
+import { seedBulk } from "../../../bench/seed-bulk";
+import { APPLY_BATCH, resetAllData } from "./admin.data.service";
+import { RESTORE_STAGE_BATCH, restoreBackup } from "./admin.restore.service";
+
+let t: TestApp;
+useTestApp((app) => (t = app));
+
+type Tables = Record<string, Record<string, unknown>[]>;
+
+async function exportText(agent: supertest.Agent): Promise<string> {
+  const res = await agent.get("/api/admin/export-full-backup");
+  expect(res.status).toBe(200);
+  return res.text;
+}
+const tablesOf = (text: string) => (JSON.parse(text) as { tables: Tables }).tables;
+
+/** At 0.05: 25 teams, 50 members, 2,500 matches (more than one batch of each step), challenges, disputes. */
+async function bigClub(scale: number) {
+  const { admin, agent } = await t.signedInAdmin();
+  // The club of an earlier test goes first (the seed numbers its members from 1).
+  await agent.post("/api/admin/reset-data").send({}).expect(200);
+  await seedBulk(t.db, { scale, pendingMatches: 20 });
+  return { admin, agent };
+}
+
+describe("a restore of a club with many rows", () => {
+  it("works in batches: overwrite gives the same tables back, and merging it twice equals merging it once", async () => {
+    const { agent } = await bigClub(0.05);
+    const text = await exportText(agent);
+    const before = tablesOf(text);
+    expect(before.matches!.length).toBeGreaterThan(APPLY_BATCH);
+    expect(before.matches!.length).toBeGreaterThan(2 * RESTORE_STAGE_BATCH);
+
+    await agent.post("/api/admin/reset-data").send({}).expect(200);
+    expect(await t.db.select().from(matches)).toHaveLength(0);
+    const res = await agent.post("/api/admin/import-backup?mode=overwrite").set("Content-Type", "application/json").send(text);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.results.matches_imported).toBe(before.matches!.length);
+    expect(tablesOf(await exportText(agent))).toEqual(before);
+
+    // Merge (upserts by id, people by identity) twice: the second changes nothing more.
+    await t.db.update(teams).set({ name: "Renamed meanwhile" });
+    const once = await agent.post("/api/admin/import-backup?mode=merge").set("Content-Type", "application/json").send(text);
+    expect(once.status, JSON.stringify(once.body)).toBe(200);
+    const afterOnce = tablesOf(await exportText(agent));
+    expect(afterOnce).toEqual(before);
+    expect((await agent.post("/api/admin/import-backup?mode=merge").set("Content-Type", "application/json").send(text)).status).toBe(200);
+    expect(tablesOf(await exportText(agent))).toEqual(afterOnce);
+  }, 240_000);
+
+  it("a problem found in a late batch (a duplicate id) changes nothing", async () => {
+    const { agent } = await bigClub(0.05);
+    const text = await exportText(agent);
+    expect(text.match(/"team1Id"/g)!.length).toBeGreaterThan(2 * RESTORE_STAGE_BATCH);
+    const file = JSON.parse(text) as { tables: Tables };
+    const last = file.tables.matches!.at(-1)!;
+    file.tables.matches!.push({ ...last });
+    const res = await agent.post("/api/admin/import-backup?mode=overwrite").set("Content-Type", "application/json").send(JSON.stringify(file));
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/Duplicate id .* Nothing was changed/);
+    expect(tablesOf(await exportText(agent))).toEqual(tablesOf(text));
+  }, 240_000);
+});
+
+describe("while a long operation runs", () => {
+  /** GET /api/health, with whether the operation had finished when it answered. */
+  function healthDuring(isFinished: () => boolean) {
+    return t.request.get("/api/health").then((r) => ({ status: r.status, finished: isFinished() }));
+  }
+
+  it("/api/health answers while a restore reads the file, while it writes, and while a reset removes", async () => {
+    const { admin } = await bigClub(0.05);
+    const actor = { id: admin.id, username: admin.username, email: admin.email };
+    const text = await exportText((await t.signedInAdmin()).agent);
+
+    // 1. Reading: half the file is sent, and the restore cannot end before the rest comes.
+    const source = new PassThrough();
+    let staged = 0;
+    let firstBatch!: () => void;
+    const staging = new Promise<void>((resolve) => (firstBatch = resolve));
+    let finished = false;
+    const restoring = restoreBackup(t.deps, {
+      actor,
+      source,
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      importMode: "overwrite",
+      batchSize: 20,
+      progress: (phase, done = 0) => {
+        if (phase === "Reading the file" && done > 0) {
+          staged = done;
+          firstBatch();
+        }
+      },
+    }).finally(() => (finished = true));
+    source.write(text.slice(0, text.length / 2));
+    await staging;
+    const whileReading = await healthDuring(() => finished);
+    expect(staged).toBeGreaterThan(0);
+    expect(whileReading).toEqual({ status: 200, finished: false });
+    source.end(text.slice(text.length / 2));
+    expect((await restoring).success).toBe(true);
+
+    // 2. Writing (the transaction): asked at the first batch written, answered before the end.
+    finished = false;
+    let asked: Promise<{ status: number; finished: boolean }> | undefined;
+    const again = new PassThrough();
+    again.end(text);
+    await restoreBackup(t.deps, {
+      actor,
+      source: again,
+      maxBytes: Number.MAX_SAFE_INTEGER,
+      importMode: "merge",
+      batchSize: 20,
+      progress: (phase) => {
+        if (!asked && phase.startsWith("Writing")) asked = healthDuring(() => finished);
+      },
+    }).finally(() => (finished = true));
+    expect(asked).toBeDefined();
+    expect(await asked).toEqual({ status: 200, finished: false });
+
+    // 3. A reset: asked at its first batch removed, answered before the end.
+    finished = false;
+    asked = undefined;
+    const reset = await resetAllData(t.deps, {
+      actor,
+      batchSize: 20,
+      progress: (phase, done = 0) => {
+        if (!asked && done > 0) asked = healthDuring(() => finished);
+      },
+    }).finally(() => (finished = true));
+    expect(reset.removed.matches).toBeGreaterThan(0);
+    expect(asked).toBeDefined();
+    expect(await asked).toEqual({ status: 200, finished: false });
+  }, 240_000);
+});
