@@ -40,7 +40,10 @@ export const DEFAULT_LOCATION = "UBC grass";
 // Statuses: one name for each value. Code says CHALLENGE_STATUS.matchReported, never the string;
 // the lists below (for zod enums and the schema's checks) are made from these objects.
 
-/** A challenge: pending → accepted | declined | canceled; accepted → match_reported | canceled; match_reported → completed. */
+/**
+ * A challenge: pending → accepted | declined | canceled | expired; accepted → match_reported | canceled | expired;
+ * match_reported → completed. `expired`: the answer window or the play-by date ran out (docs/product.md, "The challenge clock").
+ */
 export const CHALLENGE_STATUS = {
   pending: "pending",
   accepted: "accepted",
@@ -48,6 +51,7 @@ export const CHALLENGE_STATUS = {
   canceled: "canceled",
   matchReported: "match_reported",
   completed: "completed",
+  expired: "expired",
 } as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUS)[keyof typeof CHALLENGE_STATUS];
 export const CHALLENGE_STATUSES = values(CHALLENGE_STATUS);
@@ -55,6 +59,13 @@ export const CHALLENGE_STATUSES = values(CHALLENGE_STATUS);
 export const ACTIVE_CHALLENGE_STATUSES = [CHALLENGE_STATUS.pending, CHALLENGE_STATUS.accepted] as const;
 /** Statuses the My Challenges lists show by default (the challenge is still going on). */
 export const OPEN_CHALLENGE_STATUSES = [...ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS.matchReported] as const;
+/** Statuses of the My Challenges "Past" filter: the challenge is over. */
+export const PAST_CHALLENGE_STATUSES = [
+  CHALLENGE_STATUS.declined,
+  CHALLENGE_STATUS.canceled,
+  CHALLENGE_STATUS.expired,
+  CHALLENGE_STATUS.completed,
+] as const;
 
 /** A match's result: reported → approved (ratings applied) | voided (by an admin's dispute ruling). */
 export const MATCH_STATUS = { reported: "reported", approved: "approved", voided: "voided" } as const;
@@ -130,3 +141,11 @@ export const HEADER_IMAGE_SETTING = "header_image_url";
  * the system_settings row holds "on" or "off"; no row means on.
  */
 export const PUBLIC_LADDER_SETTING = "public_ladder";
+/** The club rules of the challenge clock (docs/product.md, "Club rules"): one system_settings row, JSON. */
+export const CLUB_RULES_SETTING = "club_rules";
+/** The approval reminder goes out this long before a result is auto-confirmed. */
+export const APPROVAL_REMINDER_HOURS = 24;
+/** The play-by date is never earlier than the proposed match time plus this. */
+export const PLAY_BY_AFTER_PROPOSED_DAYS = 2;
+/** A withdrawn result leaves at least this long to report the right one before the play-by date. */
+export const REPORT_AGAIN_DAYS = 2;

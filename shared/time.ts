@@ -50,3 +50,64 @@ export function zoneAbbreviation(when: Date | string, timeZone: string): string 
     .find((p) => p.type === "timeZoneName");
   return part?.value ?? timeZone;
 }
+
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(when: Date, timeZone: string): Record<string, string> {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+    dayFormatters.set(timeZone, f);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(when)) parts[p.type] = p.value;
+  return parts;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** The day as people in `timeZone` read it: 'Thu 3 Dec' (the challenge clock's dates). */
+export function formatZonedDate(when: Date | string, timeZone: string): string {
+  const p = partsIn(typeof when === "string" ? new Date(when) : when, timeZone);
+  return `${p.weekday} ${p.day} ${p.month}`;
+}
+
+/** The calendar day of an instant in `timeZone`, as YYYY-MM-DD. */
+export function zonedDay(when: Date | string, timeZone: string): string {
+  const p = partsIn(typeof when === "string" ? new Date(when) : when, timeZone);
+  const month = MONTHS.indexOf(p.month ?? "") + 1;
+  return `${p.year}-${String(month).padStart(2, "0")}-${String(p.day).padStart(2, "0")}`;
+}
+
+/** How far `timeZone`'s wall clock is ahead of UTC at that instant, in milliseconds. */
+function offsetAt(when: Date, timeZone: string): number {
+  const p = partsIn(when, timeZone);
+  const month = MONTHS.indexOf(p.month ?? "");
+  const wall = Date.UTC(Number(p.year), month, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
+  return wall - Math.floor(when.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in `timeZone` (its local midnight). */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  // Two passes: the offset at the guess, then at the corrected instant (a DST change that day).
+  let t = guess - offsetAt(new Date(guess), timeZone);
+  t = guess - offsetAt(new Date(t), timeZone);
+  return new Date(t);
+}
+
+/** The day after a calendar day (YYYY-MM-DD). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}

@@ -10,9 +10,10 @@ import { disputesRoutes } from "./disputes/disputes.routes";
 import { adminRoutes } from "./admin/admin.routes";
 import { settingsRoutes } from "./settings/settings.routes";
 import { notificationsRoutes } from "./notifications/notifications.routes";
+import { clockRoutes } from "./clock/clock.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
 export const featureRoutes: ModuleRoutes[] = [
-  accountsRoutes, teamsRoutes, ladderRoutes, challengesRoutes, matchesRoutes, disputesRoutes, adminRoutes, settingsRoutes, notificationsRoutes,
+  accountsRoutes, teamsRoutes, ladderRoutes, challengesRoutes, matchesRoutes, disputesRoutes, adminRoutes, settingsRoutes, notificationsRoutes, clockRoutes,
 ];
