@@ -17,6 +17,7 @@ import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { useLogout, useUser } from "@/lib/auth";
 import { NotificationBell } from "@/features/notifications/components/notification-bell";
+import { ClubBreakBanner } from "@/features/club/components/club-break-banner";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
 
@@ -161,6 +162,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
 
       <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-64">
+        <ClubBreakBanner />
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">{children}</div>
       </main>
     </div>

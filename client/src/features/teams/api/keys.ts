@@ -5,4 +5,5 @@ export const teamKeys = {
   detail: (teamId: number) => ["teams", "detail", teamId] as const,
   headToHead: (teamId: number) => ["teams", "head-to-head", teamId] as const,
   ratingHistory: (teamId: number) => ["teams", "rating-history", teamId] as const,
+  responseRecord: (teamId: number) => ["teams", "response-record", teamId] as const,
 };
