@@ -172,10 +172,12 @@ export function ChallengeCard({
           </dd>
         </div>
         {clock && status !== CHALLENGE_STATUS.expired && (
-          <div className="flex items-center gap-2 sm:col-span-2" data-testid="challenge-clock">
+          <div className="flex items-center gap-2 sm:col-span-2">
             <Hourglass className={cn("size-4", clock.urgent ? "text-destructive-text" : "text-muted-foreground")} aria-hidden="true" />
             <dt className="sr-only">Deadline</dt>
-            <dd className={cn("font-medium", clock.urgent && "text-destructive-text")}>{clock.text}</dd>
+            <dd className={cn("font-medium", clock.urgent && "text-destructive-text")} data-testid="challenge-clock">
+              {clock.text}
+            </dd>
           </div>
         )}
         {challenge.responseNote && (
