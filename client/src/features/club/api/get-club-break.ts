@@ -3,10 +3,10 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { ClubBreakBanner } from "@shared/types/clock";
 import { formatZonedDate } from "@shared/time";
 import { api } from "@/lib/api-client";
-
+import { clubKeys } from "./keys";
 
 export const clubBreakBannerQueryOptions = queryOptions({
-  queryKey: ["settings", "club-break"],
+  queryKey: clubKeys.breakBanner(),
   queryFn: () => api.get<ClubBreakBanner>("/api/settings/club-break"),
 });
 
