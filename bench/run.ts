@@ -153,14 +153,13 @@ async function main() {
   }).catch(async (err: unknown) => {
     await server.stop();
     ceiling.kill("SIGTERM");
-    if (databaseUrl) await dropBenchDatabase(dbName);
+    await dropBenchDatabase(bench);
     throw err;
   });
   if (liveOnly) {
     await server.stop();
     ceiling.kill("SIGTERM");
-    if (databaseUrl) await dropBenchDatabase(dbName);
-    else if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropBenchDatabase(bench);
     printLive(live);
     return;
   }

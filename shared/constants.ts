@@ -40,7 +40,10 @@ export const DEFAULT_LOCATION = "UBC grass";
 // Statuses: one name for each value. Code says CHALLENGE_STATUS.matchReported, never the string;
 // the lists below (for zod enums and the schema's checks) are made from these objects.
 
-/** A challenge: pending → accepted | declined | canceled; accepted → match_reported | canceled; match_reported → completed. */
+/**
+ * A challenge: pending → accepted | declined | canceled | expired; accepted → match_reported | canceled | expired;
+ * match_reported → completed. `expired`: the answer window or the play-by date ran out (docs/product.md, "The challenge clock").
+ */
 export const CHALLENGE_STATUS = {
   pending: "pending",
   accepted: "accepted",
@@ -48,6 +51,7 @@ export const CHALLENGE_STATUS = {
   canceled: "canceled",
   matchReported: "match_reported",
   completed: "completed",
+  expired: "expired",
 } as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUS)[keyof typeof CHALLENGE_STATUS];
 export const CHALLENGE_STATUSES = values(CHALLENGE_STATUS);
@@ -55,6 +59,13 @@ export const CHALLENGE_STATUSES = values(CHALLENGE_STATUS);
 export const ACTIVE_CHALLENGE_STATUSES = [CHALLENGE_STATUS.pending, CHALLENGE_STATUS.accepted] as const;
 /** Statuses the My Challenges lists show by default (the challenge is still going on). */
 export const OPEN_CHALLENGE_STATUSES = [...ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS.matchReported] as const;
+/** Statuses of the My Challenges "Past" filter: the challenge is over. */
+export const PAST_CHALLENGE_STATUSES = [
+  CHALLENGE_STATUS.declined,
+  CHALLENGE_STATUS.canceled,
+  CHALLENGE_STATUS.expired,
+  CHALLENGE_STATUS.completed,
+] as const;
 
 /** A match's result: reported → approved (ratings applied) | voided (by an admin's dispute ruling). */
 export const MATCH_STATUS = { reported: "reported", approved: "approved", voided: "voided" } as const;
@@ -162,6 +173,10 @@ export const EVENT_CATEGORY = {
   "challenge.accepted": EMAIL_CATEGORY.challenges,
   "challenge.declined": EMAIL_CATEGORY.challenges,
   "challenge.canceled": EMAIL_CATEGORY.challenges,
+  "challenge.expired": EMAIL_CATEGORY.challenges,
+  "challenge.reminder": EMAIL_CATEGORY.reminders,
+  "result.reminder": EMAIL_CATEGORY.reminders,
+  "approval.reminder": EMAIL_CATEGORY.reminders,
   "result.reported": EMAIL_CATEGORY.results,
   "result.confirmed": EMAIL_CATEGORY.results,
   "result.auto_confirmed": EMAIL_CATEGORY.results,
@@ -215,11 +230,14 @@ export const SUGGESTION_HORIZON_DAYS = 28;
 
 /** The calendar feed: accepted matches from this many days back, and every upcoming one. */
 export const CALENDAR_FEED_PAST_DAYS = 30;
-/**
- * Challenge statuses that end an agreed match without it being played: the calendar shows the event
- * as STATUS:CANCELLED. `expired` joins once the challenge clock adds it (looked up, never spelled here).
- */
-export const CALENDAR_CANCELLED_STATUSES: readonly ChallengeStatus[] = [
-  CHALLENGE_STATUS.canceled,
-  (CHALLENGE_STATUS as Partial<Record<string, ChallengeStatus>>).expired,
-].filter((s): s is ChallengeStatus => s !== undefined);
+/** Challenge statuses that end an agreed match without it being played: the calendar shows the event as STATUS:CANCELLED. */
+export const CALENDAR_CANCELLED_STATUSES: readonly ChallengeStatus[] = [CHALLENGE_STATUS.canceled, CHALLENGE_STATUS.expired];
+
+/** The club rules of the challenge clock (docs/product.md, "Club rules"): one system_settings row, JSON. */
+export const CLUB_RULES_SETTING = "club_rules";
+/** The approval reminder goes out this long before a result is auto-confirmed. */
+export const APPROVAL_REMINDER_HOURS = 24;
+/** The play-by date is never earlier than the proposed match time plus this. */
+export const PLAY_BY_AFTER_PROPOSED_DAYS = 2;
+/** A withdrawn result leaves at least this long to report the right one before the play-by date. */
+export const REPORT_AGAIN_DAYS = 2;

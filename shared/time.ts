@@ -95,3 +95,50 @@ export function formatDay(day: string): string {
   for (const p of dayLabel.formatToParts(new Date(dayNumber(day) * DAY_MS))) parts[p.type] = p.value;
   return `${parts.weekday} ${parts.day} ${parts.month}`;
 }
+
+/** The club day of an instant as people there read it: 'Thu 3 Dec' (the challenge clock's dates). */
+export function formatZonedDate(when: Date | string, timeZone: string): string {
+  return formatDay(clubDay(typeof when === "string" ? new Date(when) : when, timeZone));
+}
+
+const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(when: Date, timeZone: string): Record<string, string> {
+  let f = wallClockFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      weekday: "short",
+      year: "numeric",
+      month: "short",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+      hourCycle: "h23",
+    });
+    wallClockFormatters.set(timeZone, f);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of f.formatToParts(when)) parts[p.type] = p.value;
+  return parts;
+}
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** How far `timeZone`'s wall clock is ahead of UTC at that instant, in milliseconds. */
+function offsetAt(when: Date, timeZone: string): number {
+  const p = partsIn(when, timeZone);
+  const month = MONTHS.indexOf(p.month ?? "");
+  const wall = Date.UTC(Number(p.year), month, Number(p.day), Number(p.hour) % 24, Number(p.minute), Number(p.second));
+  return wall - Math.floor(when.getTime() / 1000) * 1000;
+}
+
+/** The instant a calendar day (YYYY-MM-DD) begins in `timeZone` (its local midnight). */
+export function zonedDayStart(day: string, timeZone: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const guess = Date.UTC(y, m - 1, d);
+  // Two passes: the offset at the guess, then at the corrected instant (a DST change that day).
+  let t = guess - offsetAt(new Date(guess), timeZone);
+  t = guess - offsetAt(new Date(t), timeZone);
+  return new Date(t);
+}

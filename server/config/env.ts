@@ -40,7 +40,11 @@ const EnvSchema = z.object({
   CLUB_TIMEZONE: optionalString
     .transform((v) => v ?? DEFAULT_CLUB_TIMEZONE)
     .refine(isTimeZone, "CLUB_TIMEZONE must be an IANA time zone name such as America/Vancouver or Europe/London"),
+  // The club rules' defaults (docs/product.md, "Club rules"); an admin's values in system_settings win.
   MATCH_APPROVAL_DAYS: z.coerce.number().min(0.0001).max(60).default(3),
+  ANSWER_WINDOW_HOURS: z.coerce.number().min(0.0001).max(336).default(72),
+  PLAY_BY_DAYS: z.coerce.number().min(0.0001).max(90).default(14),
+  REMINDER_POINT: z.coerce.number().gt(0, "REMINDER_POINT must be a fraction between 0 and 1, such as 0.6667").lt(1, "REMINDER_POINT must be a fraction between 0 and 1, such as 0.6667").default(2 / 3),
   // Days without a confirmed match after which a team is inactive (docs/product.md, "Activity"); read
   // through inactivityDays() (server/modules/ladder/activity.ts).
   INACTIVITY_DAYS: z.coerce.number().int().min(1).max(365).default(DEFAULT_INACTIVITY_DAYS),

@@ -242,6 +242,13 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
       proposedDateTime: inDays(d, 17),
       createdAt: new Date(now - (status === CHALLENGE_STATUS.pending ? 1 : 3) * DAY_MS),
       updatedAt: new Date(now - 1 * DAY_MS),
+      // The challenge clock with the default windows (docs/product.md, "The challenge clock"): sent a
+      // day ago, 72 hours to answer; accepted a day ago, 14 days to play.
+      ...(status === CHALLENGE_STATUS.pending
+        ? { acceptBy: new Date(now + 2 * DAY_MS), answerRemindAt: new Date(now + DAY_MS) }
+        : status === CHALLENGE_STATUS.accepted
+          ? { answeredAt: new Date(now - DAY_MS), playBy: new Date(now + 13 * DAY_MS), resultRemindAt: new Date(now + 8 * DAY_MS) }
+          : { answeredAt: new Date(now - 2 * DAY_MS) }),
     };
   };
   await db.transaction(async (tx) => {
@@ -250,6 +257,12 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
       const [t0, t1, t2] = [teamIds[c]!, teamIds[c + 1]!, teamIds[c + 2]!];
       values.push(ch(t1, t0, CHALLENGE_STATUS.pending, SURFACES[(c / 4) % 3]!, 3));
       values.push(ch(t0, t2, CHALLENGE_STATUS.accepted, SURFACES[(c / 4 + 1) % 3]!, 2));
+    }
+    // A challenge nobody answered: its answer window ran out yesterday, so the clock's first sweep
+    // (at start-up) expires it and it shows under Past on My Challenges.
+    if (teamIds.length > 3) {
+      const unanswered = ch(teamIds[3]!, teamIds[2]!, CHALLENGE_STATUS.pending, "beach", -2);
+      values.push({ ...unanswered, createdAt: new Date(now - 4 * DAY_MS), updatedAt: new Date(now - 4 * DAY_MS), acceptBy: new Date(now - DAY_MS), answerRemindAt: new Date(now - 2 * DAY_MS) });
     }
     await tx.insert(challenges).values(values);
     // A result the first team has to approve: reported by the fourth team's captain yesterday.

@@ -1,6 +1,7 @@
 // Periodic jobs. Each is safe to run on several instances at once (conditional updates / locks).
 import type { AppDeps } from "../deps";
-import { sweepOverdueMatches } from "../modules/matches/sweep";
+import { sweepApprovalReminders, sweepOverdueMatches } from "../modules/matches/sweep";
+import { sweepChallengeClock } from "../modules/challenges/challenges.clock";
 import { runScheduledBackup } from "../modules/admin/scheduled-backups";
 import { pruneNotifications } from "../modules/notifications/notifications.service";
 
@@ -12,6 +13,10 @@ export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 
 /** Jobs run once at start-up and then every SWEEP_INTERVAL_SECONDS. Feature modules add theirs here. */
 export const jobs: Job[] = [
+  // The challenge clock: expires challenges whose answer window or play-by date ran out, and sends each
+  // window's one reminder (answer, report; then approval, 24 h before auto-confirmation).
+  { name: "challenge-clock", run: (deps) => sweepChallengeClock({ db: deps.db, env: deps.env, logger: deps.logger }) },
+  { name: "approval-reminders", run: (deps) => sweepApprovalReminders({ db: deps.db, env: deps.env }) },
   // Auto-confirms undisputed results past their approval deadline.
   { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL }) },
   // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).

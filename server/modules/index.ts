@@ -14,6 +14,7 @@ import { waitingRoutes } from "./waiting/waiting.routes";
 import { calendarRoutes } from "./calendar/calendar.routes";
 import { availabilityRoutes } from "./availability/availability.routes";
 import { eventsRoutes } from "./events/events.routes";
+import { clockRoutes } from "./clock/clock.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
@@ -23,4 +24,5 @@ export const featureRoutes: ModuleRoutes[] = [
   calendarRoutes,
   availabilityRoutes,
   eventsRoutes,
+  clockRoutes,
 ];

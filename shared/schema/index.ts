@@ -185,6 +185,27 @@ export const teamAway = pgTable(
   ],
 );
 
+/**
+ * Club breaks (docs/product.md, "Club breaks"): no new challenges from `starts_at` to `ends_at`, and
+ * every running clock pauses for the overlap. Breaks never overlap (the service checks under a lock).
+ */
+export const clubBreaks = pgTable(
+  "club_breaks",
+  {
+    id: serial("id").primaryKey(),
+    name: text("name").notNull(),
+    startsAt: ts("starts_at").notNull(),
+    endsAt: ts("ends_at").notNull(),
+    createdBy: integer("created_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("club_breaks_range_check", sql`${t.endsAt} > ${t.startsAt}`),
+    index("club_breaks_ends_idx").on(t.endsAt),
+    index("club_breaks_created_by_idx").on(t.createdBy),
+  ],
+);
+
 export const challenges = pgTable(
   "challenges",
   {
@@ -211,6 +232,16 @@ export const challenges = pgTable(
      * (docs/decisions/029-calendar-feeds-and-availability.md).
      */
     scheduleVersion: integer("schedule_version").notNull().default(0),
+    // The challenge clock (docs/product.md, "The challenge clock"): the answer window and the play-by
+    // date, when each one's reminder is due, and when it went out (never twice).
+    acceptBy: ts("accept_by"),
+    playBy: ts("play_by"),
+    /** When the challenged captain accepted or declined (the team's response record). */
+    answeredAt: ts("answered_at"),
+    answerRemindAt: ts("answer_remind_at"),
+    answerRemindedAt: ts("answer_reminded_at"),
+    resultRemindAt: ts("result_remind_at"),
+    resultRemindedAt: ts("result_reminded_at"),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -228,6 +259,9 @@ export const challenges = pgTable(
         sql`greatest(${t.challengerTeamId}, ${t.challengedTeamId})`,
       )
       .where(inList("status", ACTIVE_CHALLENGE_STATUSES)),
+    // The clock's sweep reads running clocks only: pending by accept_by, accepted by play_by.
+    index("challenges_pending_accept_by_idx").on(t.acceptBy).where(inList("status", [CHALLENGE_STATUS.pending])),
+    index("challenges_accepted_play_by_idx").on(t.playBy).where(inList("status", [CHALLENGE_STATUS.accepted])),
   ],
 );
 
@@ -266,6 +300,8 @@ export const matches = pgTable(
     player2NewRating: integer("player2_new_rating"),
     matchStatus: text("match_status").$type<MatchStatus>().notNull().default(MATCH_STATUS.reported),
     approvalDeadline: ts("approval_deadline"),
+    /** When the approval reminder went out (24 h before the deadline; never twice). */
+    approvalRemindedAt: ts("approval_reminded_at"),
     approvedBy: integer("approved_by").references(() => users.id, { onDelete: "set null" }),
     approvedAt: ts("approved_at"),
     confirmationStatus: text("confirmation_status").$type<ConfirmationStatus>().notNull().default(CONFIRMATION_STATUS.pending),
@@ -561,6 +597,7 @@ export type Dispute = typeof disputes.$inferSelect;
 export type AuthToken = typeof authTokens.$inferSelect;
 export type SystemSetting = typeof systemSettings.$inferSelect;
 export type TeamAway = typeof teamAway.$inferSelect;
+export type ClubBreak = typeof clubBreaks.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type UserMfa = typeof userMfa.$inferSelect;

@@ -94,6 +94,11 @@ export interface ChallengeRecord {
   /** The challenged captain's note with the answer (accepted: their contact; declined: the reason). */
   responseNote: string | null;
   proposedDateTime: string | null;
+  /** The challenge clock (docs/product.md, "The challenge clock"): answer by (pending), play by (accepted). */
+  acceptBy: string | null;
+  playBy: string | null;
+  /** When the challenged captain accepted or declined. */
+  answeredAt: string | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -49,6 +49,7 @@ export const CHALLENGE_REFUSAL = {
   ownTeam: "own_team",
   ownNotApproved: "pending_approval",
   ownSuspended: "suspended",
+  clubBreak: "club_break",
   teamNotFound: "team_not_found",
   categoryNotYours: "category_not_yours",
   otherCategory: "other_category",
@@ -134,11 +135,11 @@ export const updateChallengeSchema = z
   .refine((v) => v.note === null || v.status !== CHALLENGE_STATUS.canceled, { path: ["note"], message: RESPONSE_NOTE_MESSAGES.onlyWithAnswer });
 export type UpdateChallengeInput = z.infer<typeof updateChallengeSchema>;
 
-/** GET /api/challenges/incoming|outgoing: open challenges by default, every status with status=all. */
+/** GET /api/challenges/incoming|outgoing: open challenges by default, the finished ones with status=past, every status with status=all. */
 export const CHALLENGE_LIST_DEFAULT_LIMIT = 20;
 export const CHALLENGE_LIST_MAX_LIMIT = 50;
 export const challengeListQuerySchema = pageQuerySchema({ defaultLimit: CHALLENGE_LIST_DEFAULT_LIMIT, maxLimit: CHALLENGE_LIST_MAX_LIMIT }).extend({
-  status: z.enum(["open", "all"], { error: "status must be open or all." }).default("open"),
+  status: z.enum(["open", "past", "all"], { error: "status must be open, past or all." }).default("open"),
 });
 export type ChallengeListQuery = z.infer<typeof challengeListQuerySchema>;
 

@@ -32,7 +32,7 @@ import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
 import { resetCalendarFeed } from "../../server/modules/calendar/calendar.service";
-import { teamAway, users } from "@shared/schema";
+import { clubBreaks, teamAway, users } from "@shared/schema";
 import { addDays, clubDay } from "@shared/time";
 import { and, eq } from "drizzle-orm";
 
@@ -104,6 +104,14 @@ async function scheduledBackup(t: TestApp): Promise<string> {
   const run = await runScheduledBackup({ ...t.deps, env: { ...t.deps.env, BACKUP_SCHEDULE: "hourly" } }, { now: new Date(Date.UTC(2040, 0, 1, backupHour++)) });
   if (!("written" in run)) throw new Error("no scheduled backup written");
   return run.written;
+}
+
+/** A club break far ahead, a new stretch each time (breaks never overlap; one going on now would stop new challenges). */
+let breakSlot = 0;
+function futureBreakDays(): { from: string; to: string } {
+  const start = Date.UTC(2045, 0, 1) + breakSlot++ * 3 * 86_400_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { from: day(start), to: day(start + 86_400_000) };
 }
 
 const EMPTY_BACKUP = {
@@ -259,6 +267,7 @@ export const MATRIX: MatrixRow[] = [
   { method: "GET", path: "/api/teams/:id/members", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/members` }) },
   { method: "GET", path: "/api/teams/:id/rating-history", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/rating-history` }) },
   { method: "GET", path: "/api/teams/:id/head-to-head", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/head-to-head` }) },
+  { method: "GET", path: "/api/teams/:id/response-record", expect: verified(200), call: ({ w }) => ({ url: `/api/teams/${w.A.team.id}/response-record` }) },
   {
     method: "PUT",
     path: "/api/teams/:id",
@@ -609,6 +618,39 @@ export const MATRIX: MatrixRow[] = [
     expect: adminOnly(200),
     // Left on: the signed-out ladder row must keep answering whatever the order of the rows.
     call: () => ({ url: "/api/settings/public-ladder", body: { enabled: true } }),
+  },
+
+  // the challenge clock: club rules and club breaks
+  { method: "GET", path: "/api/settings/club-rules", expect: verified(200) },
+  {
+    method: "POST",
+    path: "/api/settings/club-rules",
+    expect: adminOnly(200),
+    call: () => ({
+      url: "/api/settings/club-rules",
+      body: { answerWindowHours: 72, playByDays: 14, approvalDays: 3, reminderPoint: 0.67, inactivityDays: 28 },
+    }),
+  },
+  { method: "GET", path: "/api/settings/club-break", expect: everyone(200) },
+  { method: "GET", path: "/api/settings/club-breaks", expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/settings/club-breaks",
+    expect: adminOnly(201),
+    call: () => ({ url: "/api/settings/club-breaks", body: { name: "Matrix break", ...futureBreakDays() } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/settings/club-breaks/:id",
+    expect: adminOnly(200),
+    call: async ({ t }) => {
+      const { from, to } = futureBreakDays();
+      const [row] = await t.db
+        .insert(clubBreaks)
+        .values({ name: "Matrix break", startsAt: new Date(`${from}T08:00:00Z`), endsAt: new Date(`${to}T08:00:00Z`) })
+        .returning();
+      return { url: `/api/settings/club-breaks/${row!.id}` };
+    },
   },
 
   // Last: the admin's call wipes every other account (the admin role is also the last role).

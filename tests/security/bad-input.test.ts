@@ -156,6 +156,15 @@ const endpoints: Endpoint[] = [
   },
   { method: "POST", path: () => "/api/settings/header-image", role: "admin", valid: () => ({ url: "https://example.test/header.jpg" }) },
   { method: "POST", path: () => "/api/settings/public-ladder", role: "admin", valid: () => ({ enabled: true }) },
+  {
+    method: "POST",
+    path: () => "/api/settings/club-rules",
+    role: "admin",
+    valid: () => ({ answerWindowHours: 72, playByDays: 14, approvalDays: 3, reminderPoint: 0.67, inactivityDays: 28 }),
+  },
+  // Far ahead: a break going on now would stop the challenge rows of this file.
+  { method: "POST", path: () => "/api/settings/club-breaks", role: "admin", valid: () => ({ name: "Exam period", from: "2050-01-03", to: "2050-01-20" }) },
+  { method: "DELETE", path: () => `/api/settings/club-breaks/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/reject-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({ reason: "Not a club member." }) },
   { method: "POST", path: () => `/api/admin/users/${NO_SUCH_ID}/suspend`, role: "admin", valid: () => ({ reason: "Repeated no-shows." }) },

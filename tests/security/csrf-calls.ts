@@ -120,6 +120,15 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     // Settings and admin
     { method: "POST", route: "/api/settings/header-image", path: "/api/settings/header-image", as: "admin", body: { url: "https://attacker.example/pwned.png" } },
     { method: "POST", route: "/api/settings/public-ladder", path: "/api/settings/public-ladder", as: "admin", body: { enabled: false } },
+    {
+      method: "POST",
+      route: "/api/settings/club-rules",
+      path: "/api/settings/club-rules",
+      as: "admin",
+      body: { answerWindowHours: 1, playByDays: 1, approvalDays: 1, reminderPoint: 0.1, inactivityDays: 7 },
+    },
+    { method: "POST", route: "/api/settings/club-breaks", path: "/api/settings/club-breaks", as: "admin", body: { name: "Forged break", from: "2060-01-01", to: "2060-03-01" } },
+    { method: "DELETE", route: "/api/settings/club-breaks/:id", path: `/api/settings/club-breaks/${ids.userId}`, as: "admin" },
     { method: "POST", route: "/api/admin/users/:id/suspend", path: `/api/admin/users/${ids.userId}/suspend`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/users/:id/unsuspend", path: `/api/admin/users/${ids.userId}/unsuspend`, as: "admin" },
     { method: "DELETE", route: "/api/admin/users/:id", path: `/api/admin/users/${ids.userId}`, as: "admin" },

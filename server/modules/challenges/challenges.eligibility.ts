@@ -2,13 +2,13 @@
 // fed by one query (loadChallengeSides): POST /api/challenges throws the refusal, the /challenge-teams
 // table shows its reason on each row. The rule, in the order it is checked:
 //   the user has a team · it is not the team challenged · the user's team is approved · no member of
-//   it is suspended · the other team exists and is active · the category chosen is the user's team's
+//   it is suspended · the club is not on a break · the other team exists and is active · the category chosen is the user's team's
 //   · both teams play that category · the other team is approved · no member of it is suspended ·
 //   the other team is not away today · no pending or accepted challenge between the two teams (either direction) · within reach on the
 //   chosen surface's ladder of the category (any team below, or up to CHALLENGE_REACH places above;
 //   an unranked team counts as one place below the last ranked team) · the user is the captain.
 import { sql, type SQL } from "drizzle-orm";
-import { challenges, sqlLiterals, teams, users } from "@shared/schema";
+import { challenges, clubBreaks, sqlLiterals, teams, users } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, type CompetitionType, type Surface } from "@shared/constants";
 import {
   CHALLENGE_ERRORS,
@@ -21,7 +21,7 @@ import type { ChallengeMemberView } from "@shared/types/challenges";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { awayUntil, isInactive, ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn, type ActivityAt } from "../ladder";
-import { formatDay } from "@shared/time";
+import { DEFAULT_CLUB_TIMEZONE, formatDay, formatZonedDate } from "@shared/time";
 import { offsetOf } from "../../lib/paging";
 
 /** The signed-in user and their (active) team, as the rule needs them. */
@@ -39,6 +39,8 @@ export interface Challenger {
   rank: number | null;
   /** Teams ranked on that ladder. */
   ladderSize: number;
+  /** The club break going on now (docs/product.md, "Club breaks"): no new challenges. */
+  clubBreak: { name: string; endsAt: Date } | null;
 }
 
 /** A team that might be challenged, as the rule needs it (plus what the table shows of it). */
@@ -94,6 +96,8 @@ export function challengeRefusal(opts: {
   surface: Surface | undefined;
   /** The category chosen in the form, when one is. */
   category?: CompetitionType | undefined;
+  /** The club's time zone (the last day of a club break is named in it). */
+  timeZone?: string;
 }): Refusal | null {
   const { challenger: me, opponent: them } = opts;
   const R = CHALLENGE_REFUSAL;
@@ -103,6 +107,16 @@ export function challengeRefusal(opts: {
     return refusal(R.ownNotApproved, 403, "Approval Pending", "Your team is awaiting approval and cannot send challenges yet.");
   if (me.suspended)
     return refusal(R.ownSuspended, 403, "Team Suspended", "A member of your team is suspended: your team cannot send challenges.");
+  if (me.clubBreak) {
+    const lastDay = formatZonedDate(new Date(me.clubBreak.endsAt.getTime() - 1), opts.timeZone ?? DEFAULT_CLUB_TIMEZONE);
+    return refusal(
+      R.clubBreak,
+      409,
+      "Club Break",
+      `The club is on a break (${me.clubBreak.name}) through ${lastDay}: no new challenges until it ends.`,
+      `Club break (${me.clubBreak.name}) through ${lastDay}`,
+    );
+  }
   if (!them) return refusal(R.teamNotFound, 404, "Team Not Found", "That team does not exist or is no longer active.");
   const mine = me.competitionType;
   const otherCategory = `Different category: your team plays ${mine}`;
@@ -243,6 +257,8 @@ interface SidesRow extends Record<string, unknown> {
   me_rating: number | null;
   me_rank: number | null;
   me_ladder_size: number | null;
+  me_break_name: string | null;
+  me_break_ends_at: Date | string | null;
   id: number | null;
   name: string;
   avatar: string | null;
@@ -283,10 +299,14 @@ export async function loadChallengeSides(opts: {
   const me = teamId
     ? sql`select t.id, t.name, t.competition_type, t.is_approved, ${mine.rating} as rating, ${suspendedMember("t")} as suspended,
           ${surface ? rankOfTeam({ ladder: surface, within: "category", alias: "t", at }) : sql`null::int`} as rank,
-          ${surface ? ladderSizeOf({ ladder: surface, within: "category", alias: "t", at }) : sql`0`} as ladder_size
-        from ${teams} t where t.id = ${teamId} and t.deleted_at is null`
+          ${surface ? ladderSizeOf({ ladder: surface, within: "category", alias: "t", at }) : sql`0`} as ladder_size,
+          b.name as break_name, b.ends_at as break_ends_at
+        from ${teams} t
+        left join lateral (select cb.name, cb.ends_at from ${clubBreaks} cb where cb.starts_at <= now() and cb.ends_at > now() limit 1) b on true
+        where t.id = ${teamId} and t.deleted_at is null`
     : sql`select null::int as id, null::text as name, null::text as competition_type, null::boolean as is_approved,
-          null::int as rating, null::boolean as suspended, null::int as rank, null::int as ladder_size where false`;
+          null::int as rating, null::boolean as suspended, null::int as rank, null::int as ladder_size,
+          null::text as break_name, null::timestamptz as break_ends_at where false`;
   // Each team's rank in its own category (or only the one category listed).
   const ranked = surface
     ? ladderRanks({ ladder: surface, within: "teamId" in opponents ? "category" : (opponents.competitionType ?? "category"), at })
@@ -321,6 +341,7 @@ export async function loadChallengeSides(opts: {
     )
     select me.id as me_id, me.name as me_name, me.competition_type as me_competition_type, me.is_approved as me_is_approved,
            me.suspended as me_suspended, me.rating as me_rating, me.rank as me_rank, me.ladder_size as me_ladder_size,
+           me.break_name as me_break_name, me.break_ends_at as me_break_ends_at,
            counted.n as total, page.*
     from counted left join me on true left join page on true
     order by (page.rank is null), page.rank, page.rating desc, page.name, page.id`);
@@ -338,6 +359,10 @@ export async function loadChallengeSides(opts: {
           rating: Number(first.me_rating),
           rank: numOrNull(first.me_rank),
           ladderSize: Number(first.me_ladder_size ?? 0),
+          clubBreak:
+            first.me_break_name !== null && first.me_break_ends_at !== null
+              ? { name: first.me_break_name, endsAt: new Date(first.me_break_ends_at) }
+              : null,
         }
       : null;
   const found = rows.filter((r) => r.id !== null);

@@ -14,6 +14,9 @@ interface ChallengeFacts {
   proposedDateTime: Date | null;
   /** The challenged captain's note with the answer (contact when accepting, reason when declining). */
   responseNote?: string | null;
+  /** The challenge clock: answer by, play by (docs/product.md, "The challenge clock"). */
+  acceptBy?: Date | null;
+  playBy?: Date | null;
 }
 
 /** The proposed time in the club's zone ('Thu 26 Nov, 6:00 PM'), or 'not set'. */
@@ -36,7 +39,7 @@ export function newChallengeMail(o: {
     text: [
       `${o.fromTeam} has challenged your team ${o.toTeam} to a ${SURFACE_LABELS[o.surface].toLowerCase()} ladder match (${o.competitionType}).`,
       `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}\nContact: ${o.challenge.notes ?? ""}`,
-      `Your captain can accept or decline the challenge here: ${o.appUrl}/challenges`,
+      `Your captain can accept or decline the challenge here: ${o.appUrl}/challenges${o.challenge.acceptBy ? `\nPlease answer by ${formatZonedDateTime(o.challenge.acceptBy, o.timeZone)}: an unanswered challenge expires then.` : ""}`,
     ].join("\n\n"),
   };
 }
@@ -56,7 +59,7 @@ export function challengeAnsweredMail(o: {
     case CHALLENGE_STATUS.accepted:
       return {
         subject: `${actingTeam} accepted your challenge`,
-        text: `${actingTeam} accepted your challenge.\n\n${when}\nTheir contact: ${o.challenge.responseNote ?? "none given; their captain's name is on the challenge in the app."}\n\nAfter the match, a captain reports the result here: ${link}`,
+        text: `${actingTeam} accepted your challenge.\n\n${when}\nTheir contact: ${o.challenge.responseNote ?? "none given; their captain's name is on the challenge in the app."}\n\nAfter the match, a captain reports the result here: ${link}${o.challenge.playBy ? `\nPlease report it by ${formatZonedDateTime(o.challenge.playBy, o.timeZone)}: a challenge without a result expires then.` : ""}`,
       };
     case CHALLENGE_STATUS.declined:
       return {
@@ -69,4 +72,52 @@ export function challengeAnsweredMail(o: {
         text: `${actingTeam} canceled the challenge they sent your team.\n\n${when}\n\nYour challenges: ${link}`,
       };
   }
+}
+
+/** To all four players: the challenge ran out of time (docs/product.md, "The challenge clock"). */
+export function challengeExpiredMail(o: {
+  appUrl: string;
+  timeZone: string;
+  challenger: string;
+  challenged: string;
+  /** "answer": nobody accepted or declined in time; "play": no result by the play-by date. */
+  window: "answer" | "play";
+  challenge: ChallengeFacts;
+}): ChallengeMailText {
+  const why =
+    o.window === "answer"
+      ? `${o.challenged} did not accept or decline it before its answer window ended`
+      : `no result was reported by its play-by date${o.challenge.playBy ? ` (${formatZonedDateTime(o.challenge.playBy, o.timeZone)})` : ""}`;
+  return {
+    subject: `Challenge expired: ${o.challenger} vs ${o.challenged}`,
+    text: [
+      `The challenge from ${o.challenger} to ${o.challenged} has expired: ${why}.`,
+      `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}`,
+      `No ratings change. Either team may challenge the other again: ${o.appUrl}/challenge-teams`,
+    ].join("\n\n"),
+  };
+}
+
+/** To the challenged captain (the partner sees it in the app): answer before the window ends. */
+export function answerReminderMail(o: { appUrl: string; timeZone: string; fromTeam: string; acceptBy: Date; challenge: ChallengeFacts }): ChallengeMailText {
+  return {
+    subject: `Reminder: answer the challenge from ${o.fromTeam} by ${formatZonedDateTime(o.acceptBy, o.timeZone)}`,
+    text: [
+      `${o.fromTeam} is waiting for your answer to their challenge. Accept or decline it by ${formatZonedDateTime(o.acceptBy, o.timeZone)}; after that it expires.`,
+      `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}`,
+      `Answer here: ${o.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
+}
+
+/** To both captains (the partners see it in the app): report the result before the play-by date. */
+export function resultReminderMail(o: { appUrl: string; timeZone: string; challenger: string; challenged: string; playBy: Date; challenge: ChallengeFacts }): ChallengeMailText {
+  return {
+    subject: `Reminder: report the result of ${o.challenger} vs ${o.challenged} by ${formatZonedDateTime(o.playBy, o.timeZone)}`,
+    text: [
+      `The challenge between ${o.challenger} and ${o.challenged} needs a result by ${formatZonedDateTime(o.playBy, o.timeZone)}; without one it expires (no rating change).`,
+      `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}`,
+      `Either captain reports it here: ${o.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
 }

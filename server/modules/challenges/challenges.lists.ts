@@ -2,7 +2,9 @@
 import { sql } from "drizzle-orm";
 import { sqlLiterals } from "@shared/schema";
 import {
+  CHALLENGE_STATUS,
   OPEN_CHALLENGE_STATUSES,
+  PAST_CHALLENGE_STATUSES,
   type ChallengeStatus,
   type CompetitionType,
   type ConfirmationStatus,
@@ -16,6 +18,8 @@ import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { activityAt, awayUntil } from "../ladder";
+import { notFound } from "../../lib/app-error";
+import type { ResponseRecord } from "@shared/types/clock";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -28,6 +32,9 @@ interface ChallengeListRow extends Record<string, unknown> {
   notes: string | null;
   response_note: string | null;
   proposed_date_time: Date | string | null;
+  accept_by: Date | string | null;
+  play_by: Date | string | null;
+  answered_at: Date | string | null;
   created_at: Date | string;
   updated_at: Date | string;
   other_id: number;
@@ -61,11 +68,14 @@ export async function listChallenges(
   if (!teamId) return pageOf([], 0, query);
   const ownColumn = direction === "incoming" ? sql`c.challenged_team_id` : sql`c.challenger_team_id`;
   const otherColumn = direction === "incoming" ? sql`c.challenger_team_id` : sql`c.challenged_team_id`;
-  const statusFilter = query.status === "all" ? sql`true` : sql`c.status in (${sqlLiterals(OPEN_CHALLENGE_STATUSES)})`;
+  const statusFilter =
+    query.status === "all"
+      ? sql`true`
+      : sql`c.status in (${sqlLiterals(query.status === "past" ? PAST_CHALLENGE_STATUSES : OPEN_CHALLENGE_STATUSES)})`;
   const offset = offsetOf(query);
   const result = await db.execute<ChallengeListRow>(sql`
     select c.id, c.challenger_team_id, c.challenged_team_id, c.status, c.location, c.surface, c.competition_type,
-           c.notes, c.response_note, c.proposed_date_time, c.created_at, c.updated_at,
+           c.notes, c.response_note, c.proposed_date_time, c.accept_by, c.play_by, c.answered_at, c.created_at, c.updated_at,
            o.id as other_id, o.name as other_name, o.avatar as other_avatar, o.competition_type as other_competition_type,
            o.grass_rating, o.beach_rating, o.hardcourt_rating, o.wins, o.losses,
            ${membersOf(sql`o.id`)} as members,
@@ -117,6 +127,9 @@ export async function listChallenges(
     notes: r.notes,
     responseNote: r.response_note,
     proposedDateTime: iso(r.proposed_date_time),
+    acceptBy: iso(r.accept_by),
+    playBy: iso(r.play_by),
+    answeredAt: iso(r.answered_at),
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
     matchId: r.match_id === null ? null : Number(r.match_id),
@@ -146,7 +159,7 @@ export async function listCandidates(
     at: activityAt(deps),
   });
   const items: ChallengeCandidate[] = opponents.map((them) => {
-    const refusal = challengeRefusal({ challenger: me, opponent: them, surface, category: query.competitionType });
+    const refusal = challengeRefusal({ challenger: me, opponent: them, surface, category: query.competitionType, timeZone: deps.env.CLUB_TIMEZONE });
     return {
       id: them.id,
       name: them.name,
@@ -171,4 +184,23 @@ export async function listCandidates(
     surface: surface ?? null,
     me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating } : null,
   };
+}
+
+/**
+ * A team's response record (docs/product.md, "The challenge clock"): challenges it received and
+ * answered (accepted or declined) within the answer window, and those that expired unanswered.
+ * Deleted teams: admins only, like the profile.
+ */
+export async function getResponseRecord(
+  deps: TxDeps<"db">,
+  input: { teamId: number; actor: Pick<Actor, "isAdmin"> },
+): Promise<ResponseRecord> {
+  const res = await deps.db.execute<{ found: boolean; answered: number; expired: number }>(sql`
+    select exists (select 1 from teams t where t.id = ${input.teamId} ${input.actor.isAdmin ? sql`` : sql`and t.deleted_at is null`}) as found,
+      (select count(*)::int from challenges c where c.challenged_team_id = ${input.teamId} and c.answered_at is not null) as answered,
+      (select count(*)::int from challenges c where c.challenged_team_id = ${input.teamId}
+         and c.status in (${sqlLiterals([CHALLENGE_STATUS.expired])}) and c.answered_at is null) as expired`);
+  const row = (res as unknown as { rows: { found: boolean; answered: number; expired: number }[] }).rows[0];
+  if (!row?.found) throw notFound("Team not found", { title: "Team Not Found" });
+  return { answeredInTime: Number(row.answered), expiredUnanswered: Number(row.expired) };
 }

@@ -13,7 +13,7 @@ import {
 } from "@shared/validators/challenges";
 import { CHALLENGE_STATUS } from "@shared/constants";
 import { createChallenge, updateChallengeStatus } from "./challenges.service";
-import { listCandidates, listChallenges } from "./challenges.lists";
+import { getResponseRecord, listCandidates, listChallenges } from "./challenges.lists";
 import { challengeCalendar } from "./challenges.calendar";
 
 
@@ -57,6 +57,18 @@ export function challengesRoutes(deps: AppDeps): Router {
       },
     });
   }
+
+  // A team's response record, shown on its profile (docs/product.md, "The challenge clock").
+  route({
+    method: "get",
+    path: "/teams/:id/response-record",
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    handler: async (req, res, { params }) => {
+      res.json(await getResponseRecord(deps, { teamId: params.id, actor: currentUser(req) }));
+    },
+  });
 
   route({
     method: "get",

@@ -4,7 +4,7 @@
 // (conditional UPDATE ... RETURNING), so races and forged ids are safe; the database's partial unique
 // index keeps one pending-or-accepted challenge per pair of teams. Lists: challenges.lists.ts;
 // calendar file: challenges.calendar.ts; mail texts: challenges.emails.ts.
-import { and, count, eq, inArray } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
 import { challenges, teams, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
@@ -26,6 +26,8 @@ import { teamRecipients, tell } from "../notifications/notifications.service";
 import type { EventType } from "../../mail/outbox";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
 import { activityAt } from "../ladder";
+import { answerWindow, playByWindow } from "../clock";
+import { formatZonedDateTime } from "@shared/time";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
 
@@ -45,10 +47,11 @@ function isActivePairViolation(err: unknown): boolean {
 /** POST /api/challenges: the captain's team challenges another team; the other team is told (in the same transaction). */
 export async function createChallenge(
   deps: Deps<"db" | "env" | "clock">,
-  input: CreateChallengeInput & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
+  input: CreateChallengeInput & { actor: Pick<Actor, "id" | "teamId" | "isCaptain">; now?: Date },
 ): Promise<Challenge> {
   const { db } = deps;
   const { actor } = input;
+  const now = input.now ?? new Date();
   // The schema has checked that the location names a surface.
   const surface = surfaceFromLocation(input.location)!;
   const { challenger, opponents } = await loadChallengeSides({
@@ -60,9 +63,11 @@ export async function createChallenge(
     at: activityAt(deps),
   });
   const theirs = opponents[0];
-  const refusal = challengeRefusal({ challenger, opponent: theirs, surface, category: input.competitionType });
+  const refusal = challengeRefusal({ challenger, opponent: theirs, surface, category: input.competitionType, timeZone: deps.env.CLUB_TIMEZONE });
   if (refusal) throw refusalError(refusal);
   const mine = challenger!;
+  // The answer window starts now (docs/product.md, "The challenge clock").
+  const answer = await answerWindow(db, { env: deps.env, now });
 
   let created: Challenge | undefined;
   try {
@@ -79,6 +84,10 @@ export async function createChallenge(
           competitionType: mine.competitionType,
           notes: input.notes,
           proposedDateTime: input.proposedDateTime,
+          acceptBy: answer.deadline,
+          answerRemindAt: answer.remindAt,
+          createdAt: now,
+          updatedAt: now,
         })
         .returning();
       await tellTeam(
@@ -110,6 +119,14 @@ export async function createChallenge(
 const statusLabel = (status: ChallengeStatus): string =>
   status === CHALLENGE_STATUS.matchReported ? "waiting for approval of the reported result" : status;
 
+/** An answer window that ran out before the sweep marked the challenge expired: the same refusal. */
+function answerWindowOver(acceptBy: Date, status: ChallengeUpdateStatus, timeZone: string): AppError {
+  return new AppError(409, `This challenge expired: its answer window ended ${formatZonedDateTime(acceptBy, timeZone)}. It can no longer be ${status}.`, {
+    title: "Challenge Not Available",
+    code: "answer_window_over",
+  });
+}
+
 /**
  * accepted / declined: the challenged team's captain, from pending. Accepting also needs both teams
  * still able to play (approved, active, no member suspended), checked in the same UPDATE.
@@ -124,10 +141,12 @@ export async function updateChallengeStatus(
     /** Accepting: how to reach the challenged team; declining: the reason. Mailed and shown on the card. */
     note?: string | null | undefined;
     actor: Pick<Actor, "teamId">;
+    now?: Date;
   },
 ): Promise<Challenge> {
   const { db } = deps;
   const { actor, challengeId, status } = input;
+  const now = input.now ?? new Date();
   if (!actor.teamId) throw new AppError(404, CHALLENGE_NOT_FOUND);
   const teamId = actor.teamId;
   const isCancel = status === CHALLENGE_STATUS.canceled;
@@ -136,25 +155,38 @@ export async function updateChallengeStatus(
 
   // The change and the other team's notification and mail in one transaction.
   const updated = await db.transaction(async (tx) => {
-    const [row] = await tx
+    const [answered] = await tx
       .update(challenges)
       .set({
         status,
-        ...(isCancel ? {} : { responseNote: input.note ?? null }),
+        ...(isCancel ? {} : { responseNote: input.note ?? null, answeredAt: now }),
         // The calendar feed shows challenges that were accepted (docs/product.md, "Calendar feed").
-        ...(isAccept ? { acceptedAt: new Date() } : {}),
-        updatedAt: new Date(),
+        ...(isAccept ? { acceptedAt: now } : {}),
+        updatedAt: now,
       })
       .where(
         and(
           eq(challenges.id, challengeId),
           isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
           inArray(challenges.status, fromStatuses),
+          // An answer comes within the answer window (the sweep may not have marked it expired yet).
+          isCancel ? undefined : or(isNull(challenges.acceptBy), gt(challenges.acceptBy, now)),
           isAccept ? bothTeamsMayPlay() : undefined,
         ),
       )
       .returning();
-    if (!row) return undefined;
+    if (!answered) return undefined;
+    let row = answered;
+    if (isAccept) {
+      // The play-by clock starts at acceptance (docs/product.md, "The challenge clock").
+      const play = await playByWindow(tx, { env: deps.env, now, proposed: answered.proposedDateTime });
+      const [withClock] = await tx
+        .update(challenges)
+        .set({ playBy: play.deadline, resultRemindAt: play.remindAt })
+        .where(eq(challenges.id, answered.id))
+        .returning();
+      row = withClock!;
+    }
     const otherTeamId = isCancel ? row.challengedTeamId : row.challengerTeamId;
     const names = await tx
       .select({ id: teams.id, name: teams.name })
@@ -169,7 +201,12 @@ export async function updateChallengeStatus(
   if (!updated) {
     // Nothing changed: say why, reading the row as it is now.
     const [row] = await db
-      .select({ challengerTeamId: challenges.challengerTeamId, challengedTeamId: challenges.challengedTeamId, status: challenges.status })
+      .select({
+        challengerTeamId: challenges.challengerTeamId,
+        challengedTeamId: challenges.challengedTeamId,
+        status: challenges.status,
+        acceptBy: challenges.acceptBy,
+      })
       .from(challenges)
       .where(eq(challenges.id, challengeId))
       .limit(1);
@@ -181,6 +218,8 @@ export async function updateChallengeStatus(
       });
     if (!isCancel && row.challengedTeamId !== teamId)
       throw new AppError(403, "Only the captain of the challenged team can accept or decline this challenge.", { title: "Not Allowed" });
+    if (!isCancel && row.status === CHALLENGE_STATUS.pending && row.acceptBy && row.acceptBy <= now)
+      throw answerWindowOver(row.acceptBy, status, deps.env.CLUB_TIMEZONE);
     if (isAccept && row.status === CHALLENGE_STATUS.pending) {
       const refusal = await acceptRefusal(db, { challengerTeamId: row.challengerTeamId, acceptingTeamId: teamId });
       if (refusal) throw refusalError(refusal);

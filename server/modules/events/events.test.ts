@@ -118,7 +118,10 @@ describe("GET /api/events", () => {
     await playAndConfirm(a, b, challengeId);
     for (const s of [aCap, bCap, bPartner, cCap]) await s.next(isLadder);
     expect(types(cCap)).toEqual([LIVE_MESSAGE.ready, LIVE_MESSAGE.ladderChanged]);
-    expect(types(aCap)).toEqual([LIVE_MESSAGE.ready, "challenge.accepted", LIVE_MESSAGE.ladderChanged]);
+    // The reporting team is also told its result now stands (the same commit: either order).
+    await aCap.next((x) => x.data.type === "result.confirmed");
+    expect(types(aCap).slice(0, 2)).toEqual([LIVE_MESSAGE.ready, "challenge.accepted"]);
+    expect(types(aCap).slice(2).sort()).toEqual([LIVE_MESSAGE.ladderChanged, "result.confirmed"].sort());
     expect(types(bCap)).toEqual([LIVE_MESSAGE.ready, "challenge.received", "result.reported", LIVE_MESSAGE.ladderChanged]);
     expect(types(bCap2)).toEqual(types(bCap));
     expect(types(bPartner)).toEqual(types(bCap));

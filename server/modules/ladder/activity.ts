@@ -1,11 +1,11 @@
 // The calendar the activity rule is read at (docs/product.md, "Activity"): today in the club's
-// zone and the inactivity threshold. One place reads the threshold, so it can later come from a
-// club setting instead of the environment.
+// zone and the inactivity threshold's default. The admin's Club rules card overrides the default
+// inside the ladder's SQL (ladder-order.ts), so every reader sees the same threshold.
 import { clubDay } from "@shared/time";
 import type { Deps } from "../../deps";
 import type { ActivityAt } from "./ladder-order";
 
-/** Days without a confirmed match after which a team is inactive (INACTIVITY_DAYS, default 28). */
+/** The default of the inactivity threshold (INACTIVITY_DAYS, default 28): the Club rules card overrides it. */
 export function inactivityDays(deps: Deps<"env">): number {
   return deps.env.INACTIVITY_DAYS;
 }

@@ -16,8 +16,8 @@
 // (e.g. `insert into team_ranks select … from (ladderRanks(…))`) read the same definition.
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { teamAway, teams } from "@shared/schema";
-import type { CompetitionType, Surface } from "@shared/constants";
+import { systemSettings, teamAway, teams } from "@shared/schema";
+import { CLUB_RULES_SETTING, type CompetitionType, type Surface } from "@shared/constants";
 
 /** A surface's ladder, or the overall one. */
 export type Ladder = Surface | "overall";
@@ -82,7 +82,7 @@ export function onLadder(ladder: Ladder, alias: string): SQL {
 
 /**
  * The calendar the activity rule is read at: the club day today, the inactivity threshold in days
- * and the club's zone (activityAt() in activity.ts makes it from the app's clock and settings).
+ * (INACTIVITY_DAYS; the Club rules card's value wins when an admin set one) and the club's zone (activityAt() in activity.ts makes it from the app's clock and settings).
  */
 export interface ActivityAt {
   /** 'YYYY-MM-DD', in the club's zone. */
@@ -97,6 +97,10 @@ const DAYS = "⟨days⟩";
 const ZONE = "⟨zone⟩";
 const MARKER = /⟨(today|days|zone)⟩/;
 const AWAY = quote(getTableName(teamAway));
+const INACTIVITY_RULE = sql.raw(
+  `(select case when jsonb_typeof(r.v -> 'inactivityDays') = 'number' then (r.v ->> 'inactivityDays')::numeric::int end ` +
+    `from (select value::jsonb as v from ${quote(getTableName(systemSettings))} where setting = '${CLUB_RULES_SETTING}') r)`,
+);
 
 /** Cached text with markers → SQL with the day, the threshold and the zone as parameters. */
 function withActivity(text: string, at: ActivityAt): SQL {
@@ -106,7 +110,10 @@ function withActivity(text: string, at: ActivityAt): SQL {
   pieces.forEach((piece, i) => {
     if (i % 2 === 0) chunks.push(sql.raw(piece));
     else if (piece === "today") chunks.push(sql`${at.today}::date`);
-    else if (piece === "days") chunks.push(sql`${at.days}::int`);
+    // The admin's Club rules card overrides the threshold (one system_settings row, written only
+    // through its validated service): read in the same statement, so a change needs no restart and
+    // empties the read cache like any write.
+    else if (piece === "days") chunks.push(sql`coalesce(${INACTIVITY_RULE}, ${at.days}::int)`);
     else chunks.push(sql`${at.timeZone}::text`);
   });
   return sql.join(chunks, sql.raw(""));

@@ -105,3 +105,15 @@ export function resultConfirmedMail(opts: { to: string[]; appUrl: string; match:
     ].join("\n\n"),
   };
 }
+
+/** To the captain of the team that did not report (the partner sees it in the app): 24 h before auto-confirmation. */
+export function approvalReminderMail(o: { appUrl: string; timeZone: string; reportingTeam: string; deadline: Date }): { subject: string; text: string } {
+  const at = formatZonedDateTime(o.deadline, o.timeZone);
+  return {
+    subject: `Reminder: confirm or dispute the result reported by ${o.reportingTeam} before ${at}`,
+    text: [
+      `${o.reportingTeam} reported the result of your match. Unless you confirm or dispute it, it is confirmed automatically on ${at} and the ratings change.`,
+      `Confirm or dispute it here: ${o.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
+}

@@ -1,7 +1,7 @@
 // Results: reporting a match, confirming it (in the app or by the emailed token), and the bounded reads.
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { challenges, matches, teams, users } from "@shared/schema";
-import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
+import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, REPORT_AGAIN_DAYS, CONFIRMATION_STATUS, MATCH_STATUS, MATCH_TYPE, SURFACES, type ChallengeStatus, type Surface } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import type { Page, PageQuery } from "@shared/paging";
@@ -17,6 +17,7 @@ import { activityAt, rankOfTeam } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
 import { matchReportedMail, resultWithdrawnMail } from "./matches.emails";
+import { approvalDeadline } from "../clock";
 
 const REPORT_TITLE = "Failed to report match";
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -29,7 +30,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function reportMatch(
   deps: Deps<"db" | "env" | "logger">,
-  input: ReportMatchParsed & { actor: Pick<Actor, "id" | "teamId" | "isCaptain"> },
+  input: ReportMatchParsed & { actor: Pick<Actor, "id" | "teamId" | "isCaptain">; now?: Date },
 ): Promise<MatchView> {
   const { db } = deps;
   const { actor } = input;
@@ -51,6 +52,9 @@ export async function reportMatch(
       .limit(1);
     if (!challenge) throw notFound("Challenge not found.", { title: REPORT_TITLE });
     if (challenge.status !== CHALLENGE_STATUS.accepted) throw challengeNotReportable(challenge.status);
+    const now = input.now ?? new Date();
+    // The play-by date passed (the sweep may not have marked it expired yet): docs/product.md, "The challenge clock".
+    if (challenge.playBy && challenge.playBy <= now) throw challengeNotReportable(CHALLENGE_STATUS.expired);
 
     const pair = [challenge.challengerTeamId, challenge.challengedTeamId].sort((a, b) => a - b);
     const given = [input.team1Id, input.team2Id].sort((a, b) => a - b);
@@ -76,7 +80,6 @@ export async function reportMatch(
     const captainOf = (id: number) => captains.find((c) => c.teamId === id)?.id ?? null;
     const [team] = await tx.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId)).limit(1);
 
-    const now = new Date();
     const played = challenge.proposedDateTime && challenge.proposedDateTime <= now ? challenge.proposedDateTime : now;
     const [match] = await tx
       .insert(matches)
@@ -96,7 +99,9 @@ export async function reportMatch(
         matchStatus: MATCH_STATUS.reported,
         confirmationStatus: CONFIRMATION_STATUS.pending,
         matchType: MATCH_TYPE.challenge,
-        approvalDeadline: new Date(now.getTime() + deps.env.MATCH_APPROVAL_DAYS * DAY_MS),
+        approvalDeadline: await approvalDeadline(tx, { env: deps.env, now }),
+        createdAt: now,
+        updatedAt: now,
         reportedBy: actor.id,
         reportedByTeamId: teamId,
       })
@@ -146,6 +151,11 @@ function challengeNotReportable(status: ChallengeStatus): AppError {
       return conflict("The challenge has not been accepted yet; a result can be reported once it is accepted.", {
         title: REPORT_TITLE,
         code: "challenge_not_accepted",
+      });
+    case CHALLENGE_STATUS.expired:
+      return conflict("This challenge expired: its play-by date passed without a result, so there is no match to report.", {
+        title: REPORT_TITLE,
+        code: "challenge_expired",
       });
     default:
       return conflict(`This challenge was ${status}; there is no match to report.`, { title: REPORT_TITLE, code: "challenge_closed" });
@@ -211,9 +221,12 @@ export async function withdrawMatch(
           title: "Failed to Withdraw Result",
           code: "active_pair",
         });
+      // Accepted again, with at least REPORT_AGAIN_DAYS left to report the right result (docs/product.md, "The challenge clock").
+      const now = new Date();
+      const reportBy = new Date(now.getTime() + REPORT_AGAIN_DAYS * DAY_MS);
       await tx
         .update(challenges)
-        .set({ status: CHALLENGE_STATUS.accepted, updatedAt: new Date() })
+        .set({ status: CHALLENGE_STATUS.accepted, playBy: sql`greatest(coalesce(${challenges.playBy}, ${reportBy}), ${reportBy})`, updatedAt: now })
         .where(and(eq(challenges.id, gone.challengeId), eq(challenges.status, CHALLENGE_STATUS.matchReported)));
     }
     // The opponent's members are told with the change (server/mail/outbox.ts).

@@ -1,13 +1,16 @@
 // A team's away ranges (docs/product.md, "Away"): the captain marks the team away for whole club
 // days (at most AWAY_MAX_DAYS, not starting in the past, one range at a time), may come back sooner
 // or cancel. While away the team cannot be challenged (challenges.eligibility.ts), shows "Away until
-// …", and those days do not count towards its inactivity (ladder-order.ts). Writes lock the team's
-// row, so two requests cannot make overlapping ranges.
+// …", and those days do not count towards its inactivity (ladder-order.ts). Setting a range pauses
+// the clocks of the team's open challenges and results for it (deadlines after its start move later
+// by the time it covers); coming back sooner leaves them moved, never shortening a clock someone
+// counts on. Writes lock the team's row, so two requests cannot make overlapping ranges.
 import { and, asc, eq, gte, sql } from "drizzle-orm";
 import { teamAway, teams, type TeamAway } from "@shared/schema";
 import { AWAY_MESSAGES, AWAY_TITLES, type SetAwayInput, type ShortenAwayInput } from "@shared/validators/away";
 import type { AwayRange, TeamAwayView } from "@shared/types/away";
-import { addDays, clubDay, formatDay } from "@shared/time";
+import { addDays, clubDay, formatDay, zonedDayStart } from "@shared/time";
+import { pauseOpenDeadlines } from "../clock";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
@@ -64,6 +67,14 @@ export async function setTeamAway(
       .insert(teamAway)
       .values({ teamId: input.teamId, firstDay: input.firstDay, lastDay: input.lastDay, createdBy: input.actor.id })
       .returning();
+    // The team's running clocks stand still while it is away (docs/product.md, "Away").
+    const zone = deps.env.CLUB_TIMEZONE;
+    await pauseOpenDeadlines(tx, {
+      from: zonedDayStart(input.firstDay, zone),
+      to: zonedDayStart(addDays(input.lastDay, 1), zone),
+      now: deps.clock.now(),
+      teamIds: [input.teamId],
+    });
     return created!;
   });
   deps.logger.info({ event: "team.away_set", teamId: input.teamId, userId: input.actor.id, firstDay: row.firstDay, lastDay: row.lastDay }, "team away set");

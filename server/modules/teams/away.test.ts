@@ -3,7 +3,9 @@
 // change them, that an away team cannot be challenged, and when a team is inactive.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { teamAway, teams } from "@shared/schema";
+import { challenges, teamAway, teams } from "@shared/schema";
+import { CHALLENGE_STATUS } from "@shared/constants";
+import { zonedDayStart } from "@shared/time";
 import { AWAY_MESSAGES } from "@shared/validators/away";
 import { SURFACE_LOCATIONS } from "@shared/constants";
 import type { TeamAwayView } from "@shared/types/away";
@@ -32,6 +34,28 @@ async function setAway(captain: TeamFixture["captain"], teamId: number, body: un
 }
 
 describe("a team's away time", () => {
+  it("pauses the clocks of the team's open challenges: a deadline after its start moves later by the days it covers", async () => {
+    clock.set(NOON);
+    const a = await createTeam(t.db);
+    const b = await createTeam(t.db);
+    const c = await createTeam(t.db);
+    const zone = t.env.CLUB_TIMEZONE;
+    const inRange = new Date(zonedDayStart(day(3), zone).getTime() + 3_600_000);
+    const before = new Date(zonedDayStart(day(1), zone).getTime() + 3_600_000);
+    const pending = await acceptedChallenge(t.db, b.team, a.team, "grass", CHALLENGE_STATUS.pending);
+    const accepted = await acceptedChallenge(t.db, a.team, c.team, "beach");
+    await t.db.update(challenges).set({ acceptBy: inRange }).where(eq(challenges.id, pending.id));
+    await t.db.update(challenges).set({ playBy: before }).where(eq(challenges.id, accepted.id));
+    // Away from day 2 to day 6: five club days.
+    expect((await setAway(a.captain, a.team.id, { firstDay: day(2), lastDay: day(6) })).status).toBe(201);
+    const length = zonedDayStart(day(7), zone).getTime() - zonedDayStart(day(2), zone).getTime();
+    const [p] = await t.db.select().from(challenges).where(eq(challenges.id, pending.id));
+    const [q] = await t.db.select().from(challenges).where(eq(challenges.id, accepted.id));
+    expect(p!.acceptBy!.getTime()).toBe(inRange.getTime() + length);
+    // A deadline before the range starts runs as it did.
+    expect(q!.playBy!.getTime()).toBe(before.getTime());
+  });
+
   it("the captain sets it from today or later, at most 21 days, and reads it back", async () => {
     clock.set(NOON);
     const a = await createTeam(t.db);
@@ -198,6 +222,19 @@ describe("activity", () => {
     // For reach the inactive team is unranked (#3 here), and the table says so.
     const table = (await (await t.signedIn(idle.captain.username)).get("/api/challenges/candidates").query({ surface: "beach", competitionType: category }).expect(200)).body as ChallengeCandidatesPage;
     expect(table.me).toMatchObject({ rank: null, ladderSize: 2 });
+
+    // The admin's Club rules card sets the threshold for every reader: at 60 days it is active again.
+    const { agent } = await t.signedInAdmin();
+    const { updatedAt: _, ...rules } = (await agent.get("/api/settings/club-rules").expect(200)).body as Record<string, unknown>;
+    await agent.post("/api/settings/club-rules").send({ ...rules, inactivityDays: 60 }).expect(200);
+    rows = await ladder(mid);
+    expect(rows.map((v) => [v.id, v.surfaceRank, v.inactive])).toEqual([
+      [top.team.id, 1, false],
+      [idle.team.id, 2, false],
+      [mid.team.id, 3, false],
+    ]);
+    await agent.post("/api/settings/club-rules").send(rules).expect(200);
+    expect((await ladder(mid)).find((v) => v.id === idle.team.id)).toMatchObject({ inactive: true, surfaceRank: null });
   });
 
   it("days away do not count, and the next confirmed match makes the team active again", async () => {

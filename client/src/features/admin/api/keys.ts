@@ -12,4 +12,7 @@ export const adminKeys = {
   backups: () => ["admin", "backups"] as const,
   operation: () => ["admin", "operation"] as const,
   mailDelivery: () => ["admin", "mail-delivery"] as const,
+  clubRules: () => ["admin", "club-rules"] as const,
+  clubBreaks: (page: number) => ["admin", "club-breaks", { page }] as const,
+  clubBreaksAll: () => ["admin", "club-breaks"] as const,
 };

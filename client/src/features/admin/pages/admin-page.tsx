@@ -15,6 +15,7 @@ import { TwoStepCard } from "../components/two-step-card";
 import { AdminsCard } from "../components/admins-card";
 import { SystemSettingsCard } from "../components/system-settings-card";
 import { MailDeliveryCard } from "../components/mail-delivery-card";
+import { ClubRulesCard } from "../components/club-rules-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -48,6 +49,7 @@ export default function AdminPage() {
         </div>
         <DataManagementCard />
       </div>
+      <ClubRulesCard />
       <ManageTeamsCard />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <DisputesCard />

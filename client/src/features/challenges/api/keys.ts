@@ -10,10 +10,13 @@ export interface CandidatesParams {
   page: number;
 }
 
+/** My Challenges' filter: the open challenges, or the finished ones (declined, canceled, expired, completed). */
+export type ChallengeFilter = "open" | "past";
+
 export const challengeKeys = {
   all: ["challenges"] as const,
-  incoming: (page: number) => ["challenges", "incoming", { page }] as const,
-  outgoing: (page: number) => ["challenges", "outgoing", { page }] as const,
+  incoming: (page: number, filter: ChallengeFilter = "open") => ["challenges", "incoming", { page, filter }] as const,
+  outgoing: (page: number, filter: ChallengeFilter = "open") => ["challenges", "outgoing", { page, filter }] as const,
   candidates: (params: CandidatesParams) => ["challenges", "candidates", params] as const,
   /** GET /api/matches/awaiting-approval: results the other team reported, waiting for ours. */
   awaitingApproval: () => ["challenges", "awaiting-approval"] as const,

@@ -1,5 +1,6 @@
 import { useState } from "react";
-import { CalendarPlus, Check, Clock, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
+import { CalendarPlus, Check, Clock, Hourglass, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
+import { useQuery } from "@tanstack/react-query";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, SURFACE_LABELS } from "@shared/constants";
 import type { ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
@@ -15,7 +16,9 @@ import { RESPONSE_NOTE_MAX } from "@shared/validators/challenges";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
-import { useZoneMark } from "@/lib/club-time";
+import { clubQueryOptions, useZoneMark } from "@/lib/club-time";
+import { DEFAULT_CLUB_TIMEZONE } from "@shared/time";
+import { challengeClock } from "./challenge-clock";
 import { cn } from "@/lib/utils";
 import { useUpdateChallenge } from "../api/update-challenge";
 import { useWithdrawMatch } from "../api/withdraw-match";
@@ -30,6 +33,7 @@ const STATUS_TEXT: Record<ChallengeView["status"], string> = {
   [CHALLENGE_STATUS.canceled]: "Canceled",
   [CHALLENGE_STATUS.matchReported]: "Result reported",
   [CHALLENGE_STATUS.completed]: "Completed",
+  [CHALLENGE_STATUS.expired]: "Expired",
 };
 const isActive = (status: ChallengeView["status"]) => status === CHALLENGE_STATUS.pending || status === CHALLENGE_STATUS.accepted;
 
@@ -75,6 +79,8 @@ export function ChallengeCard({
   const [reportOpen, setReportOpen] = useState(false);
   const { opponent, status, direction } = challenge;
   const incoming = direction === "incoming";
+  const club = useQuery(clubQueryOptions);
+  const clock = challengeClock(challenge, new Date(), club.data?.timeZone ?? DEFAULT_CLUB_TIMEZONE);
 
   const [answering, setAnswering] = useState<typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined | null>(null);
   const [note, setNote] = useState("");
@@ -167,6 +173,15 @@ export function ChallengeCard({
             {zoneMark(challenge.proposedDateTime)}
           </dd>
         </div>
+        {clock && status !== CHALLENGE_STATUS.expired && (
+          <div className="flex items-center gap-2 sm:col-span-2">
+            <Hourglass className={cn("size-4", clock.urgent ? "text-destructive-text" : "text-muted-foreground")} aria-hidden="true" />
+            <dt className="sr-only">Deadline</dt>
+            <dd className={cn("font-medium", clock.urgent && "text-destructive-text")} data-testid="challenge-clock">
+              {clock.text}
+            </dd>
+          </div>
+        )}
         {challenge.responseNote && (
           <div className="flex items-start gap-2 sm:col-span-2">
             <MessageSquare className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />

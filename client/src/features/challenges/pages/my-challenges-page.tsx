@@ -13,12 +13,19 @@ import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
 import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
+import { Segmented } from "@/components/ui/segmented";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { useIncomingChallenges } from "../api/get-incoming-challenges";
 import { useOutgoingChallenges } from "../api/get-outgoing-challenges";
 import { useAwaitingApproval } from "../api/get-awaiting-approval";
+import type { ChallengeFilter } from "../api/keys";
 import { ChallengeCard } from "../components/challenge-card";
 import { ApprovalItem } from "../components/approval-card";
+
+const FILTERS: { value: ChallengeFilter; label: string }[] = [
+  { value: "open", label: "Open" },
+  { value: "past", label: "Past" },
+];
 
 function ChallengeList({
   query,
@@ -83,10 +90,24 @@ export default function MyChallengesPage() {
   const { data: user } = useUser();
   const isCaptain = Boolean(user?.isCaptain && user.teamId);
   const myTeam = { id: user?.teamId ?? 0, name: user?.teamName ?? "Your team" };
+  // Open (default) or Past: the finished challenges (declined, canceled, expired, completed) stay visible.
+  const [filter, setFilterState] = useState<ChallengeFilter>(() =>
+    new URLSearchParams(window.location.search).get("filter") === "past" ? "past" : "open",
+  );
   const [incomingPage, setIncomingPage] = useState(1);
   const [outgoingPage, setOutgoingPage] = useState(1);
-  const incoming = useIncomingChallenges(incomingPage);
-  const outgoing = useOutgoingChallenges(outgoingPage);
+  const setFilter = (next: ChallengeFilter) => {
+    setFilterState(next);
+    setIncomingPage(1);
+    setOutgoingPage(1);
+    const url = new URL(window.location.href);
+    if (next === "past") url.searchParams.set("filter", "past");
+    else url.searchParams.delete("filter");
+    window.history.replaceState(window.history.state, "", url);
+  };
+  const past = filter === "past";
+  const incoming = useIncomingChallenges(incomingPage, filter);
+  const outgoing = useOutgoingChallenges(outgoingPage, filter);
   const awaiting = useAwaitingApproval();
   const awaitingItems = awaiting.data?.items ?? [];
 
@@ -96,20 +117,25 @@ export default function MyChallengesPage() {
       <Notice className="mb-6">
         You can challenge players ranked up to {CHALLENGE_REACH} positions above you on a surface&apos;s ladder (and anyone below you).
       </Notice>
+      <Segmented label="Show challenges" options={FILTERS} value={filter} onChange={setFilter} className="mb-6" />
       <div className="grid grid-cols-1 gap-6">
-        <Section icon={<ArrowDownLeft className="size-5 text-primary" aria-hidden="true" />} title="Incoming Challenges">
+        <Section
+          icon={<ArrowDownLeft className="size-5 text-primary" aria-hidden="true" />}
+          title="Incoming Challenges"
+          description={past ? "Declined, canceled, expired and completed challenges you received." : undefined}
+        >
           <ChallengeList
             query={incoming}
             setPage={setIncomingPage}
             pagerLabel="Incoming challenges pages"
-            emptyText="You have no incoming challenges"
+            emptyText={past ? "No past incoming challenges" : "You have no incoming challenges"}
             errorText="Failed to load incoming challenges"
             isCaptain={isCaptain}
             myTeam={myTeam}
           />
         </Section>
 
-        {awaitingItems.length > 0 && (
+        {!past && awaitingItems.length > 0 && (
           <Section
             icon={<ClipboardCheck className="size-5 text-primary" aria-hidden="true" />}
             title="Matches Awaiting Approval"
@@ -123,12 +149,16 @@ export default function MyChallengesPage() {
           </Section>
         )}
 
-        <Section icon={<ArrowUpRight className="size-5 text-primary" aria-hidden="true" />} title="My Challenges to Others">
+        <Section
+          icon={<ArrowUpRight className="size-5 text-primary" aria-hidden="true" />}
+          title="My Challenges to Others"
+          description={past ? "Declined, canceled, expired and completed challenges you sent." : undefined}
+        >
           <ChallengeList
             query={outgoing}
             setPage={setOutgoingPage}
             pagerLabel="Outgoing challenges pages"
-            emptyText="You haven't challenged any players yet"
+            emptyText={past ? "No past challenges to others" : "You haven't challenged any players yet"}
             errorText="Failed to load outgoing challenges"
             isCaptain={isCaptain}
             myTeam={myTeam}

@@ -3,7 +3,6 @@
 import { useState } from "react";
 import { History } from "lucide-react";
 import { MATCH_HISTORY_PAGE_SIZE } from "@shared/constants";
-import { Button } from "@/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { QueryErrorState } from "@/components/ui/error-state";
@@ -15,6 +14,7 @@ import type { HistoryScope } from "../api/keys";
 import { useMatchHistory } from "../api/get-match-history";
 import { MatchHistoryTable } from "../components/match-history-table";
 import { Pager } from "@/components/ui/pager";
+import { Segmented } from "@/components/ui/segmented";
 import { StatsCard } from "../components/stats-card";
 
 const SCOPES: { value: HistoryScope; label: string }[] = [
@@ -32,23 +32,15 @@ function RecentMatches() {
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle>Recent Matches</CardTitle>
-        <div role="group" aria-label="Which matches" className="inline-flex rounded-lg border border-border bg-muted p-1">
-          {SCOPES.map((s) => (
-            <Button
-              key={s.value}
-              size="sm"
-              variant="ghost"
-              aria-pressed={scope === s.value}
-              className={cn("rounded-md", scope === s.value && "bg-surface shadow-sm hover:bg-surface")}
-              onClick={() => {
-                setScope(s.value);
-                setPage(1);
-              }}
-            >
-              {s.label}
-            </Button>
-          ))}
-        </div>
+        <Segmented
+          label="Which matches"
+          options={SCOPES}
+          value={scope}
+          onChange={(next) => {
+            setScope(next);
+            setPage(1);
+          }}
+        />
       </CardHeader>
       <CardContent className="space-y-4">
         {query.isPending ? (

@@ -9,4 +9,5 @@ export const teamKeys = {
   /** The signed-in member's calendar feed address (not a team read, but the profile's). */
   calendarFeed: () => ["teams", "calendar-feed"] as const,
   away: (teamId: number) => ["teams", "away", teamId] as const,
+  responseRecord: (teamId: number) => ["teams", "response-record", teamId] as const,
 };

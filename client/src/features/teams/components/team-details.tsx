@@ -4,6 +4,19 @@ import type { TeamView } from "@shared/types/teams";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { formatCount, formatDate } from "@/lib/format";
 import { PREFERRED_SURFACE_LABELS } from "./preferred-surface";
+import { useResponseRecord } from "../api/get-response-record";
+
+/** Challenges the team received and answered within the answer window, and those that expired unanswered. */
+function ResponseRecordValue({ teamId }: { teamId: number }) {
+  const { data, isError } = useResponseRecord(teamId);
+  if (isError) return <span className="text-muted-foreground">Not available</span>;
+  if (!data) return <span className="text-muted-foreground">…</span>;
+  return (
+    <span className="tabular-nums">
+      Answered in time: {data.answeredInTime} · Expired unanswered: {data.expiredUnanswered}
+    </span>
+  );
+}
 
 export function TeamDetails({ team }: { team: TeamView }) {
   return (
@@ -33,6 +46,12 @@ export function TeamDetails({ team }: { team: TeamView }) {
             <dt className="text-sm font-medium text-muted-foreground">Record</dt>
             <dd className="mt-0.5 tabular-nums">
               {formatCount(team.wins, "win")}, {formatCount(team.losses, "loss", "losses")}
+            </dd>
+          </div>
+          <div data-testid="response-record">
+            <dt className="text-sm font-medium text-muted-foreground">Response record</dt>
+            <dd className="mt-0.5">
+              <ResponseRecordValue teamId={team.id} />
             </dd>
           </div>
           <div>

@@ -1,0 +1,81 @@
+// The club rules and club breaks of the challenge clock (docs/product.md, "Club rules", "Club breaks").
+import type { Router } from "express";
+import type { AppDeps } from "../../deps";
+import { apiRouter } from "../../lib/route";
+import { currentUser } from "../../middleware/auth";
+import { IdParams } from "../../middleware/validate";
+import { clubBreakListQuerySchema, clubBreakSchema, clubRulesSchema } from "@shared/validators/clock";
+import { declareClubBreak, getClubBreakBanner, getClubRules, listClubBreaks, removeClubBreak, setClubRules } from "./clock.service";
+
+export function clockRoutes(deps: AppDeps): Router {
+  const { router, route } = apiRouter(deps);
+  const { db } = deps;
+
+  // Members may read the rules their challenges run by; admins change them.
+  route({
+    method: "get",
+    path: "/settings/club-rules",
+    guard: "verified",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getClubRules(deps));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/settings/club-rules",
+    guard: "admin",
+    body: clubRulesSchema,
+    errorTitle: "Failed to Update Club Rules",
+    handler: async (req, res, { body }) => {
+      res.json(await setClubRules({ db, env: deps.env, logger: req.log }, { ...body, actor: currentUser(req) }));
+    },
+  });
+
+  // Public: every page shows the banner, the sign-in page too.
+  route({
+    method: "get",
+    path: "/settings/club-break",
+    guard: "public",
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await getClubBreakBanner(deps));
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/settings/club-breaks",
+    guard: "admin",
+    query: clubBreakListQuerySchema,
+    cache: "uncached",
+    handler: async (_req, res, { query }) => {
+      res.json(await listClubBreaks(deps, query));
+    },
+  });
+
+  route({
+    method: "post",
+    path: "/settings/club-breaks",
+    guard: "admin",
+    body: clubBreakSchema,
+    errorTitle: "Failed to Save Club Break",
+    handler: async (req, res, { body }) => {
+      res.status(201).json(await declareClubBreak({ db, env: deps.env, logger: req.log }, { ...body, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "delete",
+    path: "/settings/club-breaks/:id",
+    guard: "admin",
+    params: IdParams,
+    errorTitle: "Failed to Remove Club Break",
+    handler: async (req, res, { params }) => {
+      res.json(await removeClubBreak({ db, env: deps.env, logger: req.log }, { breakId: params.id, actor: currentUser(req) }));
+    },
+  });
+
+  return router;
+}

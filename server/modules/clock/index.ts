@@ -1,0 +1,16 @@
+// The clock module's public face for other modules: the club rules in force, the deadlines a clock
+// gets when it starts, the club break going on, and the pause hook (pauseOpenDeadlines).
+export {
+  answerWindow,
+  approvalDeadline,
+  clockDeadline,
+  clubBreakAt,
+  DAY_MS,
+  HOUR_MS,
+  loadClubRules,
+  pauseOpenDeadlines,
+  playByWindow,
+  unpauseOpenDeadlines,
+  type ClockWindow,
+  type Pause,
+} from "./deadlines";
