@@ -258,7 +258,21 @@ describe("each event → the right recipients, once, in the change's transaction
     covered.add("dispute.opened");
     const untested = (Object.keys(EVENT_CATEGORY) as EventType[]).filter((e) => !covered.has(e));
     // Mails that change nothing by themselves or carry a link (no notification): tested with their features.
-    expect(untested.sort()).toEqual(["account.admin_rights", "account.recovery", "account.registration", "account.verification", "result.withdrawn"]);
+    // The challenge clock's events come from its sweeps at a set time: their recipients are tested in
+    // server/modules/challenges/challenges.clock.test.ts.
+    expect(untested.sort()).toEqual(
+      [
+        "account.admin_rights",
+        "account.recovery",
+        "account.registration",
+        "account.verification",
+        "result.withdrawn",
+        "approval.reminder",
+        "challenge.expired",
+        "challenge.reminder",
+        "result.reminder",
+      ].sort(),
+    );
   });
 
   it.each(rows.map((r) => [r.case ? `${r.event} (${r.case})` : r.event, r] as const))("%s", async (_name, row) => {
