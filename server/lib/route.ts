@@ -510,3 +510,16 @@ export function routeTable(app: Express): { methods: string[]; fullPath: string;
   walk((app as unknown as { router: { stack: Layer[] } }).router.stack, "");
   return out;
 }
+
+/** GET `path`, uncached, answering `read(deps)`: a setting or club-wide figure that needs no input. */
+export function uncachedRead<D>(route: RouteBuilder["route"], deps: D, path: string, guard: Guard, read: (deps: D) => Promise<unknown>): void {
+  route({
+    method: "get",
+    path,
+    guard,
+    cache: "uncached",
+    handler: async (_req, res) => {
+      res.json(await read(deps));
+    },
+  });
+}

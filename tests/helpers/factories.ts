@@ -79,3 +79,12 @@ export async function signIn(agent: supertest.Agent, username: string | null, pa
   const res = await agent.post("/api/login").send({ username, password });
   if (res.status !== 200) throw new Error(`sign-in as ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
+
+/** The body of POST /api/challenges from any team to `target`, proposed for tomorrow. */
+export const challengeBody = (target: TeamFixture) => ({
+  challengedTeamId: target.team.id,
+  location: "UBC grass",
+  competitionType: target.team.competitionType,
+  notes: "Call me at 604-555-0100",
+  proposedDateTime: new Date(Date.now() + 86_400_000).toISOString(),
+});

@@ -15,7 +15,7 @@ import type { AppDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, uncachedRead } from "../../lib/route";
 import { deleteUser, demoteAdmin, listAdmins, promoteUser, suspendUser, unsuspendUser } from "./admin.users.service";
 import { adminSoftDeleteTeam, listAdminTeams, permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 import { exportUsersCsv, getAdminStats, purgeConfirmedMatches, resetAllData } from "./admin.data.service";
@@ -68,15 +68,7 @@ export function adminRoutes(deps: AppDeps): Router {
       },
     });
 
-  route({
-    method: "get",
-    path: "/admin/stats",
-    guard: "admin",
-    cache: "uncached",
-    handler: async (_req, res) => {
-      res.json(await getAdminStats(deps));
-    },
-  });
+  uncachedRead(route, deps, "/admin/stats", "admin", getAdminStats);
 
   route({
     method: "get",
@@ -110,15 +102,7 @@ export function adminRoutes(deps: AppDeps): Router {
   onUser("post", "/admin/users/:id/demote", "Demotion Failed", demoteAdmin);
 
   // Mail delivery (the outbox)
-  route({
-    method: "get",
-    path: "/admin/mail-delivery",
-    guard: "admin",
-    cache: "uncached",
-    handler: async (_req, res) => {
-      res.json(await getMailDelivery(deps));
-    },
-  });
+  uncachedRead(route, deps, "/admin/mail-delivery", "admin", getMailDelivery);
   route({
     method: "post",
     path: "/admin/mail-delivery/retry",

@@ -1,7 +1,7 @@
 // The club rules and club breaks of the challenge clock (docs/product.md, "Club rules", "Club breaks").
 import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, uncachedRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
 import { clubBreakListQuerySchema, clubBreakSchema, clubRulesSchema } from "@shared/validators/clock";
@@ -12,15 +12,7 @@ export function clockRoutes(deps: AppDeps): Router {
   const { db } = deps;
 
   // Members may read the rules their challenges run by; admins change them.
-  route({
-    method: "get",
-    path: "/settings/club-rules",
-    guard: "verified",
-    cache: "uncached",
-    handler: async (_req, res) => {
-      res.json(await getClubRules(deps));
-    },
-  });
+  uncachedRead(route, deps, "/settings/club-rules", "verified", getClubRules);
 
   route({
     method: "post",
@@ -34,15 +26,7 @@ export function clockRoutes(deps: AppDeps): Router {
   });
 
   // Public: every page shows the banner, the sign-in page too.
-  route({
-    method: "get",
-    path: "/settings/club-break",
-    guard: "public",
-    cache: "uncached",
-    handler: async (_req, res) => {
-      res.json(await getClubBreakBanner(deps));
-    },
-  });
+  uncachedRead(route, deps, "/settings/club-break", "public", getClubBreakBanner);
 
   route({
     method: "get",

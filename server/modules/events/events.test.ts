@@ -12,7 +12,7 @@ import { LIVE_MESSAGE, MAX_EVENT_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } fr
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { onPostgres } from "../../../tests/helpers/db";
 import { openEventStream, type EventStreamClient, type SseMessage } from "../../../tests/helpers/event-stream";
-import { createTeam, PASSWORD, type TeamFixture } from "../../../tests/helpers/factories";
+import { challengeBody, createTeam, PASSWORD, type TeamFixture } from "../../../tests/helpers/factories";
 import { call, serve, signInCookie, type Served } from "../../../tests/security/http";
 import { tell } from "../notifications/notifications.service";
 import { publishLive } from "../../lib/live-events";
@@ -48,14 +48,6 @@ async function streamOf(username: string | null, o: { lastEventId?: string; quer
   await s.next((m) => m.data.type === LIVE_MESSAGE.ready);
   return s;
 }
-
-const challengeBody = (target: TeamFixture) => ({
-  challengedTeamId: target.team.id,
-  location: "UBC grass",
-  competitionType: target.team.competitionType,
-  notes: "Call me at 604-555-0100",
-  proposedDateTime: new Date(Date.now() + 86_400_000).toISOString(),
-});
 
 async function challenge(from: TeamFixture, to: TeamFixture, base = served.base): Promise<number> {
   const res = await call(base, "POST", "/api/challenges", { cookie: await cookieOf(from.captain.username), json: challengeBody(to) });

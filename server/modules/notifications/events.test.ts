@@ -7,7 +7,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { disputes, mailOutbox, notifications, users, type User } from "@shared/schema";
 import { EVENT_CATEGORY, type EventType } from "@shared/constants";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
-import { createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
+import { challengeBody, createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { acceptedChallenge, reportedMatch } from "../matches/matches.fixtures";
 import { jobs } from "../../jobs";
 import { issueToken } from "../../auth/tokens";
@@ -48,14 +48,6 @@ async function disputed(reporter: TeamFixture, opponent: TeamFixture): Promise<n
   const [row] = await t.db.select({ id: disputes.id }).from(disputes).where(eq(disputes.matchId, match.id));
   return row!.id;
 }
-
-const challengeBody = (target: TeamFixture) => ({
-  challengedTeamId: target.team.id,
-  location: "UBC grass",
-  competitionType: target.team.competitionType,
-  notes: "Call me at 604-555-0100",
-  proposedDateTime: new Date(Date.now() + 86_400_000).toISOString(),
-});
 
 interface Row {
   event: EventType;

@@ -5,7 +5,7 @@ import type supertest from "supertest";
 import { and, eq, inArray } from "drizzle-orm";
 import { mailOutbox, notifications, users } from "@shared/schema";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
-import { createAdmin, createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
+import { challengeBody, createAdmin, createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,14 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-});
-
-const challengeBody = (target: TeamFixture) => ({
-  challengedTeamId: target.team.id,
-  location: "UBC grass",
-  competitionType: target.team.competitionType,
-  notes: "Call me at 604-555-0100",
-  proposedDateTime: new Date(Date.now() + 86_400_000).toISOString(),
 });
 
 /** user id → the types of their notifications, for these users. */

@@ -10,7 +10,7 @@ import { emailOptOuts, mailOutbox, notifications } from "@shared/schema";
 import { NOTIFICATION_RETENTION_DAYS } from "@shared/constants";
 import { UNSUBSCRIBE_LINK_INVALID } from "@shared/validators/notifications";
 import { createTestApp, TEST_APP_URL, type TestApp } from "../../../tests/helpers/app";
-import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
+import { challengeBody, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import type { CapturedMail } from "../../../tests/helpers/smtp-sink";
 import { acceptedChallenge } from "../matches/matches.fixtures";
 import { issueToken } from "../../auth/tokens";
@@ -27,14 +27,6 @@ afterAll(async () => {
 });
 
 const ALL_ON = { challenges: true, results: true, reminders: true, admin: true };
-
-const challengeBody = (target: TeamFixture) => ({
-  challengedTeamId: target.team.id,
-  location: "UBC grass",
-  competitionType: target.team.competitionType,
-  notes: "Call me at 604-555-0100",
-  proposedDateTime: new Date(Date.now() + 86_400_000).toISOString(),
-});
 
 async function challenge(from: TeamFixture, to: TeamFixture): Promise<void> {
   const res = await (await t.signedIn(from.captain.username)).post("/api/challenges").send(challengeBody(to));

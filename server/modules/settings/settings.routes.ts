@@ -1,6 +1,6 @@
 import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, uncachedRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { headerImageSchema, publicLadderSchema } from "@shared/validators/teams";
 import type { ClubInfo } from "@shared/types/teams";
@@ -23,15 +23,7 @@ export function settingsRoutes(deps: AppDeps): Router {
   });
 
   // Public: the header image is decoration, shown on the home page.
-  route({
-    method: "get",
-    path: "/settings/header-image",
-    guard: "public",
-    cache: "uncached",
-    handler: async (_req, res) => {
-      res.json(await getHeaderImage({ db }));
-    },
-  });
+  uncachedRead(route, deps, "/settings/header-image", "public", getHeaderImage);
 
   route({
     method: "post",
@@ -45,15 +37,7 @@ export function settingsRoutes(deps: AppDeps): Router {
   });
 
   // Public: a signed-out visitor's browser asks it before showing /ladder or going to /auth.
-  route({
-    method: "get",
-    path: "/settings/public-ladder",
-    guard: "public",
-    cache: "uncached",
-    handler: async (_req, res) => {
-      res.json(await getPublicLadder(deps));
-    },
-  });
+  uncachedRead(route, deps, "/settings/public-ladder", "public", getPublicLadder);
 
   route({
     method: "post",
