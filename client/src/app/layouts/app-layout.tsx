@@ -54,6 +54,8 @@ const WAITING_AT: Record<string, (w: WaitingWork) => number> = {
 
 const waitingTotal = (w: WaitingWork | undefined) => (w ? Object.values(WAITING_AT).reduce((n, count) => n + count(w), 0) : 0);
 
+const badgeText = (count: number) => (count > 99 ? "99+" : String(count));
+
 function WaitingBadge({ count, className }: { count: number; className?: string }) {
   return (
     <span
@@ -61,7 +63,7 @@ function WaitingBadge({ count, className }: { count: number; className?: string 
       className={cn("min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-[11px] leading-5 font-bold text-slate-900 tabular-nums", className)}
       aria-hidden="true"
     >
-      {count > 99 ? "99+" : count}
+      {badgeText(count)}
     </span>
   );
 }
@@ -204,17 +206,12 @@ export function AppLayout({ children }: { children: ReactNode }) {
             aria-controls={menuOpen ? menuId : undefined}
             data-state={menuOpen ? "open" : "closed"}
             className="relative inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-            aria-label="Open menu"
-            aria-describedby={waiting > 0 ? `${menuId}-waiting` : undefined}
+            // The badge's number is part of the name (its visible text must be: WCAG 2.5.3).
+            aria-label={waiting > 0 ? `Open menu, ${badgeText(waiting)} waiting for you` : "Open menu"}
           >
             <Menu className="size-6" aria-hidden="true" />
             {waiting > 0 && <WaitingBadge count={waiting} className="absolute -top-0.5 -right-0.5" />}
           </button>
-          {waiting > 0 && (
-            <span id={`${menuId}-waiting`} className="sr-only">
-              {waiting} waiting for you
-            </span>
-          )}
         </div>
       </header>
       {menuMounted && (
