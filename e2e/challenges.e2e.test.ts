@@ -5,8 +5,19 @@ import { describe, expect, it } from "vitest";
 import { format, addDays } from "date-fns";
 import { DEMO, mail, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
+import type { Page } from "playwright-core";
 
 const kit = useBrowser();
+
+/**
+ * A tab that does not hear live updates (its stream refused; decision 025): it keeps showing what
+ * it loaded, as a tab left open on a bad connection would, so its late action meets "already done".
+ */
+async function withoutLiveUpdates(page: Page): Promise<void> {
+  await page.route("**/api/events*", (route) =>
+    route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Live updates off in this tab." }) }),
+  );
+}
 
 describe("challenges", () => {
   it("captain A challenges B, B's captain accepts, and A's partner sees the captain-only notices", async () => {
@@ -31,6 +42,7 @@ describe("challenges", () => {
     const b = await kit.newPage({ width: 390 });
     await signInViaApi(b.context(), "gabe", DEMO.password);
     const stale = await b.context().newPage();
+    await withoutLiveUpdates(stale);
     const cardIn = (page: typeof b) => page.getByRole("listitem").filter({ hasText: "Thunderbirds" }).filter({ hasText: "Text Alex at 604-555-0100" });
     await stale.goto(url("/challenges"));
     await cardIn(stale).getByRole("button", { name: "Accept" }).waitFor();
@@ -117,9 +129,8 @@ describe("challenges", () => {
     const b = await kit.newPage({ width: 390 });
     await signInViaApi(b.context(), "gabe", DEMO.password);
     const stale = await b.context().newPage();
-    // A tab that does not hear live updates (its stream refused; decision 025), so it still shows
-    // the card after the other tab approved: its Approve meets "already done".
-    await stale.route("**/api/events*", (route) => route.fulfill({ status: 429, contentType: "application/json", body: JSON.stringify({ message: "Live updates off in this tab." }) }));
+    // It still shows the card after the other tab approved: its Approve meets "already done".
+    await withoutLiveUpdates(stale);
     const approveIn = (page: typeof b) => page.getByRole("listitem").filter({ hasText: "Thunderbirds" }).getByRole("button", { name: "Approve" });
     await stale.goto(url("/challenges"));
     await approveIn(stale).waitFor();
