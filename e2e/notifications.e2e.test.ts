@@ -39,7 +39,8 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     await admin.goto(url("/"));
     const adminLink = admin.getByRole("link", { name: "Admin Panel", exact: true });
     await expect.poll(() => adminLink.getByTestId("waiting-count").isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(Number(await adminLink.getByTestId("waiting-count").textContent())).toBeGreaterThanOrEqual(4);
+    // At least the two registrations made above (other journeys approve the demo's waiting ones meanwhile).
+    expect(Number(await adminLink.getByTestId("waiting-count").textContent())).toBeGreaterThanOrEqual(2);
     await admin.getByRole("heading", { name: "Registrations to approve" }).waitFor();
     // The card lists the oldest few (other journeys may leave registrations waiting before these).
     await admin.getByText(/\) registered/).first().waitFor();
