@@ -16,20 +16,19 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+// One cache of Intl formatters (they are costly to build), by purpose and time zone.
+const FORMATS = {
+  dateTime: { weekday: "short", day: "numeric", month: "short", hour: "numeric", minute: "2-digit", hour12: true },
+  day: { year: "numeric", month: "2-digit", day: "2-digit" },
+  wallClock: { weekday: "short", year: "numeric", month: "short", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric", hourCycle: "h23" },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
 const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
+function formatterFor(timeZone: string, kind: keyof typeof FORMATS = "dateTime"): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone}`;
+  let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      hour: "numeric",
-      minute: "2-digit",
-      hour12: true,
-    });
-    formatters.set(timeZone, f);
+    f = new Intl.DateTimeFormat(kind === "day" ? "en-CA" : "en-US", { timeZone, ...FORMATS[kind] });
+    formatters.set(key, f);
   }
   return f;
 }
@@ -53,17 +52,10 @@ export function zoneAbbreviation(when: Date | string, timeZone: string): string 
 
 // Club days: calendar dates in the club's zone, written 'YYYY-MM-DD' (away ranges, inactivity).
 
-const dayFormatters = new Map<string, Intl.DateTimeFormat>();
-
 /** The club day (in `timeZone`) an instant falls on: '2026-11-26'. */
 export function clubDay(when: Date, timeZone: string): string {
-  let f = dayFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
-    dayFormatters.set(timeZone, f);
-  }
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
-  for (const p of f.formatToParts(when)) parts[p.type] = p.value;
+  for (const p of formatterFor(timeZone, "day").formatToParts(when)) parts[p.type] = p.value;
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
@@ -101,23 +93,8 @@ export function formatZonedDate(when: Date | string, timeZone: string): string {
   return formatDay(clubDay(typeof when === "string" ? new Date(when) : when, timeZone));
 }
 
-const wallClockFormatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(when: Date, timeZone: string): Record<string, string> {
-  let f = wallClockFormatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      weekday: "short",
-      year: "numeric",
-      month: "short",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-      hourCycle: "h23",
-    });
-    wallClockFormatters.set(timeZone, f);
-  }
+  const f = formatterFor(timeZone, "wallClock");
   const parts: Record<string, string> = {};
   for (const p of f.formatToParts(when)) parts[p.type] = p.value;
   return parts;
