@@ -7,6 +7,7 @@ import type { AppDeps } from "./deps";
 import { requestContext } from "./middleware/request-context";
 import { csrfGuard, noStore, ONE_CLICK_PATH, securityHeaders } from "./middleware/security";
 import { rejectNulCharacters } from "./middleware/input-guard";
+import { refuseWhileExclusive } from "./middleware/exclusive-use";
 import { compressedAssets } from "./middleware/compressed-assets";
 import { apiNotFound, errorHandler } from "./middleware/error-handler";
 import { sessionMiddleware } from "./auth/session";
@@ -14,6 +15,7 @@ import { createPassport } from "./auth/passport";
 import { systemRoutes } from "./modules/system/system.routes";
 import { sessionRoutes } from "./modules/auth/auth.routes";
 import { featureRoutes } from "./modules";
+import { OPERATION_POLL_PATH } from "./modules/admin/data-operations";
 import { DeploymentCheck } from "./config/deployment";
 import { HEALTH_LOCAL } from "./db/health";
 
@@ -46,6 +48,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   const api = express.Router();
   api.use(noStore);
   api.use(systemRoutes(deps, deployment));
+  // A restore or reset holding the embedded database: answered at once, not kept waiting (server/db/exclusive.ts).
+  api.use(refuseWhileExclusive(deps.database.exclusive, [OPERATION_POLL_PATH]));
   // The CSRF guard looks at headers only, so it answers before any body is read: a cross-site or
   // non-JSON call is refused without parsing what it sent.
   // The one-click unsubscribe (a form POST from a mail provider) checks its own body.

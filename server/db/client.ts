@@ -18,6 +18,7 @@ import { PreparedNames, withPreparedReads } from "./prepared-reads";
 import { DatabasePool } from "./pool";
 import { DatabaseHealth } from "./health";
 import { lockDataDir, type DataDirLock, type LockOwner } from "./data-dir-lock";
+import { ExclusiveUse } from "./exclusive";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -54,6 +55,8 @@ export interface Database {
    * them names no request uses).
    */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** A long transaction that holds the database (PGlite: other requests are refused meanwhile; server/db/exclusive.ts). */
+  exclusive: ExclusiveUse;
 }
 
 // Both in source (server/db) and in the bundle (dist/server) the project root is two levels up.
@@ -142,6 +145,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
     dump: () => client.dumpDataDir("gzip") as Promise<Blob>,
     withAdvisoryLock: (_key, fn) => fn(),
     withConnection: (fn) => fn(db),
+    exclusive: new ExclusiveUse(true),
   };
 }
 
@@ -208,6 +212,7 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
         conn.release(true);
       }
     },
+    exclusive: new ExclusiveUse(false),
   };
 }
 

@@ -162,13 +162,13 @@ export async function exportUsersCsv(deps: Deps<"db" | "logger">, o: { actor: Pi
 // Purge and reset
 
 /** Deletes confirmed matches and their disputes (and tokens) in one transaction; ratings stay. */
-export async function purgeConfirmedMatches(deps: Deps<"db" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<PurgeResponse> {
-  const result = await deps.db.transaction(async (tx) => {
+export async function purgeConfirmedMatches(deps: Deps<"db" | "database" | "logger">, o: { actor: Pick<Actor, "id"> }): Promise<PurgeResponse> {
+  const result = await deps.database.exclusive.run("updated", () => deps.db.transaction(async (tx) => {
     const d = await tx.execute(sql`
       delete from disputes where match_id in (select id from matches where confirmation_status = 'confirmed') returning id`);
     const m = await tx.execute(sql`delete from matches where confirmation_status = 'confirmed' returning id`);
     return { purgedCount: rowsOf(m).length, disputesRemoved: rowsOf(d).length };
-  });
+  }));
   deps.logger.info({ event: "admin.purge_matches", adminId: o.actor.id, ...result }, "confirmed matches purged");
   const plural = result.purgedCount === 1 ? "" : "es";
   return { message: `${result.purgedCount} confirmed match${plural} purged. Ratings are unchanged.`, ...result };
@@ -186,7 +186,7 @@ export async function resetAllData(
 ): Promise<ResetDataResponse> {
   const progress: Progress = o.progress ?? (() => undefined);
   const size = o.batchSize ?? batchFor(deps.database);
-  const removed = await deps.db.transaction(async (tx) => {
+  const removed = await deps.database.exclusive.run("reset", () => deps.db.transaction(async (tx) => {
     const actor = String(o.actor.id);
     const [c] = rowsOf(
       await tx.execute(sql`
@@ -214,7 +214,7 @@ export async function resetAllData(
     progress("Finishing", total, total);
     await resetSequences(tx);
     return { users, teams, challenges, matches, disputes };
-  });
+  }));
   deps.logger.warn({ event: "admin.reset_data", adminId: o.actor.id, removed }, "all player and team data reset");
   return { message: "All player and team data has been reset. Your admin account remains.", removed };
 }

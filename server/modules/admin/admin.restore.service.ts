@@ -319,7 +319,9 @@ export async function restoreBackup(
 
         progress("Checking the file", 0, staged);
         await checkStaged(c, o.importMode);
-        await applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? batchFor(deps.database, APPLY_BATCH) });
+        await deps.database.exclusive.run("restored", () =>
+          applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? batchFor(deps.database, APPLY_BATCH) }),
+        );
       } finally {
         await dropStaging(c).catch(() => undefined);
       }

@@ -25,7 +25,7 @@ import { getMailDelivery, retryFailedMail } from "./admin.mail.service";
 import { chunkWriter } from "../../lib/chunk-writer";
 import { BACKUP_MAX_DEPTH, backupTooLarge } from "./backup-upload";
 import { backupFilePath, listBackupFiles } from "./scheduled-backups";
-import { getCurrentOperation, runDataOperation } from "./data-operations";
+import { getCurrentOperation, OPERATION_POLL_PATH, runDataOperation } from "./data-operations";
 
 const BackupNameParams = z.object({ name: z.string().max(100) });
 
@@ -193,7 +193,7 @@ export function adminRoutes(deps: AppDeps): Router {
   // The running restore or reset (or the latest), polled by the panel while one runs.
   route({
     method: "get",
-    path: "/admin/operations/current",
+    path: OPERATION_POLL_PATH,
     guard: "admin",
     cache: "uncached",
     handler: async (_req, res) => {

@@ -13,6 +13,8 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 
+/** The admin panel's progress poll: answered from memory, so it is let through while the operation holds the embedded database. */
+export const OPERATION_POLL_PATH = "/admin/operations/current";
 export const OPERATION_RUNNING = "Another data operation (a restore or a reset) is running. Please wait until it has finished, then try again.";
 const STALE_AFTER_SECONDS = 120;
 const HEARTBEAT_MS = 20_000;

@@ -10,6 +10,7 @@ import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { seedBulk } from "../../../bench/seed-bulk";
 import { APPLY_BATCH, resetAllData } from "./admin.data.service";
 import { RESTORE_STAGE_BATCH, restoreBackup } from "./admin.restore.service";
+import { runDataOperation } from "./data-operations";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -140,5 +141,82 @@ describe("while a long operation runs", () => {
     expect(reset.removed.matches).toBeGreaterThan(0);
     expect(asked).toBeDefined();
     expect(await asked).toEqual({ status: 200, finished: false });
+  }, 240_000);
+
+  it("other requests answer while a restore writes and while a reset removes: from the data before it, or (embedded database) 503 with a message", async () => {
+    const { admin, agent } = await bigClub(0.05);
+    const actor = { id: admin.id, username: admin.username, email: admin.email };
+    const text = await exportText(agent);
+    // PostgreSQL serves other requests from the data as it was (the transaction is not committed);
+    // PGlite's one connection is the transaction's until it ends, so they are refused at once.
+    const embedded = t.deps.database.kind === "pglite";
+    const during = async (isFinished: () => boolean) => {
+      const [ready, notifications, poll] = await Promise.all([
+        t.request.get("/api/ready"),
+        agent.get("/api/notifications"),
+        agent.get("/api/admin/operations/current"),
+      ]);
+      return {
+        finished: isFinished(),
+        ready: ready.status,
+        notifications: notifications.status,
+        message: notifications.body.message as unknown,
+        retryAfter: notifications.headers["retry-after"] as unknown,
+        poll: poll.status,
+      };
+    };
+    const expected = (what: string) =>
+      embedded
+        ? { finished: false, ready: 503, notifications: 503, message: `The club's data is being ${what}. Please try again in a minute.`, retryAfter: "30", poll: 200 }
+        : { finished: false, ready: 200, notifications: 200, message: undefined, retryAfter: undefined, poll: 200 };
+
+    // The admin's session is read once before, as the panel's poll would have (it stays in memory).
+    expect((await agent.get("/api/admin/operations/current")).status).toBe(200);
+    let finished = false;
+    let asked: ReturnType<typeof during> | undefined;
+    const source = new PassThrough();
+    source.end(text);
+    // As the admin routes run them: one data operation, whose progress the poll reads from memory.
+    await runDataOperation(t.deps, {
+      kind: "restore",
+      actor,
+      title: "Restore failed",
+      work: (progress) =>
+        restoreBackup(t.deps, {
+          actor,
+          source,
+          maxBytes: Number.MAX_SAFE_INTEGER,
+          importMode: "overwrite",
+          batchSize: 20,
+          progress: (phase, done, total) => {
+            progress(phase, done, total);
+            if (!asked && phase.startsWith("Writing")) asked = during(() => finished);
+          },
+        }),
+    }).finally(() => (finished = true));
+    expect(asked).toBeDefined();
+    expect(await asked).toEqual(expected("restored"));
+    // Once it has ended, everything answers as before.
+    expect((await agent.get("/api/notifications")).status).toBe(200);
+
+    expect((await agent.get("/api/admin/operations/current")).status).toBe(200);
+    finished = false;
+    asked = undefined;
+    await runDataOperation(t.deps, {
+      kind: "reset",
+      actor,
+      title: "Failed to Reset Data",
+      work: (progress) =>
+        resetAllData(t.deps, {
+          actor,
+          batchSize: 20,
+          progress: (phase, done = 0, total) => {
+            progress(phase, done, total);
+            if (!asked && done > 0) asked = during(() => finished);
+          },
+        }),
+    }).finally(() => (finished = true));
+    expect(await asked).toEqual(expected("reset"));
+    expect((await t.request.get("/api/ready")).status).toBe(200);
   }, 240_000);
 });

@@ -2,6 +2,7 @@ import type { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
+import { exclusiveUseMessage } from "../../db/exclusive";
 
 const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "read-only", unreachable: "unreachable" } as const;
 
@@ -29,6 +30,12 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     handler: async (_req, res) => {
       const problems = deployment?.problems ?? configurationProblems(deps.env);
       const detail = problems.length > 0 ? { problems } : {};
+      // A restore or reset holds the embedded database: not ready until it ends (server/db/exclusive.ts).
+      const held = deps.database.exclusive.current;
+      if (held !== undefined) {
+        res.status(503).json({ status: "unavailable", message: exclusiveUseMessage(held), ...detail });
+        return;
+      }
       try {
         await deps.database.ping();
       } catch {
