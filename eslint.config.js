@@ -124,6 +124,20 @@ export default tseslint.config(
   },
   {
     files: ["client/**/*.{ts,tsx}"],
+    ignores: ["client/src/lib/mutation.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: ["**/server/**"],
+          // The app's useMutation (client/src/lib/mutation.ts) never lets a refresh swallow a screen's callbacks.
+          paths: [{ name: "@tanstack/react-query", importNames: ["useMutation"], message: "Use useMutation from @/lib/mutation." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ["client/src/lib/mutation.ts"],
     rules: {
       "no-restricted-imports": ["error", { patterns: ["**/server/**"] }],
     },

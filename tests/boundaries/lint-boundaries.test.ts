@@ -154,3 +154,26 @@ describe("server modules use each other only through services", () => {
     expect(await boundaryErrors(here("admin"), `import * as a from "../matches/match-view";\nexport default a;\n`)).toHaveLength(1);
   });
 });
+
+describe("mutations go through the app's useMutation (client/src/lib/mutation.ts)", () => {
+  const restricted = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === "no-restricted-imports").map((m) => m.message);
+  };
+
+  it("a feature's hook may not take useMutation from TanStack Query", async () => {
+    const file = "client/src/features/challenges/api/fixture.ts";
+    expect(await restricted(file, `import { useMutation } from "@tanstack/react-query";\nexport const m = useMutation;\n`)).toEqual([
+      expect.stringContaining("Use useMutation from @/lib/mutation."),
+    ]);
+    expect(await restricted(file, `import { useQuery } from "@tanstack/react-query";\nimport { useMutation } from "@/lib/mutation";\nexport const m = [useQuery, useMutation];\n`)).toEqual([]);
+  });
+
+  it("every mutation hook of the client uses it", () => {
+    const hooks = listFiles("client/src", isSource).filter((f) => fs.readFileSync(path.join(root, f), "utf8").includes("useMutation("));
+    expect(hooks.length).toBeGreaterThan(20);
+    for (const f of hooks.filter((f) => f !== "client/src/lib/mutation.ts")) {
+      expect(fs.readFileSync(path.join(root, f), "utf8"), f).toMatch(/import \{ useMutation \} from "@\/lib\/mutation";/);
+    }
+  });
+});

@@ -1,5 +1,6 @@
 // The signed-in user (GET /api/user, 401 → null; docs/product.md, "API answers") and logout.
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@shared/api";
 import { api, ApiError, errorMessage } from "@/lib/api-client";

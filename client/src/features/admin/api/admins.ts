@@ -1,6 +1,7 @@
 // GET /api/admin/admins, POST /api/admin/users/{id}/promote and .../demote: who the admins are, and
 // making or unmaking one (the server never removes the last).
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { AdminAccount, AdminUserActionResult } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
 import { userQueryOptions } from "@/lib/auth";

@@ -1,5 +1,6 @@
 // POST /api/admin/approve-user/{id} (accounts module).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ApprovalResponse } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./keys";

@@ -1,5 +1,6 @@
 // DELETE /api/admin/purge-confirmed-matches and POST /api/admin/reset-data; the two export URLs.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { PurgeResponse, ResetDataResponse } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
 

@@ -1,5 +1,6 @@
 // POST /api/settings/club-breaks (admins) {name, from, to}: the banner and the list refresh.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ClubBreakView } from "@shared/types/clock";
 import type { ClubBreakInput } from "@shared/validators/clock";
 import { api } from "@/lib/api-client";

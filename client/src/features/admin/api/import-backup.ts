@@ -1,6 +1,7 @@
 // POST /api/admin/import-backup?mode=merge|overwrite with the backup file itself as the body. Sent with XMLHttpRequest (not fetch) so the
 // panel can show upload progress for a large file; failures become the same ApiError as api-client's.
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { DataOperation, ImportBackupResponse, ImportMode } from "@shared/types/admin";
 import { api, ApiError, toApiError } from "@/lib/api-client";
 import { adminKeys } from "./keys";

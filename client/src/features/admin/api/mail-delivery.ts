@@ -1,6 +1,7 @@
 // GET /api/admin/mail-delivery and POST /api/admin/mail-delivery/retry: the outbox's counts, the mails
 // it gave up on, and putting them back in the queue (docs/decisions/024-outbox-and-notifications.md).
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { MailDeliveryStatus, MailRetryResult } from "@shared/types/admin";
 import type { MailRetryInput } from "@shared/validators/admin";
 import { api } from "@/lib/api-client";

@@ -1,5 +1,6 @@
 // DELETE /api/settings/club-breaks/{id} (admins): only a break that has not started.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import { api } from "@/lib/api-client";
 import { clubBreakBannerQueryOptions } from "@/features/club/api/get-club-break";
 import { adminKeys } from "./keys";

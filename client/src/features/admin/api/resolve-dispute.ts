@@ -1,5 +1,6 @@
 // PATCH /api/disputes/{id} {status:'resolved', resolutionNotes, outcome, score?, winnerTeamId?} (score and winner for a correction).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ResolveDisputeResult } from "@shared/types/matches";
 import type { ResolveDisputeBody } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";

@@ -1,6 +1,7 @@
 // GET /api/admin/backups (the scheduled backups in BACKUP_DIR), downloading one, and
 // POST /api/admin/backups/{name}/restore?mode=merge|overwrite (the same restore as an upload).
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ImportBackupResponse, ImportMode, ScheduledBackupsResponse } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./keys";

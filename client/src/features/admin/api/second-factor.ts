@@ -1,6 +1,7 @@
 // The signed-in admin's two-step sign-in: GET /api/second-factor, POST .../enrol {code?},
 // .../confirm {code} (answers the recovery codes, shown once), .../disable {code}.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { SecondFactorConfirmed, SecondFactorEnrolment, SecondFactorStatus } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";
 import { userQueryOptions } from "@/lib/auth";

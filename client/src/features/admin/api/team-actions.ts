@@ -1,5 +1,6 @@
 // DELETE /api/admin/teams/{id} {reason}, POST .../restore, DELETE .../permanent: each answers teamName.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { AdminTeamActionResult } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
 import { invalidateAfterTeamChange } from "@/features/teams/api/team-changed";

@@ -1,5 +1,6 @@
 // POST /api/settings/club-rules (admins): all five rules.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ClubRules } from "@shared/types/clock";
 import type { ClubRulesInput } from "@shared/validators/clock";
 import { api } from "@/lib/api-client";

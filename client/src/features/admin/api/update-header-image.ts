@@ -1,5 +1,6 @@
 // POST /api/settings/header-image {url} (settings module).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { HeaderImage } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
 import { headerImageQueryOptions } from "@/features/ladder/api/get-header-image";

@@ -1,5 +1,6 @@
 // POST /api/settings/public-ladder {enabled} (settings module): the signed-out ladder on or off.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { PublicLadder } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
 import { publicLadderQueryOptions } from "@/features/ladder/api/get-public-ladder";

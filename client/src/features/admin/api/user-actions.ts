@@ -1,5 +1,6 @@
 // POST /api/admin/users/{id}/suspend {reason}, POST .../unsuspend, POST .../resend-invite, DELETE /api/admin/users/{id}.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { AdminUserActionResult } from "@shared/types/admin";
 import { api } from "@/lib/api-client";
 import { adminKeys } from "./keys";

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { AcceptInviteInput } from "@shared/validators/auth";
 import type { AcceptInviteResponse } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";

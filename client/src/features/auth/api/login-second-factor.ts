@@ -1,5 +1,6 @@
 // POST /api/login/second-factor {code}: the code step after the password (a TOTP or recovery code).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { CurrentUser } from "@shared/api";
 import { api } from "@/lib/api-client";
 import { userQueryOptions } from "@/lib/auth";

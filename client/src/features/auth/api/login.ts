@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { CurrentUser } from "@shared/api";
 import type { SecondFactorChallenge } from "@shared/types/accounts";
 import type { LoginInput } from "@shared/validators/auth";

@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { MessageResponse } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";
 

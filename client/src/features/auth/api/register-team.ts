@@ -1,4 +1,4 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { z } from "zod";
 import type { registerSchema } from "@shared/validators/auth";
 import type { RegisterTeamResponse } from "@shared/types/accounts";

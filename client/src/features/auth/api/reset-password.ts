@@ -1,4 +1,5 @@
-import { queryOptions, useMutation, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { MessageResponse, ResetTokenStatus } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";
 import { authKeys } from "./keys";

@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { VerifyEmailResponse } from "@shared/types/accounts";
 import { api } from "@/lib/api-client";
 import { userQueryOptions } from "@/lib/auth";

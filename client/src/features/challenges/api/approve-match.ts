@@ -1,5 +1,6 @@
 // POST /api/matches/{id}/approve: the opponent team approves a reported result (ratings move).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ConfirmMatchResult } from "@shared/types/matches";
 import { api, orAlreadyDone } from "@/lib/api-client";
 import { invalidateAfterResult } from "@/features/matches/api/result-changed";

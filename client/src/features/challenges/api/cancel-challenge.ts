@@ -1,5 +1,6 @@
 // DELETE /api/challenges/{id}: cancel (soft; the challenge stays as canceled).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ChallengeRecord } from "@shared/types/challenges";
 import { api } from "@/lib/api-client";
 import { challengeKeys } from "./keys";

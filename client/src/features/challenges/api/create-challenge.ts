@@ -1,5 +1,6 @@
 // POST /api/challenges.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ChallengeRecord } from "@shared/types/challenges";
 import type { CreateChallengeBody } from "@shared/validators/challenges";
 import { api } from "@/lib/api-client";

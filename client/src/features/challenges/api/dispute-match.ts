@@ -1,5 +1,6 @@
 // POST /api/matches/{id}/dispute {reason}: the opponent team disputes a reported result.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { DisputeMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
 import { invalidateAfterResult } from "@/features/matches/api/result-changed";

@@ -1,5 +1,6 @@
 // POST /api/matches: a captain reports the result of an accepted challenge.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ReportMatchResult } from "@shared/types/matches";
 import type { ReportMatchBody } from "@shared/validators/matches";
 import { api } from "@/lib/api-client";

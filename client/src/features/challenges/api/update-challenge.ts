@@ -1,5 +1,6 @@
 // PATCH /api/challenges/{id} {status, note?}: accept or decline with an optional note (challenged captain), cancel (challenger's captain).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ChallengeRecord } from "@shared/types/challenges";
 import type { ChallengeUpdateStatus } from "@shared/validators/challenges";
 import { api, orAlreadyDone } from "@/lib/api-client";

@@ -1,5 +1,6 @@
 // POST /api/matches/{id}/withdraw: the reporting team's captain takes back a pending result (the challenge is accepted again).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import { api } from "@/lib/api-client";
 import { invalidateAfterResult } from "@/features/matches/api/result-changed";
 

@@ -1,5 +1,6 @@
 // POST /api/matches/confirm/{token}: confirms the result (ratings move once).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { ConfirmMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
 import { invalidateAfterResult } from "./result-changed";

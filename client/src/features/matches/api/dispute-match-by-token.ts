@@ -1,5 +1,6 @@
 // POST /api/matches/dispute/{token} {reason}: disputes the result; an admin reviews it.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { DisputeMatchResult } from "@shared/types/matches";
 import { api } from "@/lib/api-client";
 import { invalidateAfterResult } from "./result-changed";

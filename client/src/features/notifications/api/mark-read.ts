@@ -1,5 +1,6 @@
 // POST /api/notifications/read: some ({ ids }) or all ({ all: true }) of the member's notifications.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { NotificationsReadResult } from "@shared/types/notifications";
 import type { NotificationsReadInput } from "@shared/validators/notifications";
 import { api } from "@/lib/api-client";

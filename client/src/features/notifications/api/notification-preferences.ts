@@ -1,7 +1,8 @@
 // GET and PUT /api/notifications/preferences: the member's email switches, one per category
 // (docs/product.md, "Notification emails"). A switch changes at once (optimistically) and goes back
 // if the server refuses.
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { NotificationPreferences } from "@shared/types/notifications";
 import type { NotificationPreferencesInput } from "@shared/validators/notifications";
 import { api } from "@/lib/api-client";

@@ -1,6 +1,7 @@
 // The one-click unsubscribe link, signed out: GET /api/unsubscribe/{token} (what it would turn off;
 // reading changes nothing) and POST (turns that category off).
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { UnsubscribeView } from "@shared/types/notifications";
 import { api } from "@/lib/api-client";
 import { notificationKeys } from "./keys";

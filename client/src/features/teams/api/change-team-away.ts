@@ -1,7 +1,8 @@
 // The captain's away changes: POST /api/teams/{id}/away {firstDay, lastDay}, PATCH …/away/{awayId}
 // {lastDay} (back sooner), DELETE …/away/{awayId} (cancel). Away shows on the ladder, the challenge
 // table and the profile, so every team read is refreshed after.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { TeamAwayView } from "@shared/types/away";
 import type { SetAwayInput, ShortenAwayInput } from "@shared/validators/away";
 import { api } from "@/lib/api-client";

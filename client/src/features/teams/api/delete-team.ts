@@ -1,5 +1,6 @@
 // DELETE /api/teams/{id} {reason?}: the captain soft-deletes the team.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { DeleteTeamResult } from "@shared/types/teams";
 import { api } from "@/lib/api-client";
 import { forgetSignedInUser } from "@/lib/auth";

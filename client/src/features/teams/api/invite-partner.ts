@@ -1,5 +1,6 @@
 // POST /api/teams/{id}/partner {partnerName, partnerEmail}: a captain whose partner left invites a new one.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { MessageResponse } from "@shared/types/accounts";
 import type { InvitePartnerInput } from "@shared/validators/auth";
 import { api } from "@/lib/api-client";

@@ -1,5 +1,6 @@
 // POST /api/calendar-feed: makes the member's calendar feed address, or a new one (the old one stops working).
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { CalendarFeedLink } from "@shared/types/calendar";
 import { api } from "@/lib/api-client";
 import { calendarFeedQueryOptions } from "./get-calendar-feed";

@@ -1,5 +1,6 @@
 // PUT /api/user/availability: the signed-in player's own usual week.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { MyAvailability } from "@shared/types/availability";
 import type { UpdateAvailabilityInput } from "@shared/validators/availability";
 import { api } from "@/lib/api-client";

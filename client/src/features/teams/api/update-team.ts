@@ -1,5 +1,6 @@
 // PUT /api/teams/{id}: the captain saves the team profile.
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { TeamView } from "@shared/types/teams";
 import type { UpdateTeamInput } from "@shared/validators/teams";
 import { api } from "@/lib/api-client";
