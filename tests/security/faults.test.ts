@@ -63,8 +63,9 @@ describe("faults", () => {
     const srv = track(await startServer(env));
     const N = 20;
     // Twenty sign-ins, each on its own connection, each body sent in two halves: the server has read
-    // every request's headers and is waiting for the rest of the body when SIGTERM arrives, so all
-    // twenty are surely in flight. The second halves go after the signal; argon2id then runs.
+    // every request's headers (it said so: `100 Continue`) and is waiting for the rest of the body
+    // when SIGTERM arrives, so all twenty are surely in flight, however busy the machine. The second
+    // halves go after the signal; argon2id then runs.
     const body = JSON.stringify({ username: ADMIN.username, password: ADMIN.password });
     const half = Math.floor(body.length / 2);
     const url = new URL(`${srv.base}/api/login`);
@@ -78,8 +79,9 @@ describe("faults", () => {
         path: url.pathname,
         method: "POST",
         agent: i % 2 === 0 ? keepAlive : false,
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) },
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), expect: "100-continue" },
       });
+      const headersRead = new Promise<void>((resolve) => req.on("continue", () => resolve()));
       const done = new Promise<{ status: number; username: string | undefined; at: number; error: string }>((resolve) => {
         req.on("response", (res) => {
           let text = "";
@@ -97,10 +99,13 @@ describe("faults", () => {
         });
         req.on("error", (err) => resolve({ status: 0, username: undefined, at: Date.now(), error: String(err) }));
       });
-      req.write(body.slice(0, half));
-      return { req, done };
+      req.flushHeaders();
+      return { req, done, headersRead };
     });
-    await new Promise((r) => setTimeout(r, 750));
+    await Promise.all(open.map(async (o) => {
+      await o.headersRead;
+      await new Promise<void>((resolve) => o.req.write(body.slice(0, half), () => resolve()));
+    }));
     srv.child.kill("SIGTERM");
     const sigtermAt = Date.now();
     await new Promise((r) => setTimeout(r, 100));
