@@ -1,9 +1,8 @@
 // /profile (the signed-in user's team): the team's profile (../components/team-profile.tsx) with
 // the captain's Edit Profile and Delete Team, and the member's own Notifications (email switches).
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useTeam } from "../api/get-team";
 import { ProfileSkeleton, TeamProfile } from "../components/team-profile";
@@ -31,7 +30,7 @@ export default function ProfilePage() {
     return (
       <section>
         <PageHeader title="My Profile" />
-        <ErrorState message="Failed to load team profile" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
+        <QueryErrorState query={team} message="Failed to load team profile" />
       </section>
     );
   }
