@@ -523,3 +523,29 @@ export function uncachedRead<D>(route: RouteBuilder["route"], deps: D, path: str
     },
   });
 }
+
+/**
+ * GET `path`, uncached, of the page an emailed link opens: `read(deps, { token })`. It only reads
+ * (mail scanners prefetch links); what the link does is a POST of its own. `params` is the module's
+ * check of the token, with its message.
+ */
+export function tokenRead<D, P extends ZodType<{ token: string }>>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: string,
+  params: P,
+  read: (deps: D, input: { token: string }) => Promise<unknown>,
+  errorTitle?: string,
+): void {
+  route({
+    method: "get",
+    path,
+    guard: "token",
+    params,
+    cache: "uncached",
+    ...(errorTitle ? { errorTitle } : {}),
+    handler: async (_req, res, { params: { token } }) => {
+      res.json(await read(deps, { token }));
+    },
+  });
+}
