@@ -17,7 +17,7 @@ import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { rateLimit, type RateLimitOptions } from "../../lib/rate-limit";
-import { apiRouter, tokenRead } from "../../lib/route";
+import { apiRouter, listRead, tokenRead } from "../../lib/route";
 import { afterResponse } from "../../lib/after-response";
 import type { MessageResponse, RegisterTeamResponse } from "@shared/types/accounts";
 import { serverPassword } from "../../auth/password-policy";
@@ -169,16 +169,7 @@ export function accountsRoutes(deps: AppDeps): Router {
   });
 
   // The approval gate.
-  route({
-    method: "get",
-    path: "/admin/pending-users",
-    guard: "admin",
-    query: pendingUsersQuerySchema,
-    cache: "uncached",
-    handler: async (_req, res, { query }) => {
-      res.json(await listPendingUsers(deps, query));
-    },
-  });
+  listRead(route, deps, "/admin/pending-users", "admin", pendingUsersQuerySchema, "uncached", listPendingUsers);
   route({
     method: "post",
     path: "/admin/approve-user/:id",

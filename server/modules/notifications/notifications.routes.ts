@@ -11,7 +11,7 @@ import {
 } from "@shared/validators/notifications";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
-import { apiRouter, tokenRead } from "../../lib/route";
+import { apiRouter, ownRead, tokenRead } from "../../lib/route";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -45,15 +45,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/notifications/preferences",
-    guard: "signedIn",
-    cache: "uncached",
-    handler: async (req, res) => {
-      res.json(await getNotificationPreferences(deps, { actor: currentUser(req) }));
-    },
-  });
+  ownRead(route, deps, "/notifications/preferences", "signedIn", getNotificationPreferences);
 
   route({
     method: "put",
