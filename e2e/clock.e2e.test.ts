@@ -9,7 +9,7 @@ import { addDays, format } from "date-fns";
 import type { Locator, Page } from "playwright-core";
 import { url } from "./support/app";
 import { expectNoAxeViolations, screenshot, settle, useBrowser } from "./support/browser";
-import { adminApi, apiAs, approve, challenge, people, registerAndVerify, teamIdOf, type Registration, type Side } from "./support/club";
+import { challenge, joinClub, people } from "./support/club";
 
 const kit = useBrowser();
 const person = people({ prefix: "ck", theme: "Clock", first: "Morgan", partner: "Jules", password: "Clockwork123" });
@@ -18,13 +18,7 @@ const B = person("b");
 const WIDTHS = [320, 390, 1280] as const;
 
 beforeAll(async () => {
-  for (const x of [A, B]) await registerAndVerify(x);
-  const browser = kit.browser();
-  await approve(await adminApi(browser), [A.email, B.email]);
-  const side = async (x: Registration): Promise<Side> => {
-    const request = await apiAs(browser, x.username, x.password);
-    return { request, teamId: await teamIdOf(request) };
-  };
+  const { side } = await joinClub(kit.browser(), [A, B], [A, B]);
   const [a, b] = [await side(A), await side(B)];
   await challenge(a, b, "grass", "Text Morgan A");
 });

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { url } from "./support/app";
 import { screenshot, useBrowser } from "./support/browser";
-import { adminApi, apiAs, approve, challenge, people, registerAndVerify, report, teamIdOf, type Registration, type Side } from "./support/club";
+import { challenge, joinClub, people, report, type Side } from "./support/club";
 
 const kit = useBrowser();
 const person = people({ prefix: "lv", theme: "Live", first: "Kim", partner: "Noor", password: "LiveUpdate123" });
@@ -26,13 +26,7 @@ const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as 
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { liveMark?: boolean }).liveMark === true);
 
 beforeAll(async () => {
-  for (const x of [A, B]) await registerAndVerify(x);
-  const browser = kit.browser();
-  await approve(await adminApi(browser), [A.email, B.email]);
-  const side = async (x: Registration): Promise<Side> => {
-    const request = await apiAs(browser, x.username, x.password);
-    return { request, teamId: await teamIdOf(request) };
-  };
+  const { side } = await joinClub(kit.browser(), [A, B], [A, B]);
   [a, b] = [await side(A), await side(B)];
 }, 120_000);
 

@@ -32,6 +32,7 @@ import {
   requireAdmin,
   requireAdminAnyFactor,
   requireApproved,
+  currentUser,
   requireAuth,
   requireCaptain,
   requireVerified,
@@ -511,6 +512,9 @@ export function routeTable(app: Express): { methods: string[]; fullPath: string;
   return out;
 }
 
+// The shorthands below declare the common reads through route() in one line each: the same guard,
+// cache choice and route table, only without restating the handler.
+
 /** GET `path`, uncached, answering `read(deps)`: a setting or club-wide figure that needs no input. */
 export function uncachedRead<D>(route: RouteBuilder["route"], deps: D, path: string, guard: Guard, read: (deps: D) => Promise<unknown>): void {
   route({
@@ -520,6 +524,73 @@ export function uncachedRead<D>(route: RouteBuilder["route"], deps: D, path: str
     cache: "uncached",
     handler: async (_req, res) => {
       res.json(await read(deps));
+    },
+  });
+}
+
+/**
+ * GET `path`, uncached, of the page an emailed link opens: `read(deps, { token })`. It only reads
+ * (mail scanners prefetch links); what the link does is a POST of its own. `params` is the module's
+ * check of the token, with its message.
+ */
+export function tokenRead<D, P extends ZodType<{ token: string }>>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: string,
+  params: P,
+  read: (deps: D, input: { token: string }) => Promise<unknown>,
+  errorTitle?: string,
+): void {
+  route({
+    method: "get",
+    path,
+    guard: "token",
+    params,
+    cache: "uncached",
+    ...(errorTitle ? { errorTitle } : {}),
+    handler: async (_req, res, { params: { token } }) => {
+      res.json(await read(deps, { token }));
+    },
+  });
+}
+
+/** GET `path`, uncached, answering `read(deps, { actor })`: the signed-in caller's own settings or counts. */
+export function ownRead<D>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: string,
+  guard: Exclude<Guard, "public" | "token">,
+  read: (deps: D, input: { actor: Express.User }) => Promise<unknown>,
+): void {
+  route({
+    method: "get",
+    path,
+    guard,
+    cache: "uncached",
+    handler: async (req, res) => {
+      res.json(await read(deps, { actor: currentUser(req) }));
+    },
+  });
+}
+
+/** GET `path` of a paged list: its query parsed by `query` (a `pageQuerySchema`), answering `read(deps, query)`. */
+export function listRead<D, Q extends ZodType>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: string,
+  guard: Guard,
+  query: Q,
+  cache: "cached" | "uncached",
+  read: (deps: D, query: z.output<Q>) => Promise<unknown>,
+): void {
+  route({
+    method: "get",
+    path,
+    guard,
+    query,
+    cache,
+    handler: async (_req, res, input) => {
+      res.json(await read(deps, input.query as z.output<Q>));
     },
   });
 }

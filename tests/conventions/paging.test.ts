@@ -1,7 +1,8 @@
 // Paging is done one way (docs/product.md, "Lists and paging"): every paged query is built by
-// pageQuerySchema() (shared/paging.ts), every page answered by pageOf() (server/lib/paging.ts), and
-// the client shows pages with one Pager (client/src/components/ui/pager.tsx). This fails on a page
-// built or a paging field parsed anywhere else.
+// pageQuerySchema() (shared/paging.ts), skips offsetOf() rows and is answered by pageOf()
+// (server/lib/paging.ts), and the client shows pages with one Pager
+// (client/src/components/ui/pager.tsx). This fails on a page built, an offset counted or a paging
+// field parsed anywhere else.
 import { describe, expect, it } from "vitest";
 import { linesMatching, sourceFiles } from "./source-files";
 
@@ -12,6 +13,11 @@ describe("paging", () => {
   it("pages are built only by pageOf()", () => {
     const found = linesMatching(serverAndShared, /\btotalPages\s*:/, (file) => file === "server/lib/paging.ts" || file === "shared/paging.ts");
     expect(found, `answer pages with pageOf() from server/lib/paging.ts:\n${found.join("\n")}`).toEqual([]);
+  });
+
+  it("the rows before a page are counted only by offsetOf()", () => {
+    const found = linesMatching(serverAndShared, /\(\s*[\w.]*\bpage\s*-\s*1\s*\)\s*\*/, (file) => file === "server/lib/paging.ts");
+    expect(found, `skip offsetOf(query) rows, from server/lib/paging.ts:\n${found.join("\n")}`).toEqual([]);
   });
 
   it("page and limit are parsed only by pageQuerySchema()", () => {

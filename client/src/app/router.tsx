@@ -46,31 +46,34 @@ interface RouteDef {
   path: string;
   title: string;
   page: Page;
+  /** `public`: anyone, in the public layout (the emailed-link pages); `member`: signed in and verified (or admin), in the app layout. */
+  access: "public" | "member";
 }
 
-const PUBLIC_ROUTES: RouteDef[] = [
-  { path: "/verify-email", title: "Verify your email", page: pages.verifyEmail },
-  { path: "/verify-email/:token", title: "Verify your email", page: pages.verifyEmail },
-  { path: "/email-verification-pending", title: "Check your email", page: pages.verificationPending },
-  { path: "/verify-success", title: "Email Verified", page: pages.verifySuccess },
-  { path: "/confirm-match/:token", title: "Confirm Match", page: pages.confirmMatch },
-  { path: "/dispute-match/:token", title: "Dispute Match", page: pages.disputeMatch },
-  { path: "/reset-password/:token", title: "Reset Password", page: pages.resetPassword },
-  { path: "/accept-invite/:token", title: "Join your team", page: pages.acceptInvite },
-  { path: "/unsubscribe/:token", title: "Unsubscribe", page: pages.unsubscribe },
+/** Every page route, once (docs/product.md, "Navigation and guards"); /auth and the redirects are in AppRouter. */
+const ROUTES: RouteDef[] = [
+  { path: "/verify-email", title: "Verify your email", page: pages.verifyEmail, access: "public" },
+  { path: "/verify-email/:token", title: "Verify your email", page: pages.verifyEmail, access: "public" },
+  { path: "/email-verification-pending", title: "Check your email", page: pages.verificationPending, access: "public" },
+  { path: "/verify-success", title: "Email Verified", page: pages.verifySuccess, access: "public" },
+  { path: "/confirm-match/:token", title: "Confirm Match", page: pages.confirmMatch, access: "public" },
+  { path: "/dispute-match/:token", title: "Dispute Match", page: pages.disputeMatch, access: "public" },
+  { path: "/reset-password/:token", title: "Reset Password", page: pages.resetPassword, access: "public" },
+  { path: "/accept-invite/:token", title: "Join your team", page: pages.acceptInvite, access: "public" },
+  { path: "/unsubscribe/:token", title: "Unsubscribe", page: pages.unsubscribe, access: "public" },
+  { path: "/", title: "Home", page: pages.home, access: "member" },
+  { path: "/ladder", title: "Ladder Rankings", page: pages.ladder, access: "member" },
+  { path: "/challenge-teams", title: "Challenge Teams", page: pages.challengeTeams, access: "member" },
+  { path: "/challenges", title: "My Challenges", page: pages.myChallenges, access: "member" },
+  { path: "/history", title: "Match History", page: pages.history, access: "member" },
+  { path: "/profile", title: "My Profile", page: pages.profile, access: "member" },
+  { path: "/teams/:id", title: "Team Profile", page: pages.team, access: "member" },
+  { path: "/admin", title: "Admin Panel", page: pages.admin, access: "member" },
+  { path: "/notifications", title: "Notifications", page: pages.notifications, access: "member" },
 ];
 
-export const PROTECTED_ROUTES: RouteDef[] = [
-  { path: "/", title: "Home", page: pages.home },
-  { path: "/ladder", title: "Ladder Rankings", page: pages.ladder },
-  { path: "/challenge-teams", title: "Challenge Teams", page: pages.challengeTeams },
-  { path: "/challenges", title: "My Challenges", page: pages.myChallenges },
-  { path: "/history", title: "Match History", page: pages.history },
-  { path: "/profile", title: "My Profile", page: pages.profile },
-  { path: "/teams/:id", title: "Team Profile", page: pages.team },
-  { path: "/admin", title: "Admin Panel", page: pages.admin },
-  { path: "/notifications", title: "Notifications", page: pages.notifications },
-];
+const PUBLIC_ROUTES = ROUTES.filter((r) => r.access === "public");
+export const PROTECTED_ROUTES = ROUTES.filter((r) => r.access === "member");
 
 function matches(pattern: string, path: string): boolean {
   const re = new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}/?$`);

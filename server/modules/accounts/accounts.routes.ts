@@ -17,7 +17,7 @@ import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { rateLimit, type RateLimitOptions } from "../../lib/rate-limit";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, listRead, tokenRead } from "../../lib/route";
 import { afterResponse } from "../../lib/after-response";
 import type { MessageResponse, RegisterTeamResponse } from "@shared/types/accounts";
 import { serverPassword } from "../../auth/password-policy";
@@ -116,20 +116,9 @@ export function accountsRoutes(deps: AppDeps): Router {
   });
 
   /** What an emailed link opens (GET): read only, never cached; the token is checked by the service. */
-  const tokenView = (path: string, read: (deps: AppDeps, input: { token: string }) => Promise<unknown>) =>
-    route({
-      method: "get",
-      path,
-      guard: "token",
-      params: TokenParams,
-      cache: "uncached",
-      handler: async (_req, res, { params }) => {
-        res.json(await read(deps, { token: params.token }));
-      },
-    });
 
   // Partner invitation: GET only reads; POST chooses the username and password.
-  tokenView("/invite/:token", getInvite);
+  tokenRead(route, deps, "/invite/:token", TokenParams, getInvite);
   route({
     method: "post",
     path: "/accept-invite/:token",
@@ -165,7 +154,7 @@ export function accountsRoutes(deps: AppDeps): Router {
       res.json(generic(MESSAGES.resetSent));
     },
   });
-  tokenView("/reset-password/:token", checkResetToken);
+  tokenRead(route, deps, "/reset-password/:token", TokenParams, checkResetToken);
   route({
     method: "post",
     path: "/reset-password/:token",
@@ -180,16 +169,7 @@ export function accountsRoutes(deps: AppDeps): Router {
   });
 
   // The approval gate.
-  route({
-    method: "get",
-    path: "/admin/pending-users",
-    guard: "admin",
-    query: pendingUsersQuerySchema,
-    cache: "uncached",
-    handler: async (_req, res, { query }) => {
-      res.json(await listPendingUsers(deps, query));
-    },
-  });
+  listRead(route, deps, "/admin/pending-users", "admin", pendingUsersQuerySchema, "uncached", listPendingUsers);
   route({
     method: "post",
     path: "/admin/approve-user/:id",

@@ -56,6 +56,11 @@ interface Spec {
 
 const col = (c: PgColumn) => c.name;
 
+type RefTarget = Spec["refs"][number]["to"];
+
+/** The columns of a file's table that hold ids of `to`. */
+const refsTo = (to: RefTarget, ...columns: PgColumn[]): Spec["refs"] => columns.map((c) => ({ to, col: col(c) }));
+
 function spec(name: TableName, table: PgTable, row: z.ZodObject, refs: Spec["refs"] = []): Spec {
   const columns = getTableColumns(table) as Record<string, PgColumn>;
   const cols = Object.keys(row.shape).map((key) => {
@@ -68,31 +73,23 @@ function spec(name: TableName, table: PgTable, row: z.ZodObject, refs: Spec["ref
 
 /** In file order (teams before what refers to them when inserting is handled by the apply order). */
 const SPECS: Spec[] = [
-  spec("users", users, backupUserSchema, [{ to: "teams", col: col(users.teamId) }]),
+  spec("users", users, backupUserSchema, refsTo("teams", users.teamId)),
   spec("teams", teams, backupTeamSchema),
   spec("challenges", challenges, backupChallengeSchema, [
-    { to: "teams", col: col(challenges.challengerTeamId) },
-    { to: "teams", col: col(challenges.challengedTeamId) },
-    { to: "users", col: col(challenges.createdBy) },
+    ...refsTo("teams", challenges.challengerTeamId, challenges.challengedTeamId),
+    ...refsTo("users", challenges.createdBy),
   ]),
   spec("matches", matches, backupMatchSchema, [
-    { to: "teams", col: col(matches.team1Id) },
-    { to: "teams", col: col(matches.team2Id) },
-    { to: "teams", col: col(matches.reportedByTeamId) },
-    { to: "users", col: col(matches.player1Id) },
-    { to: "users", col: col(matches.player2Id) },
-    { to: "users", col: col(matches.winnerId) },
-    { to: "users", col: col(matches.approvedBy) },
-    { to: "users", col: col(matches.reportedBy) },
-    { to: "challenges", col: col(matches.challengeId) },
+    ...refsTo("teams", matches.team1Id, matches.team2Id, matches.reportedByTeamId),
+    ...refsTo("users", matches.player1Id, matches.player2Id, matches.winnerId, matches.approvedBy, matches.reportedBy),
+    ...refsTo("challenges", matches.challengeId),
   ]),
   spec("disputes", disputes, backupDisputeSchema, [
-    { to: "matches", col: col(disputes.matchId) },
-    { to: "users", col: col(disputes.reporterId) },
-    { to: "users", col: col(disputes.resolvedBy) },
-    { to: "teams", col: col(disputes.reporterTeamId) },
+    ...refsTo("matches", disputes.matchId),
+    ...refsTo("users", disputes.reporterId, disputes.resolvedBy),
+    ...refsTo("teams", disputes.reporterTeamId),
   ]),
-  spec("system_settings", systemSettings, backupSettingSchema, [{ to: "users", col: col(systemSettings.updatedBy) }]),
+  spec("system_settings", systemSettings, backupSettingSchema, refsTo("users", systemSettings.updatedBy)),
 ];
 const byName = new Map(SPECS.map((s) => [s.name as string, s]));
 const S = (name: TableName) => byName.get(name)!;

@@ -1,7 +1,8 @@
 // Admin routes (mounted under /api). Every route: guard "admin" (signed out 401, everyone else 403).
 // Approvals live in the accounts module, disputes in disputes, the header image in settings.
 import fs from "node:fs";
-import type { Router } from "express";
+import type { Readable } from "node:stream";
+import type { Request, Router } from "express";
 import { z } from "zod";
 import type { ScheduledBackupsResponse } from "@shared/types/admin";
 import {
@@ -10,6 +11,7 @@ import {
   importBackupQuerySchema,
   mailRetrySchema,
   suspendUserSchema,
+  type ImportMode,
 } from "@shared/validators/admin";
 import type { AppDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
@@ -39,6 +41,16 @@ export function adminRoutes(deps: AppDeps): Router {
 
   // The signed-in admin is the actor (server/auth/actor.ts): req.user fits it.
   const actorOf = currentUser;
+  /** Restores a backup as the admin's one data operation; `source` is opened only once the operation is claimed. */
+  const restoreAsOperation = (req: Request, source: () => Readable, maxBytes: number, importMode: ImportMode) => {
+    const actor = actorOf(req);
+    return runDataOperation(deps, {
+      kind: "restore",
+      actor,
+      title: "Restore failed",
+      work: (progress) => restoreBackup(deps, { actor, source: source(), maxBytes, importMode, progress }),
+    });
+  };
   /** An admin's action on the user or team named by the path's id, with no body; answers the service's result. */
   const byId =
     <K extends "userId" | "teamId">(key: K) =>
@@ -175,19 +187,10 @@ export function adminRoutes(deps: AppDeps): Router {
     maxDepth: BACKUP_MAX_DEPTH,
     errorTitle: "Restore failed",
     handler: async (req, res, { query, body }) => {
-      const actor = actorOf(req);
       // What the headers alone refuse (compressed, not UTF-8: 415; announced over the limit: 413)
       // route() refused before this handler; the operation is claimed before the body is read, so
       // a second operation answers 409 without reading its upload.
-      const result = await runDataOperation(deps, {
-        kind: "restore",
-        actor,
-        title: "Restore failed",
-        work: async (progress) => {
-          return restoreBackup(deps, { actor, source: body, maxBytes: backupMaxBytes, importMode: query.mode, progress });
-        },
-      });
-      res.json(result);
+      res.json(await restoreAsOperation(req, () => body, backupMaxBytes, query.mode));
     },
   });
   // The running restore or reset (or the latest), polled by the panel while one runs.
@@ -236,16 +239,7 @@ export function adminRoutes(deps: AppDeps): Router {
     errorTitle: "Restore failed",
     handler: async (req, res, { params, query }) => {
       const file = backupFilePath(deps.env.backupDir, params.name);
-      const actor = actorOf(req);
-      const result = await runDataOperation(deps, {
-        kind: "restore",
-        actor,
-        title: "Restore failed",
-        work: async (progress) => {
-          return restoreBackup(deps, { actor, source: fs.createReadStream(file), maxBytes: Number.MAX_SAFE_INTEGER, importMode: query.mode, progress });
-        },
-      });
-      res.json(result);
+      res.json(await restoreAsOperation(req, () => fs.createReadStream(file), Number.MAX_SAFE_INTEGER, query.mode));
     },
   });
   forClub("delete", "/admin/purge-confirmed-matches", purgeConfirmedMatches);

@@ -3,7 +3,7 @@ import type { PassportStatic } from "passport";
 import { loginSchema, secondFactorCodeSchema, secondFactorEnrolSchema } from "@shared/validators/auth";
 import type { SecondFactorChallenge } from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, ownRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { AppError } from "../../lib/app-error";
 import { loadSessionUser, toCurrentUser, type SessionUser } from "./current-user";
@@ -163,15 +163,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     accounts: (req) => [req.user ? `user:${req.user.id}` : undefined],
   });
 
-  route({
-    method: "get",
-    path: "/second-factor",
-    guard: "adminAnyFactor",
-    cache: "uncached",
-    handler: async (req, res) => {
-      res.json(await getSecondFactorStatus(deps, { actor: currentUser(req) }));
-    },
-  });
+  ownRead(route, deps, "/second-factor", "adminAnyFactor", getSecondFactorStatus);
   route({
     method: "post",
     path: "/second-factor/enrol",

@@ -1,7 +1,7 @@
 // The club rules and club breaks of the challenge clock (docs/product.md, "Club rules", "Club breaks").
 import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter, uncachedRead } from "../../lib/route";
+import { apiRouter, listRead, uncachedRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
 import { clubBreakListQuerySchema, clubBreakSchema, clubRulesSchema } from "@shared/validators/clock";
@@ -28,16 +28,7 @@ export function clockRoutes(deps: AppDeps): Router {
   // Public: every page shows the banner, the sign-in page too.
   uncachedRead(route, deps, "/settings/club-break", "public", getClubBreakBanner);
 
-  route({
-    method: "get",
-    path: "/settings/club-breaks",
-    guard: "admin",
-    query: clubBreakListQuerySchema,
-    cache: "uncached",
-    handler: async (_req, res, { query }) => {
-      res.json(await listClubBreaks(deps, query));
-    },
-  });
+  listRead(route, deps, "/settings/club-breaks", "admin", clubBreakListQuerySchema, "uncached", listClubBreaks);
 
   route({
     method: "post",

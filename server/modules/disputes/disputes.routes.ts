@@ -1,7 +1,7 @@
 // Dispute review routes (admin), mounted under /api.
 import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, listRead } from "../../lib/route";
 import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
 import { matchListQuerySchema, resolveDisputeSchema } from "@shared/validators/matches";
@@ -10,16 +10,7 @@ import { listPendingDisputes, resolveDispute } from "./disputes.service";
 export function disputesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  route({
-    method: "get",
-    path: "/disputes/pending",
-    guard: "admin",
-    query: matchListQuerySchema,
-    cache: "uncached",
-    handler: async (_req, res, { query }) => {
-      res.json(await listPendingDisputes(deps, query));
-    },
-  });
+  listRead(route, deps, "/disputes/pending", "admin", matchListQuerySchema, "uncached", listPendingDisputes);
 
   route({
     method: "patch",

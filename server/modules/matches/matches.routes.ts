@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { AppDeps } from "../../deps";
 import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, listRead, tokenRead } from "../../lib/route";
 import { disputeSchema, matchListQuerySchema, reportMatchBodySchema, type MatchListQuery } from "@shared/validators/matches";
 import { MATCH_NOT_FOUND } from "./confirm.service";
 import {
@@ -50,16 +50,7 @@ export function matchesRoutes(deps: AppDeps): Router {
       },
     });
 
-  route({
-    method: "get",
-    path: "/matches",
-    guard: "verified",
-    query: matchListQuerySchema,
-    cache: "cached",
-    handler: async (_req, res, { query }) => {
-      res.json(await listRecentMatches(deps, query));
-    },
-  });
+  listRead(route, deps, "/matches", "verified", matchListQuerySchema, "cached", listRecentMatches);
 
   ownTeamPage("/matches/user", listTeamMatches);
 
@@ -89,18 +80,7 @@ export function matchesRoutes(deps: AppDeps): Router {
   });
 
   // Token views: public and read-only (email scanners prefetch links).
-  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) {
-    route({
-      method: "get",
-      path,
-      guard: "token",
-      params: TokenParams,
-      cache: "uncached",
-      handler: async (_req, res, { params }) => {
-        res.json(await getMatchByToken(deps, { token: params.token }));
-      },
-    });
-  }
+  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) tokenRead(route, deps, path, TokenParams, getMatchByToken);
 
   // ---- changes ----
   route({

@@ -11,7 +11,7 @@ import {
 } from "@shared/validators/notifications";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, ownRead, tokenRead } from "../../lib/route";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -45,15 +45,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/notifications/preferences",
-    guard: "signedIn",
-    cache: "uncached",
-    handler: async (req, res) => {
-      res.json(await getNotificationPreferences(deps, { actor: currentUser(req) }));
-    },
-  });
+  ownRead(route, deps, "/notifications/preferences", "signedIn", getNotificationPreferences);
 
   route({
     method: "put",
@@ -68,17 +60,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
 
   // One-click unsubscribe (RFC 8058). GET only reads (mail scanners open links); POST, from the
   // confirm page or straight from the mail provider (List-Unsubscribe-Post), turns the category off.
-  route({
-    method: "get",
-    path: "/unsubscribe/:token",
-    guard: "token",
-    params: unsubscribeParamsSchema,
-    cache: "uncached",
-    errorTitle: "Unsubscribe Failed",
-    handler: async (_req, res, { params }) => {
-      res.json(await viewUnsubscribeLink(deps, { token: params.token }));
-    },
-  });
+  tokenRead(route, deps, "/unsubscribe/:token", unsubscribeParamsSchema, viewUnsubscribeLink, "Unsubscribe Failed");
 
   route({
     method: "post",

@@ -98,7 +98,7 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
       ${surfaceJoin}
       where ${sql.join(where.length ? where : [sql`true`], sql` and `)}
       order by ${orderBy}
-      limit ${limit} offset ${(page - 1) * limit}
+      limit ${limit} offset ${offsetOf({ page, limit })}
     )
     select t.*, p.overall_rank, p.surface_rank, p.total_count, ${isInactive("t", at)} as inactive, ${awayUntil("t", at)}::text as away_until,
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,

@@ -2,7 +2,7 @@
 // opens, so signed-in pages do not load Radix Dialog (focus trap, scroll lock) up front.
 import type { ReactNode, RefObject } from "react";
 import * as DialogPrimitive from "@radix-ui/react-dialog";
-import { X } from "lucide-react";
+import { DialogCloseButton } from "@/components/ui/dialog";
 
 export interface MobileMenuProps {
   id: string;
@@ -30,12 +30,7 @@ export default function MobileMenu({ id, open, onOpenChange, returnFocus, childr
         >
           <DialogPrimitive.Title className="sr-only">Menu</DialogPrimitive.Title>
           {children}
-          <DialogPrimitive.Close
-            className="absolute right-3 top-3 inline-flex size-10 items-center justify-center rounded-md text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-            aria-label="Close menu"
-          >
-            <X className="size-5" aria-hidden="true" />
-          </DialogPrimitive.Close>
+          <DialogCloseButton label="Close menu" className="size-10 text-white hover:bg-white/10 focus-visible:outline-white" iconClassName="size-5" />
         </DialogPrimitive.Content>
       </DialogPrimitive.Portal>
     </DialogPrimitive.Root>

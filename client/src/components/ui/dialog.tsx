@@ -62,15 +62,26 @@ export function DialogContent({
       >
         {children}
         {!hideClose && (
-          <DialogPrimitive.Close
-            className="absolute right-3 top-3 inline-flex size-8 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-            aria-label="Close"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </DialogPrimitive.Close>
+          <DialogCloseButton
+            label="Close"
+            className="size-8 cursor-pointer text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-ring"
+            iconClassName="size-4"
+          />
         )}
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** The top-right ✕ of a dialog or drawer: closes it; `label` is its accessible name. */
+export function DialogCloseButton({ label, className, iconClassName }: { label: string; className: string; iconClassName: string }) {
+  return (
+    <DialogPrimitive.Close
+      className={cn("absolute right-3 top-3 inline-flex items-center justify-center rounded-md focus-visible:outline-2", className)}
+      aria-label={label}
+    >
+      <X className={iconClassName} aria-hidden="true" />
+    </DialogPrimitive.Close>
   );
 }
 

@@ -8,7 +8,7 @@ import { ConfirmDialog } from "@/components/ui/dialog";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useAdmins, useDemoteAdmin } from "../api/admins";
-import { QueryCard } from "./query-card";
+import { QueryCard } from "@/components/ui/section-card";
 
 export function AdminsCard() {
   const admins = useAdmins();

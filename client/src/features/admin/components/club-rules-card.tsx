@@ -13,6 +13,7 @@ import { Input } from "@/components/ui/input";
 import { Notice } from "@/components/ui/notice";
 import { Pager } from "@/components/ui/pager";
 import { toast } from "@/components/ui/toast";
+import { fieldErrors } from "@/lib/field-errors";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { clubDay } from "@/features/club/api/get-club-break";
 import { useClubRules } from "../api/get-club-rules";
@@ -20,7 +21,7 @@ import { useUpdateClubRules } from "../api/update-club-rules";
 import { useClubBreaks } from "../api/get-club-breaks";
 import { useDeclareClubBreak } from "../api/declare-club-break";
 import { useRemoveClubBreak } from "../api/remove-club-break";
-import { QueryCard } from "./query-card";
+import { QueryCard } from "@/components/ui/section-card";
 
 type RuleKey = keyof ClubRulesInput;
 const RULE_FIELDS: { key: RuleKey; label: string; unit: string; step: string; hint: string }[] = [
@@ -48,10 +49,7 @@ function RulesForm({ rules }: { rules: ClubRules }) {
     const parsed = clubRulesSchema.safeParse(
       Object.fromEntries(Object.entries(draft).map(([k, v]) => [k, v.trim() === "" ? undefined : Number(v)])),
     );
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     update.mutate(parsed.data, {
       onSuccess: (saved) => {
@@ -103,10 +101,7 @@ function Breaks() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = clubBreakSchema.safeParse(draft);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     declare.mutate(parsed.data, {
       onSuccess: (b) => {

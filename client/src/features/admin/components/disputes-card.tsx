@@ -15,6 +15,7 @@ import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
+import { fieldErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { formatDate, formatDateTime } from "@/lib/format";
 import { useZoneMark } from "@/lib/club-time";
@@ -23,7 +24,7 @@ import { usePendingDisputes } from "../api/get-pending-disputes";
 import { useResolveDispute } from "../api/resolve-dispute";
 import { MatchDetails, MatchTeams } from "./match-summary";
 import { disputeRaiser } from "./dispute-raiser";
-import { QueryCard } from "./query-card";
+import { QueryCard } from "@/components/ui/section-card";
 
 const OUTCOMES: { value: DisputeOutcome; label: string; hint: string }[] = [
   { value: DISPUTE_OUTCOME.uphold, label: "Uphold result", hint: "The reported result stands and ratings are applied." },
@@ -51,11 +52,7 @@ function ReviewDialog({ dispute, onClose }: { dispute: DisputeView; onClose: () 
       if (winner) body.winnerTeamId = Number(winner);
     }
     const parsed = resolveDisputeSchema.safeParse(body);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     resolve.mutate(
       { disputeId: dispute.id, ...(body as ResolveDisputeBody) },
       {

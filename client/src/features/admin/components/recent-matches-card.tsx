@@ -7,7 +7,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { formatDate } from "@/lib/format";
 import { useRecentMatches } from "../api/get-recent-matches";
 import { MatchTeams, scoreText } from "./match-summary";
-import { QueryCard } from "./query-card";
+import { QueryCard } from "@/components/ui/section-card";
 
 function status(match: MatchView): { label: string; variant: BadgeProps["variant"] } {
   if (match.matchStatus === MATCH_STATUS.voided) return { label: "Voided", variant: "secondary" };

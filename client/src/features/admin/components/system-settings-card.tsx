@@ -6,7 +6,7 @@ import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { usePublicLadder } from "@/features/ladder/api/get-public-ladder";
 import { useUpdatePublicLadder } from "../api/update-public-ladder";
-import { QueryCard } from "./query-card";
+import { QueryCard } from "@/components/ui/section-card";
 
 export function SystemSettingsCard() {
   const current = usePublicLadder();

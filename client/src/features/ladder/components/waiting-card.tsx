@@ -7,9 +7,9 @@ import { Link } from "wouter";
 import { ArrowRight, ClipboardCheck, Scale, Swords, UserCheck } from "lucide-react";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { Badge } from "@/components/ui/badge";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
+import { SectionCard } from "@/components/ui/section-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAwaitingApproval } from "@/features/challenges/api/get-awaiting-approval";
 import { useIncomingChallenges } from "@/features/challenges/api/get-incoming-challenges";
@@ -24,6 +24,16 @@ interface WaitingItem {
   text: string;
 }
 
+interface WaitingListText {
+  icon: typeof Swords;
+  title: string;
+  /** Where the member acts on them, and its name for screen readers ("in My Challenges"). */
+  href: string;
+  where: string;
+  errorText: string;
+  emptyText: string;
+}
+
 interface WaitingQuery {
   isPending: boolean;
   isError: boolean;
@@ -31,27 +41,33 @@ interface WaitingQuery {
   refetch: () => unknown;
 }
 
+/** Each list's words and where the member acts on its items. */
+const LISTS = {
+  registrations: { icon: UserCheck, title: "Registrations to approve", href: "/admin", where: "in the Admin Panel", errorText: "Failed to load pending registrations", emptyText: "No registrations are waiting for approval" },
+  disputes: { icon: Scale, title: "Disputes to decide", href: "/admin", where: "in the Admin Panel", errorText: "Failed to load disputes", emptyText: "No disputes are waiting for a decision" },
+  incoming: { icon: Swords, title: "Incoming challenges", href: "/challenges", where: "in My Challenges", errorText: "Failed to load incoming challenges", emptyText: "You have no incoming challenges" },
+  results: { icon: ClipboardCheck, title: "Results to approve", href: "/challenges", where: "in My Challenges", errorText: "Failed to load results awaiting approval", emptyText: "No results are waiting for your approval" },
+} satisfies Record<string, WaitingListText>;
+
 const isActive = (status: ChallengeStatus) => (ACTIVE_CHALLENGE_STATUSES as readonly ChallengeStatus[]).includes(status);
 
 export function WaitingCard({ teamId, isAdmin = false }: { teamId: number | null; isAdmin?: boolean }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle>Waiting for you</CardTitle>
-        <CardDescription>
-          {teamId === null && isAdmin
-            ? "Registrations to approve and disputes to decide"
-            : isAdmin
-              ? "Challenges to answer, results to approve, and the admin's work"
-              : "Challenges to answer and results to approve"}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {teamId !== null && <WaitingLists teamId={teamId} />}
-        {isAdmin && <AdminWaitingLists />}
-        {teamId === null && !isAdmin && <EmptyState title="Nothing waiting" description="Join a team to challenge others and report results." />}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title="Waiting for you"
+      description={
+        teamId === null && isAdmin
+          ? "Registrations to approve and disputes to decide"
+          : isAdmin
+            ? "Challenges to answer, results to approve, and the admin's work"
+            : "Challenges to answer and results to approve"
+      }
+      contentClassName="space-y-4"
+    >
+      {teamId !== null && <WaitingLists teamId={teamId} />}
+      {isAdmin && <AdminWaitingLists />}
+      {teamId === null && !isAdmin && <EmptyState title="Nothing waiting" description="Join a team to challenge others and report results." />}
+    </SectionCard>
   );
 }
 
@@ -69,28 +85,8 @@ function AdminWaitingLists() {
   }));
   return (
     <>
-      <WaitingList
-        icon={UserCheck}
-        title="Registrations to approve"
-        query={users}
-        items={registrations}
-        total={users.data?.total}
-        href="/admin"
-        where="in the Admin Panel"
-        errorText="Failed to load pending registrations"
-        emptyText="No registrations are waiting for approval"
-      />
-      <WaitingList
-        icon={Scale}
-        title="Disputes to decide"
-        query={disputes}
-        items={open}
-        total={disputes.data?.total}
-        href="/admin"
-        where="in the Admin Panel"
-        errorText="Failed to load disputes"
-        emptyText="No disputes are waiting for a decision"
-      />
+      <WaitingList {...LISTS.registrations} query={users} items={registrations} total={users.data?.total} />
+      <WaitingList {...LISTS.disputes} query={disputes} items={open} total={disputes.data?.total} />
     </>
   );
 }
@@ -111,42 +107,17 @@ function WaitingLists({ teamId }: { teamId: number }) {
   }));
   return (
     <>
-      <WaitingList
-        icon={Swords}
-        title="Incoming challenges"
-        query={incoming}
-        items={challenges}
-        href="/challenges"
-        where="in My Challenges"
-        errorText="Failed to load incoming challenges"
-        emptyText="You have no incoming challenges"
-      />
-      <WaitingList
-        icon={ClipboardCheck}
-        title="Results to approve"
-        query={awaiting}
-        items={results}
-        href="/challenges"
-        where="in My Challenges"
-        errorText="Failed to load results awaiting approval"
-        emptyText="No results are waiting for your approval"
-      />
+      <WaitingList {...LISTS.incoming} query={incoming} items={challenges} />
+      <WaitingList {...LISTS.results} query={awaiting} items={results} />
     </>
   );
 }
 
-function WaitingList(props: {
-  icon: typeof Swords;
-  title: string;
+function WaitingList(props: WaitingListText & {
   query: WaitingQuery;
   items: WaitingItem[] | undefined;
   /** All of them, when the list shows one page of more. */
   total?: number;
-  /** Where the member acts on them, and its name for screen readers ("in My Challenges"). */
-  href: string;
-  where: string;
-  errorText: string;
-  emptyText: string;
 }) {
   const { query, icon: Icon } = props;
   const items = props.items ?? [];

@@ -6,13 +6,12 @@ import { ArrowLeft, Flag } from "lucide-react";
 import { DISPUTE_REASON_MIN } from "@shared/constants";
 import { DISPUTE_REASON_MAX, disputeSchema, type DisputeInput } from "@shared/validators/matches";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { CardDescription } from "@/components/ui/card";
 import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
 import { toast } from "@/components/ui/toast";
 import { useDisputeMatchByToken } from "../api/dispute-match-by-token";
-import { StatusCard, TokenMatchCard, TokenMatchGate } from "../components/token-match-gate";
+import { TokenMatchPage } from "../components/token-match-page";
 
 export const DISPUTE_FAILED = "Failed to dispute match. It may have already been confirmed or disputed.";
 
@@ -29,51 +28,47 @@ export default function DisputeMatchPage() {
     ),
   );
 
-  const settled = dispute.isSuccess ? (
-    <StatusCard icon={<Flag className="size-10" aria-hidden="true" />} title="Match Disputed">
-      <CardDescription>
-        The reporting team has been notified and an admin will review the result. Both teams will be emailed the outcome.
-      </CardDescription>
-      <Link href="/ladder" className={buttonVariants({ variant: "outline" })}>
-        Go to the ladder
-      </Link>
-    </StatusCard>
-  ) : undefined;
-
   return (
-    <TokenMatchGate token={token} settled={settled}>
-      {(match) => (
-        <TokenMatchCard
-          title="Dispute Match"
-          match={match}
-          lead="tell us what is wrong with this result. An admin will review it."
-          contentClassName="space-y-6"
-          actions={
-            <>
-              <Link href={`/confirm-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "ghost" })}>
-                <ArrowLeft aria-hidden="true" />
-                Back to confirmation
-              </Link>
-              <Button type="submit" form="dispute-form" variant="destructive" loading={dispute.isPending}>
-                {!dispute.isPending && <Flag aria-hidden="true" />}
-                Submit Dispute
-              </Button>
-            </>
-          }
+    <TokenMatchPage
+      token={token}
+      outcome={
+        dispute.isSuccess
+          ? {
+              icon: Flag,
+              title: "Match Disputed",
+              text: "The reporting team has been notified and an admin will review the result. Both teams will be emailed the outcome.",
+              ladderLink: "Go to the ladder",
+              ladderLinkVariant: "outline",
+            }
+          : undefined
+      }
+      title="Dispute Match"
+      lead="tell us what is wrong with this result. An admin will review it."
+      contentClassName="space-y-6"
+      actions={
+        <>
+          <Link href={`/confirm-match/${encodeURIComponent(token)}`} className={buttonVariants({ variant: "ghost" })}>
+            <ArrowLeft aria-hidden="true" />
+            Back to confirmation
+          </Link>
+          <Button type="submit" form="dispute-form" variant="destructive" loading={dispute.isPending}>
+            {!dispute.isPending && <Flag aria-hidden="true" />}
+            Submit Dispute
+          </Button>
+        </>
+      }
+    >
+      <form id="dispute-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
+        <FormField
+          label="Reason for the dispute"
+          required
+          error={form.formState.errors.reason?.message}
+          hint={`At least ${DISPUTE_REASON_MIN} characters. Say what the correct result was.`}
+          labelAside={<CharCount value={reason} max={DISPUTE_REASON_MAX} />}
         >
-          <form id="dispute-form" onSubmit={(e) => void onSubmit(e)} noValidate className="space-y-2">
-            <FormField
-              label="Reason for the dispute"
-              required
-              error={form.formState.errors.reason?.message}
-              hint={`At least ${DISPUTE_REASON_MIN} characters. Say what the correct result was.`}
-              labelAside={<CharCount value={reason} max={DISPUTE_REASON_MAX} />}
-            >
-              <Textarea rows={4} maxLength={DISPUTE_REASON_MAX} {...form.register("reason")} />
-            </FormField>
-          </form>
-        </TokenMatchCard>
-      )}
-    </TokenMatchGate>
+          <Textarea rows={4} maxLength={DISPUTE_REASON_MAX} {...form.register("reason")} />
+        </FormField>
+      </form>
+    </TokenMatchPage>
   );
 }

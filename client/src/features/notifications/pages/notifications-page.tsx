@@ -8,7 +8,7 @@ import type { NotificationItem } from "@shared/types/notifications";
 import { Button } from "@/components/ui/button";
 import { Card, CardContent } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
@@ -85,7 +85,7 @@ export default function NotificationsPage() {
       {list.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : list.isError ? (
-        <ErrorState message="Failed to load notifications" detail={errorMessage(list.error)} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <QueryErrorState query={list} message="Failed to load notifications" />
       ) : items.length === 0 ? (
         <EmptyState icon={Bell} title="No notifications yet" description="Challenges, results and decisions about your account will show up here." />
       ) : (

@@ -5,7 +5,7 @@ import { Link, useParams } from "wouter";
 import { BellOff, CheckCircle2, MailX, TriangleAlert } from "lucide-react";
 import { EMAIL_CATEGORY_LABELS } from "@shared/constants";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { PageSpinner } from "@/components/ui/spinner";
 import { StatusCard } from "@/components/ui/status-card";
 import { ApiError, errorMessage } from "@/lib/api-client";
@@ -32,7 +32,7 @@ export default function UnsubscribePage() {
         </StatusCard>
       );
     }
-    return <ErrorState className="mx-auto max-w-md" message="Failed to check the link" detail={errorMessage(link.error)} onRetry={() => void link.refetch()} retrying={link.isFetching} />;
+    return <QueryErrorState className="mx-auto max-w-md" query={link} message="Failed to check the link" />;
   }
   const label = EMAIL_CATEGORY_LABELS[link.data.category].label.toLowerCase();
   if (!link.data.emailOn) {

@@ -6,9 +6,9 @@ import { commonSlots, freeCounts, type Availability } from "@shared/availability
 import { updateAvailabilitySchema } from "@shared/validators/availability";
 import { AvailabilityEditor, AvailabilityOverlap } from "@/components/ui/availability-grid";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/section-card";
 import { Skeleton } from "@/components/ui/skeleton";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useTeamAvailability } from "../api/get-team-availability";
@@ -41,53 +41,47 @@ export function AvailabilityCard({ teamId, userId }: { teamId: number; userId: n
 
   const both = me && partner ? [draft ?? me.availability, partner.availability] : [];
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarDays className="size-5 text-primary" aria-hidden="true" />
-          My usual availability
-        </CardTitle>
-        <CardDescription>
-          Tick when you can usually play (club time). Your team and the teams you may play see it, and the challenge form suggests times when all four
-          of you are free.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6 lg:grid-cols-2">
-        {team.isPending || (me && draft === null) ? (
-          <Skeleton className="h-72 w-full" />
-        ) : team.isError ? (
-          <ErrorState message="Failed to load availability" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
-        ) : draft ? (
-          <div className="grid gap-3">
-            <AvailabilityEditor value={draft} onChange={setDraft} disabled={save.isPending} />
-            <div className="flex flex-wrap gap-2">
-              <Button onClick={submit} loading={save.isPending} disabled={!dirty}>
-                Save availability
+    <SectionCard
+      className="min-w-0"
+      icon={CalendarDays}
+      title="My usual availability"
+      description="Tick when you can usually play (club time). Your team and the teams you may play see it, and the challenge form suggests times when all four of you are free."
+      contentClassName="grid gap-6 lg:grid-cols-2"
+    >
+      {team.isPending || (me && draft === null) ? (
+        <Skeleton className="h-72 w-full" />
+      ) : team.isError ? (
+        <QueryErrorState query={team} message="Failed to load availability" />
+      ) : draft ? (
+        <div className="grid gap-3">
+          <AvailabilityEditor value={draft} onChange={setDraft} disabled={save.isPending} />
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={submit} loading={save.isPending} disabled={!dirty}>
+              Save availability
+            </Button>
+            {dirty && (
+              <Button variant="outline" onClick={() => setDraft(me!.availability)} disabled={save.isPending}>
+                Undo changes
               </Button>
-              {dirty && (
-                <Button variant="outline" onClick={() => setDraft(me!.availability)} disabled={save.isPending}>
-                  Undo changes
-                </Button>
-              )}
-            </div>
-          </div>
-        ) : null}
-        {me && partner && (
-          <div className="grid content-start gap-2">
-            <h3 className="text-sm font-semibold text-foreground">You and {partner.name}</h3>
-            {partner.isSet ? (
-              <p className="text-sm text-muted-foreground">
-                {commonSlots(both).size > 0
-                  ? `Marked cells: both of you are usually free.`
-                  : `No time when both of you are usually free yet.`}
-              </p>
-            ) : (
-              <p className="text-sm text-muted-foreground">{partner.name} has not set a usual availability yet.</p>
             )}
-            <AvailabilityOverlap label={`When you and ${partner.name} are usually free`} counts={freeCounts(both)} of={2} allLabel="both free" />
           </div>
-        )}
-      </CardContent>
-    </Card>
+        </div>
+      ) : null}
+      {me && partner && (
+        <div className="grid content-start gap-2">
+          <h3 className="text-sm font-semibold text-foreground">You and {partner.name}</h3>
+          {partner.isSet ? (
+            <p className="text-sm text-muted-foreground">
+              {commonSlots(both).size > 0
+                ? `Marked cells: both of you are usually free.`
+                : `No time when both of you are usually free yet.`}
+            </p>
+          ) : (
+            <p className="text-sm text-muted-foreground">{partner.name} has not set a usual availability yet.</p>
+          )}
+          <AvailabilityOverlap label={`When you and ${partner.name} are usually free`} counts={freeCounts(both)} of={2} allLabel="both free" />
+        </div>
+      )}
+    </SectionCard>
   );
 }

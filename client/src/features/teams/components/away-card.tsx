@@ -8,21 +8,16 @@ import { formatDay } from "@shared/time";
 import { AWAY_TITLES, setAwaySchema, shortenAwaySchema } from "@shared/validators/away";
 import type { AwayRange } from "@shared/types/away";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
+import { SectionCard } from "@/components/ui/section-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ErrorState } from "@/components/ui/error-state";
 import { toast } from "@/components/ui/toast";
+import { fieldErrors } from "@/lib/field-errors";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useTeamAway } from "../api/get-team-away";
 import { useCancelTeamAway, useSetTeamAway, useShortenTeamAway } from "../api/change-team-away";
-
-const fieldErrors = (issues: readonly { path: PropertyKey[]; message: string }[]) => {
-  const next: Record<string, string> = {};
-  for (const issue of issues) next[String(issue.path[0] ?? "_")] ??= issue.message;
-  return next;
-};
 
 const failed = (err: unknown) =>
   toast({ variant: "destructive", title: (err instanceof ApiError && err.title) || AWAY_TITLES.setFailed, description: errorMessage(err) });
@@ -30,29 +25,23 @@ const failed = (err: unknown) =>
 export function AwayCard({ teamId }: { teamId: number }) {
   const away = useTeamAway(teamId);
   return (
-    <Card className="min-w-0" aria-labelledby="away-card-title" role="region">
-      <CardHeader>
-        <CardTitle id="away-card-title" className="flex items-center gap-2">
-          <Plane className="size-5 text-primary" aria-hidden="true" />
-          Away
-        </CardTitle>
-        <CardDescription>
-          Exams or a trip? Mark your team away for up to {AWAY_MAX_DAYS} days: nobody can challenge it then, and those days do not
-          count towards inactivity.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {away.isPending ? (
-          <Skeleton className="h-24 w-full" />
-        ) : away.isError ? (
-          <ErrorState message="Failed to load your away time" onRetry={() => void away.refetch()} retrying={away.isFetching} />
-        ) : away.data.current ? (
-          <CurrentAway key={`${away.data.current.id}-${away.data.current.lastDay}`} teamId={teamId} range={away.data.current} today={away.data.today} />
-        ) : (
-          <SetAwayForm teamId={teamId} today={away.data.today} />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      className="min-w-0"
+      titleId="away-card-title"
+      icon={Plane}
+      title="Away"
+      description={`Exams or a trip? Mark your team away for up to ${AWAY_MAX_DAYS} days: nobody can challenge it then, and those days do not count towards inactivity.`}
+    >
+      {away.isPending ? (
+        <Skeleton className="h-24 w-full" />
+      ) : away.isError ? (
+        <ErrorState message="Failed to load your away time" onRetry={() => void away.refetch()} retrying={away.isFetching} />
+      ) : away.data.current ? (
+        <CurrentAway key={`${away.data.current.id}-${away.data.current.lastDay}`} teamId={teamId} range={away.data.current} today={away.data.today} />
+      ) : (
+        <SetAwayForm teamId={teamId} today={away.data.today} />
+      )}
+    </SectionCard>
   );
 }
 

@@ -3,9 +3,9 @@
 import { useState } from "react";
 import { CalendarSync, Copy, RefreshCw } from "lucide-react";
 import { Button, buttonVariants } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/section-card";
 import { ConfirmDialog } from "@/components/ui/dialog";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Input } from "@/components/ui/input";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
@@ -46,61 +46,56 @@ export function CalendarFeedCard() {
 
   const url = feed.data?.url ?? null;
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <CalendarSync className="size-5 text-primary" aria-hidden="true" />
-          Calendar feed
-        </CardTitle>
-        <CardDescription>
-          Your team&apos;s accepted matches in your own calendar app, kept up to date: new times, cancellations. Keep the link to yourself: anyone with
-          it can read your team&apos;s matches.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {feed.isPending ? (
-          <Skeleton className="h-20 w-full" />
-        ) : feed.isError ? (
-          <ErrorState message="Failed to load your calendar link" detail={errorMessage(feed.error)} onRetry={() => void feed.refetch()} retrying={feed.isFetching} />
-        ) : url ? (
-          <div className="grid gap-3">
-            <label className="grid gap-1.5 text-sm font-medium text-foreground">
-              Your calendar link
-              <Input readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
-            </label>
-            <div className="flex flex-wrap gap-2">
-              <Button onClick={() => void copy(url)}>
-                <Copy aria-hidden="true" />
-                Copy link
-              </Button>
-              <a href={feed.data.webcalUrl ?? url} className={cn(buttonVariants({ variant: "outline" }))}>
-                <CalendarSync aria-hidden="true" />
-                Subscribe in calendar app
-              </a>
-              <Button variant="ghost" onClick={() => setConfirmReset(true)}>
-                <RefreshCw aria-hidden="true" />
-                Reset link
-              </Button>
-            </div>
+    <SectionCard
+      className="min-w-0"
+      icon={CalendarSync}
+      title="Calendar feed"
+      description="Your team's accepted matches in your own calendar app, kept up to date: new times, cancellations. Keep the link to yourself: anyone with it can read your team's matches."
+      after={
+        <ConfirmDialog
+          open={confirmReset}
+          onOpenChange={setConfirmReset}
+          title="Reset your calendar link?"
+          description="The current link stops working at once; calendars subscribed to it stop updating. You get a new link to subscribe with."
+          confirmLabel="Reset link"
+          cancelLabel="Keep it"
+          destructive
+          pending={reset.isPending}
+          onConfirm={() => make(true)}
+        />
+      }
+    >
+      {feed.isPending ? (
+        <Skeleton className="h-20 w-full" />
+      ) : feed.isError ? (
+        <QueryErrorState query={feed} message="Failed to load your calendar link" />
+      ) : url ? (
+        <div className="grid gap-3">
+          <label className="grid gap-1.5 text-sm font-medium text-foreground">
+            Your calendar link
+            <Input readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => void copy(url)}>
+              <Copy aria-hidden="true" />
+              Copy link
+            </Button>
+            <a href={feed.data.webcalUrl ?? url} className={cn(buttonVariants({ variant: "outline" }))}>
+              <CalendarSync aria-hidden="true" />
+              Subscribe in calendar app
+            </a>
+            <Button variant="ghost" onClick={() => setConfirmReset(true)}>
+              <RefreshCw aria-hidden="true" />
+              Reset link
+            </Button>
           </div>
-        ) : (
-          <Button onClick={() => make(false)} loading={reset.isPending}>
-            <CalendarSync aria-hidden="true" />
-            Create my calendar link
-          </Button>
-        )}
-      </CardContent>
-      <ConfirmDialog
-        open={confirmReset}
-        onOpenChange={setConfirmReset}
-        title="Reset your calendar link?"
-        description="The current link stops working at once; calendars subscribed to it stop updating. You get a new link to subscribe with."
-        confirmLabel="Reset link"
-        cancelLabel="Keep it"
-        destructive
-        pending={reset.isPending}
-        onConfirm={() => make(true)}
-      />
-    </Card>
+        </div>
+      ) : (
+        <Button onClick={() => make(false)} loading={reset.isPending}>
+          <CalendarSync aria-hidden="true" />
+          Create my calendar link
+        </Button>
+      )}
+    </SectionCard>
   );
 }

@@ -1,50 +1,38 @@
 // Rating, W/L, win rate and matches played on each surface.
-import { SURFACES, SURFACE_LABELS } from "@shared/constants";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import type { TeamView } from "@shared/types/teams";
-import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { SurfaceCards } from "./surface-cards";
 
 export function CourtPerformance({ team }: { team: TeamView }) {
   return (
     <div>
       <h2 className="mb-3 text-lg font-semibold">Court Performance</h2>
-      <div className="grid gap-4 md:grid-cols-3">
-        {SURFACES.map((s) => {
+      <SurfaceCards headerClassName="pb-2">
+        {(s) => {
           const rating = surfaceRating(team, s);
           const { wins, losses } = surfaceRecord(team, s);
           const played = wins + losses;
-          return (
-            <Card key={s}>
-              <CardHeader className="pb-2">
-                <CardTitle as="h3" className="text-base">
-                  {SURFACE_LABELS[s]}
-                </CardTitle>
-              </CardHeader>
-              <CardContent>
-                {played === 0 ? (
-                  <>
-                    <p className="text-2xl font-bold tabular-nums">{rating}</p>
-                    <p className="mt-1 text-sm text-muted-foreground">No matches played yet</p>
-                  </>
-                ) : (
-                  <dl className="grid grid-cols-2 gap-y-2 text-sm">
-                    <dt className="text-muted-foreground">Rating</dt>
-                    <dd className="text-right text-lg font-bold tabular-nums">{rating}</dd>
-                    <dt className="text-muted-foreground">W/L</dt>
-                    <dd className="text-right tabular-nums">
-                      {wins}/{losses}
-                    </dd>
-                    <dt className="text-muted-foreground">Win rate</dt>
-                    <dd className="text-right tabular-nums">{winPercent(wins, losses)}%</dd>
-                    <dt className="text-muted-foreground">Matches played</dt>
-                    <dd className="text-right tabular-nums">{played}</dd>
-                  </dl>
-                )}
-              </CardContent>
-            </Card>
+          return played === 0 ? (
+            <>
+              <p className="text-2xl font-bold tabular-nums">{rating}</p>
+              <p className="mt-1 text-sm text-muted-foreground">No matches played yet</p>
+            </>
+          ) : (
+            <dl className="grid grid-cols-2 gap-y-2 text-sm">
+              <dt className="text-muted-foreground">Rating</dt>
+              <dd className="text-right text-lg font-bold tabular-nums">{rating}</dd>
+              <dt className="text-muted-foreground">W/L</dt>
+              <dd className="text-right tabular-nums">
+                {wins}/{losses}
+              </dd>
+              <dt className="text-muted-foreground">Win rate</dt>
+              <dd className="text-right tabular-nums">{winPercent(wins, losses)}%</dd>
+              <dt className="text-muted-foreground">Matches played</dt>
+              <dd className="text-right tabular-nums">{played}</dd>
+            </dl>
           );
-        })}
-      </div>
+        }}
+      </SurfaceCards>
     </div>
   );
 }

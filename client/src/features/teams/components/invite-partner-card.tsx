@@ -3,10 +3,11 @@ import { useState, type FormEvent } from "react";
 import { UserPlus } from "lucide-react";
 import { invitePartnerSchema } from "@shared/validators/auth";
 import { Button } from "@/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/section-card";
 import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { toast } from "@/components/ui/toast";
+import { fieldErrors } from "@/lib/field-errors";
 import { errorMessage } from "@/lib/api-client";
 import { useInvitePartner } from "../api/invite-partner";
 
@@ -19,11 +20,7 @@ export function InvitePartnerCard({ teamId }: { teamId: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = invitePartnerSchema.safeParse({ partnerName, partnerEmail });
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      return setErrors(next);
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     invite.mutate(parsed.data, {
       onSuccess: (r) => {
@@ -36,29 +33,25 @@ export function InvitePartnerCard({ teamId }: { teamId: number }) {
   };
 
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <UserPlus className="size-5 text-primary" aria-hidden="true" />
-          Invite a partner
-        </CardTitle>
-        <CardDescription>Your team has no partner. Invite one: they get an email to choose their own username and password.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Invite a partner">
-          <FormField label="Partner's name" required error={errors.partnerName}>
-            <Input value={partnerName} autoComplete="off" onChange={(e) => setPartnerName(e.target.value)} />
-          </FormField>
-          <FormField label="Partner's email" required error={errors.partnerEmail}>
-            <Input type="email" value={partnerEmail} autoComplete="off" onChange={(e) => setPartnerEmail(e.target.value)} />
-          </FormField>
-          <div className="sm:col-span-2">
-            <Button type="submit" loading={invite.isPending}>
-              Send Invitation
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+    <SectionCard
+      className="min-w-0"
+      icon={UserPlus}
+      title="Invite a partner"
+      description="Your team has no partner. Invite one: they get an email to choose their own username and password."
+    >
+      <form onSubmit={submit} noValidate className="grid gap-4 sm:grid-cols-2" aria-label="Invite a partner">
+        <FormField label="Partner's name" required error={errors.partnerName}>
+          <Input value={partnerName} autoComplete="off" onChange={(e) => setPartnerName(e.target.value)} />
+        </FormField>
+        <FormField label="Partner's email" required error={errors.partnerEmail}>
+          <Input type="email" value={partnerEmail} autoComplete="off" onChange={(e) => setPartnerEmail(e.target.value)} />
+        </FormField>
+        <div className="sm:col-span-2">
+          <Button type="submit" loading={invite.isPending}>
+            Send Invitation
+          </Button>
+        </div>
+      </form>
+    </SectionCard>
   );
 }

@@ -3,9 +3,9 @@
 // notifications are always kept. Each switch saves at once.
 import { BellRing } from "lucide-react";
 import { EMAIL_CATEGORIES, EMAIL_CATEGORY, EMAIL_CATEGORY_LABELS, type EmailCategory } from "@shared/constants";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
+import { SectionCard } from "@/components/ui/section-card";
 import { Checkbox } from "@/components/ui/checkbox";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
@@ -26,45 +26,43 @@ export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
     );
 
   return (
-    <Card className="min-w-0" id="notifications">
-      <CardHeader>
-        <CardTitle className="flex items-center gap-2">
-          <BellRing className="size-5 text-primary" aria-hidden="true" />
-          Notifications
-        </CardTitle>
-        <CardDescription>Choose which emails you get. Everything still shows under Notifications in the app.</CardDescription>
-      </CardHeader>
-      <CardContent className="space-y-4">
-        {prefs.isPending ? (
-          <Skeleton className="h-32" />
-        ) : prefs.isError ? (
-          <ErrorState className="py-4" message="Failed to load notification settings" detail={errorMessage(prefs.error)} onRetry={() => void prefs.refetch()} retrying={prefs.isFetching} />
-        ) : (
-          <fieldset>
-            <legend className="mb-3 text-sm font-medium">Email me about</legend>
-            <ul className="divide-y divide-border rounded-lg border border-border">
-              {categories.map((category) => (
-                <li key={category} className="px-3 py-3">
-                  <Checkbox
-                    checked={prefs.data.email[category]}
-                    onChange={(e) => toggle(category, e.currentTarget.checked)}
-                    label={
-                      <span>
-                        <span className="font-medium">{EMAIL_CATEGORY_LABELS[category].label}</span>
-                        <span className="block text-muted-foreground">{EMAIL_CATEGORY_LABELS[category].description}</span>
-                      </span>
-                    }
-                  />
-                </li>
-              ))}
-            </ul>
-          </fieldset>
-        )}
-        <p className="text-sm text-muted-foreground">
-          Account and security emails (verification, password reset, approval, suspension) are always sent. Every optional email also has a link to
-          stop that kind of email.
-        </p>
-      </CardContent>
-    </Card>
+    <SectionCard
+      className="min-w-0"
+      id="notifications"
+      icon={BellRing}
+      title="Notifications"
+      description="Choose which emails you get. Everything still shows under Notifications in the app."
+      contentClassName="space-y-4"
+    >
+      {prefs.isPending ? (
+        <Skeleton className="h-32" />
+      ) : prefs.isError ? (
+        <QueryErrorState className="py-4" query={prefs} message="Failed to load notification settings" />
+      ) : (
+        <fieldset>
+          <legend className="mb-3 text-sm font-medium">Email me about</legend>
+          <ul className="divide-y divide-border rounded-lg border border-border">
+            {categories.map((category) => (
+              <li key={category} className="px-3 py-3">
+                <Checkbox
+                  checked={prefs.data.email[category]}
+                  onChange={(e) => toggle(category, e.currentTarget.checked)}
+                  label={
+                    <span>
+                      <span className="font-medium">{EMAIL_CATEGORY_LABELS[category].label}</span>
+                      <span className="block text-muted-foreground">{EMAIL_CATEGORY_LABELS[category].description}</span>
+                    </span>
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      )}
+      <p className="text-sm text-muted-foreground">
+        Account and security emails (verification, password reset, approval, suspension) are always sent. Every optional email also has a link to
+        stop that kind of email.
+      </p>
+    </SectionCard>
   );
 }

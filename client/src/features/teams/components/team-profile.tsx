@@ -3,8 +3,11 @@
 // viewer's own availability and calendar feed). Only the own
 // team's captain gets Edit Profile and Delete Team; members' emails come from the server only for
 // admins and the team's own members (docs/product.md#teams).
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { TeamView } from "@shared/types/teams";
+import { QueryErrorState } from "@/components/ui/error-state";
+import { PageHeader } from "@/components/ui/page-header";
 import { Skeleton } from "@/components/ui/skeleton";
 import { CourtPerformance } from "./court-performance";
 import { DeleteTeamDialog } from "./delete-team-dialog";
@@ -19,7 +22,27 @@ import { AvailabilityCard } from "./availability-card";
 import { CalendarFeedCard } from "./calendar-feed-card";
 import { AwayCard } from "./away-card";
 
-export function ProfileSkeleton() {
+/** A team page that shows a message instead of a team (not on a team, not found, a load error): the page's heading and the message. */
+export function ProfileNotice({ heading, children }: { heading: string; children: ReactNode }) {
+  return (
+    <section>
+      <PageHeader title={heading} />
+      {children}
+    </section>
+  );
+}
+
+/** A team page while its team loads (the skeleton) or after it failed to (the load error under the page's heading). */
+export function TeamNotLoaded({ team, heading }: { team: UseQueryResult<TeamView>; heading: string }) {
+  if (team.isPending) return <ProfileSkeleton />;
+  return (
+    <ProfileNotice heading={heading}>
+      <QueryErrorState query={team} message="Failed to load team profile" />
+    </ProfileNotice>
+  );
+}
+
+function ProfileSkeleton() {
   return (
     <section aria-busy="true" aria-label="Loading team profile" className="space-y-6">
       <Skeleton className="h-28 w-full" />

@@ -1,12 +1,9 @@
 // /profile (the signed-in user's team): the team's profile (../components/team-profile.tsx) with
 // the captain's Edit Profile and Delete Team, and the member's own Notifications (email switches).
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
-import { PageHeader } from "@/components/ui/page-header";
-import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useTeam } from "../api/get-team";
-import { ProfileSkeleton, TeamProfile } from "../components/team-profile";
+import { ProfileNotice, TeamNotLoaded, TeamProfile } from "../components/team-profile";
 import { NotificationSettingsCard } from "../components/notification-settings-card";
 
 export default function ProfilePage() {
@@ -17,24 +14,15 @@ export default function ProfilePage() {
   if (!user) return null;
   if (!teamId) {
     return (
-      <section>
-        <PageHeader title="My Profile" />
+      <ProfileNotice heading="My Profile">
         <EmptyState title="You are not on a team" description="Team profiles belong to registered teams." />
         <div className="mt-6">
           <NotificationSettingsCard isAdmin={user.isAdmin} />
         </div>
-      </section>
+      </ProfileNotice>
     );
   }
-  if (team.isPending) return <ProfileSkeleton />;
-  if (team.isError) {
-    return (
-      <section>
-        <PageHeader title="My Profile" />
-        <ErrorState message="Failed to load team profile" detail={errorMessage(team.error)} onRetry={() => void team.refetch()} retrying={team.isFetching} />
-      </section>
-    );
-  }
+  if (!team.isSuccess) return <TeamNotLoaded team={team} heading="My Profile" />;
   const isCaptain = user.isCaptain && user.teamId === team.data.id;
   return (
     <div className="space-y-6">

@@ -2,14 +2,12 @@
 // shown only when the server sends them: to admins and the team's own members. The user's own team
 // opens as My Profile (/profile), where its captain can edit it.
 import { Redirect, useParams } from "wouter";
-import { QueryErrorState } from "@/components/ui/error-state";
 import { EmptyState } from "@/components/ui/empty-state";
-import { PageHeader } from "@/components/ui/page-header";
 import { ApiError } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { useTeam } from "../api/get-team";
-import { ProfileSkeleton, TeamProfile } from "../components/team-profile";
+import { ProfileNotice, TeamNotLoaded, TeamProfile } from "../components/team-profile";
 
 /** A team id from the address: a positive whole number, else null (answered as not found). */
 function teamIdOf(param: string | undefined): number | null {
@@ -30,20 +28,11 @@ export default function TeamPage() {
   const notFound = teamId === null || (team.error instanceof ApiError && team.error.status === 404);
   if (notFound) {
     return (
-      <section>
-        <PageHeader title="Team Profile" />
+      <ProfileNotice heading="Team Profile">
         <EmptyState title="Team not found" description="This team does not exist or is no longer on the ladder." />
-      </section>
+      </ProfileNotice>
     );
   }
-  if (team.isPending) return <ProfileSkeleton />;
-  if (team.isError) {
-    return (
-      <section>
-        <PageHeader title="Team Profile" />
-        <QueryErrorState query={team} message="Failed to load team profile" />
-      </section>
-    );
-  }
+  if (!team.isSuccess) return <TeamNotLoaded team={team} heading="Team Profile" />;
   return <TeamProfile team={team.data} isCaptain={false} heading={team.data.name} />;
 }

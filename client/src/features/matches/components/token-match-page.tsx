@@ -1,8 +1,9 @@
-// Shared parts of the token pages: loading, 'Match Not Found', 'Match Already {status}', and the
-// card of a pending match.
+// The one shell of the emailed-token match pages (confirm, dispute): loading, 'Match Not Found',
+// 'Match Already {status}', the card of a pending match with the page's own content and actions,
+// and what the page says once its action succeeded.
 import type { ReactNode } from "react";
 import { Link } from "wouter";
-import { CircleAlert, CircleCheck, SearchX } from "lucide-react";
+import { CircleAlert, CircleCheck, SearchX, type LucideIcon } from "lucide-react";
 import { CONFIRMATION_STATUS } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from "@/components/ui/card";
@@ -13,7 +14,7 @@ import { ApiError } from "@/lib/api-client";
 import { useMatchByToken } from "../api/get-match-by-token";
 import { MatchDetails } from "./match-details";
 
-export function StatusCard({
+function StatusCard({
   icon,
   title,
   children,
@@ -42,7 +43,7 @@ const ladderLink = (
 );
 
 /** Renders `children(match)` only while the match is pending; every other state is handled here. */
-export function TokenMatchGate({
+function TokenMatchGate({
   token,
   children,
   settled,
@@ -94,23 +95,24 @@ export function TokenMatchGate({
   return <>{children(match)}</>;
 }
 
+interface TokenMatchCardProps {
+  title: string;
+  /** Said after 'Team A vs Team B: '. */
+  lead: string;
+  children?: ReactNode;
+  actions: ReactNode;
+  contentClassName?: string;
+}
+
 /** A token page's card for the pending match: its title, the two teams and what to do, the match's details, the page's own content and its actions. */
-export function TokenMatchCard({
+function TokenMatchCard({
   title,
   match,
   lead,
   children,
   actions,
   contentClassName,
-}: {
-  title: string;
-  match: MatchView;
-  /** Said after 'Team A vs Team B: '. */
-  lead: string;
-  children?: ReactNode;
-  actions: ReactNode;
-  contentClassName?: string;
-}) {
+}: TokenMatchCardProps & { match: MatchView }) {
   return (
     <Card className="mx-auto max-w-2xl">
       <CardHeader>
@@ -125,5 +127,33 @@ export function TokenMatchCard({
       </CardContent>
       <CardFooter className="flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">{actions}</CardFooter>
     </Card>
+  );
+}
+
+/** What a token page says once its own action succeeded, instead of the match. */
+export interface TokenMatchOutcome {
+  icon: LucideIcon;
+  title: string;
+  text: string;
+  /** The link back to the ladder: its words and look. */
+  ladderLink: string;
+  ladderLinkVariant?: "default" | "outline";
+  tone?: "default" | "success";
+}
+
+/** A token page: the gate's states, then the pending match's card, or `outcome` once the page's action succeeded. */
+export function TokenMatchPage({ token, outcome, ...card }: TokenMatchCardProps & { token: string; outcome?: TokenMatchOutcome }) {
+  const settled = outcome ? (
+    <StatusCard tone={outcome.tone} icon={<outcome.icon className="size-10" aria-hidden="true" />} title={outcome.title}>
+      <CardDescription>{outcome.text}</CardDescription>
+      <Link href="/ladder" className={buttonVariants({ variant: outcome.ladderLinkVariant })}>
+        {outcome.ladderLink}
+      </Link>
+    </StatusCard>
+  ) : undefined;
+  return (
+    <TokenMatchGate token={token} settled={settled}>
+      {(match) => <TokenMatchCard match={match} {...card} />}
+    </TokenMatchGate>
   );
 }
