@@ -3,6 +3,7 @@ import { SURFACES, SURFACE_LABELS } from "@shared/constants";
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import type { TeamView } from "@shared/types/teams";
 import { Card, CardContent, CardHeader, CardTitle } from "@/components/ui/card";
+import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 
 export function CourtPerformance({ team }: { team: TeamView }) {
   return (
@@ -23,13 +24,19 @@ export function CourtPerformance({ team }: { team: TeamView }) {
               <CardContent>
                 {played === 0 ? (
                   <>
-                    <p className="text-2xl font-bold tabular-nums">{rating}</p>
+                    <p className="flex items-center gap-2 text-2xl font-bold tabular-nums">
+                      {rating}
+                      <ProvisionalMarker played={played} scope="surface" />
+                    </p>
                     <p className="mt-1 text-sm text-muted-foreground">No matches played yet</p>
                   </>
                 ) : (
                   <dl className="grid grid-cols-2 gap-y-2 text-sm">
                     <dt className="text-muted-foreground">Rating</dt>
-                    <dd className="text-right text-lg font-bold tabular-nums">{rating}</dd>
+                    <dd className="flex items-center justify-end gap-2 text-lg font-bold tabular-nums">
+                      <ProvisionalMarker played={played} scope="surface" />
+                      {rating}
+                    </dd>
                     <dt className="text-muted-foreground">W/L</dt>
                     <dd className="text-right tabular-nums">
                       {wins}/{losses}
