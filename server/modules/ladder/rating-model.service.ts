@@ -3,7 +3,7 @@
 // the alternatives, and the guarded switch to one of them.
 import { asc, isNull } from "drizzle-orm";
 import { teams } from "@shared/schema";
-import { evaluateModels, evaluationTable, notWorse, type ModelEvaluation } from "@shared/rating/evaluate";
+import { evaluateModel, evaluationTable, modelsToEvaluate, notWorse, type ModelEvaluation } from "@shared/rating/evaluate";
 import type { RatingModelEvaluation, RatingModelSwitch, TeamRatings } from "@shared/types/ratings";
 import { RATING_MODEL_MESSAGES, type SwitchRatingModelInput } from "@shared/validators/ratings";
 import { LIVE_MESSAGE } from "@shared/types/events";
@@ -17,19 +17,35 @@ import { loadRatingSettings, storeRatingSettings } from "./rating-settings";
 
 const SWITCH_TITLE = "Failed to Switch Rating Model";
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 async function evaluate(db: DbOrTx): Promise<{ matches: number; models: ModelEvaluation[] }> {
   const settings = await loadRatingSettings(db);
   const history = await loadReplayHistory(db);
-  // Teams without a match start from the initial state and predict nothing: only the history counts.
-  return { matches: history.length, models: evaluateModels([], history, settings) };
+  const models: ModelEvaluation[] = [];
+  for (const { model, current } of modelsToEvaluate(settings)) {
+    // One model's replay at a time, other requests served in between (each replay is synchronous).
+    await nextTurn();
+    // Teams without a match start from the initial state and predict nothing: only the history counts.
+    models.push(evaluateModel([], history, model, current));
+  }
+  return { matches: history.length, models };
 }
+
+/** Evaluations under way, by database handle: admins asking at once share one computation. */
+const running = new WeakMap<object, Promise<RatingModelEvaluation>>();
 
 /**
  * GET /api/admin/rating-model. Two plain reads (no row locks, so confirmations go on meanwhile) and
- * a replay per model in memory: bounded by the matches times the fixed number of models.
+ * a replay per model in memory: bounded by the matches times the fixed number of models, one
+ * evaluation at a time per process.
  */
 export async function evaluateRatingModels(deps: TxDeps<"db">): Promise<RatingModelEvaluation> {
-  return evaluate(deps.db);
+  const pending = running.get(deps.db);
+  if (pending) return pending;
+  const started = evaluate(deps.db).finally(() => running.delete(deps.db));
+  running.set(deps.db, started);
+  return started;
 }
 
 /**

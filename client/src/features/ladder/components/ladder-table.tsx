@@ -199,6 +199,8 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
               {team.suspended && <TeamStatusBadge status="Suspended" />}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
               <ActivityBadges inactive={team.inactive} awayUntil={team.awayUntil} />
+              {/* Phones: with the badges (under the rating it would push W-L out of a 320 px screen). */}
+              <ProvisionalMarker played={record.wins + record.losses} scope="surface" className="sm:hidden" />
             </div>
             <ClampedText as="p" lines={2} className="mt-0.5 text-xs text-muted-foreground md:hidden">
               {team.members.map((m) => m.name).join(" & ")}
@@ -210,7 +212,7 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
       <TableCell className="text-right font-semibold tabular-nums">
         <div className="flex flex-col items-end gap-0.5">
           {surfaceRating(team, surface)}
-          <ProvisionalMarker played={record.wins + record.losses} scope="surface" />
+          <ProvisionalMarker played={record.wins + record.losses} scope="surface" className="max-sm:hidden" />
         </div>
       </TableCell>
       <TableCell className="whitespace-nowrap pr-4 text-right tabular-nums sm:pr-3">
