@@ -18,10 +18,66 @@ import { useRatingModel, useSwitchRatingModel } from "../api/rating-model";
 
 const WORSE = "Predicts worse";
 
-function ModelRows({ models, onSwitch, busy }: { models: ModelEvaluation[]; onSwitch: (m: ModelEvaluation) => void; busy: boolean }) {
+interface ModelsProps {
+  models: ModelEvaluation[];
+  onSwitch: (m: ModelEvaluation) => void;
+  busy: boolean;
+}
+
+/** The model's action: nothing for the one in use, Switch when it predicts no worse, else why not. */
+function ModelAction({ model, current, onSwitch, busy }: Omit<ModelsProps, "models"> & { model: ModelEvaluation; current: ModelEvaluation }) {
+  if (model.current) return null;
+  if (!notWorse(model, current)) return <span className="whitespace-nowrap text-xs text-muted-foreground">{WORSE}</span>;
+  return (
+    <Button size="sm" variant="outline" disabled={busy} onClick={() => onSwitch(model)}>
+      Switch<span className="sr-only"> to {model.label}</span>
+    </Button>
+  );
+}
+
+/** Phones: one item per model, its figures under its name. */
+function ModelList({ models, onSwitch, busy }: ModelsProps) {
   const current = models.find((m) => m.current)!;
   return (
-    <Table>
+    <ul className="divide-y divide-border border-y border-border sm:hidden">
+      {models.map((m) => {
+        const f = formatEvaluation(m);
+        return (
+          <li key={m.id} aria-current={m.current ? "true" : undefined} className={m.current ? "grid gap-2 bg-primary-soft/60 px-2 py-3" : "grid gap-2 px-2 py-3"}>
+            <p className="font-medium">
+              {m.label}
+              {m.current && (
+                <Badge variant="default" className="ml-2">
+                  In use
+                </Badge>
+              )}
+            </p>
+            <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+              {[
+                ["Brier", f.brier],
+                ["Log loss", f.logLoss],
+                ["Favourite won", f.favouriteWon],
+              ].map(([label, value]) => (
+                <div key={label} className="flex gap-1.5">
+                  <dt className="text-muted-foreground">{label}</dt>
+                  <dd className="tabular-nums">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <div>
+              <ModelAction model={m} current={current} onSwitch={onSwitch} busy={busy} />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function ModelRows({ models, onSwitch, busy }: ModelsProps) {
+  const current = models.find((m) => m.current)!;
+  return (
+    <Table wrapperClassName="max-sm:hidden">
       <TableHeader>
         <TableRow className="hover:bg-transparent">
           <TableHead>Model</TableHead>
@@ -40,7 +96,6 @@ function ModelRows({ models, onSwitch, busy }: { models: ModelEvaluation[]; onSw
       <TableBody>
         {models.map((m) => {
           const f = formatEvaluation(m);
-          const allowed = notWorse(m, current);
           return (
             <TableRow key={m.id} aria-current={m.current ? "true" : undefined} className={m.current ? "bg-primary-soft/60 hover:bg-primary-soft" : undefined}>
               <TableCell className="min-w-48">
@@ -55,13 +110,7 @@ function ModelRows({ models, onSwitch, busy }: { models: ModelEvaluation[]; onSw
               <TableCell className="text-right tabular-nums">{f.logLoss}</TableCell>
               <TableCell className="whitespace-nowrap text-right tabular-nums">{f.favouriteWon}</TableCell>
               <TableCell className="text-right">
-                {m.current ? null : allowed ? (
-                  <Button size="sm" variant="outline" disabled={busy} onClick={() => onSwitch(m)}>
-                    Switch<span className="sr-only"> to {m.label}</span>
-                  </Button>
-                ) : (
-                  <span className="whitespace-nowrap text-xs text-muted-foreground">{WORSE}</span>
-                )}
+                <ModelAction model={m} current={current} onSwitch={onSwitch} busy={busy} />
               </TableCell>
             </TableRow>
           );
@@ -169,6 +218,7 @@ export function RatingModelCard() {
             <p className="text-sm text-muted-foreground">
               Scored on {query.data.matches} confirmed {query.data.matches === 1 ? "match" : "matches"}.
             </p>
+            <ModelList models={query.data.models} onSwitch={setTarget} busy={switchModel.isPending} />
             <ModelRows models={query.data.models} onSwitch={setTarget} busy={switchModel.isPending} />
             <Button variant="ghost" size="sm" className="justify-self-start" disabled={query.isFetching} onClick={() => void query.refetch()}>
               Evaluate again
