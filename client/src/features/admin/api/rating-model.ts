@@ -1,8 +1,9 @@
 // GET /api/admin/rating-model (the evaluation table, computed when asked) and POST (switch to a model
 // that predicts no worse): docs/product.md, "How good are the ratings?".
-import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { RatingModelEvaluation, RatingModelSwitch } from "@shared/types/ratings";
 import { api } from "@/lib/api-client";
+import { useMutation } from "@/lib/mutation";
 import { adminKeys } from "./keys";
 
 export const ratingModelQueryOptions = queryOptions({
