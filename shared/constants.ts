@@ -4,6 +4,13 @@ export const DEFAULT_RATING = 1500;
 export const K_FACTOR_NEW = 40;
 export const K_FACTOR_ESTABLISHED = 24;
 export const K_FACTOR_THRESHOLD_MATCHES = 10;
+/**
+ * A rating is provisional while the team has fewer than this many confirmed matches on that surface
+ * (overall: in total); the ladder, profile and challenge list mark it (docs/product.md, "Provisional ratings").
+ */
+export const PROVISIONAL_MATCHES = 5;
+/** The rating model's settings (docs/product.md, "How good are the ratings?"): one system_settings row, JSON; no row means the defaults. */
+export const RATING_MODEL_SETTING = "rating_model";
 
 export const SURFACES = ["grass", "beach", "hardcourt"] as const;
 export type Surface = (typeof SURFACES)[number];

@@ -140,6 +140,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/admin/operations/current": "the progress of a running restore or reset: polled, must be live",
   "GET /api/admin/backups": "admin screen: the files of BACKUP_DIR, not the database",
   "GET /api/admin/backups/:name": "a download of a file of BACKUP_DIR",
+  "GET /api/admin/rating-model": "admin screen: computed on request (a replay of history per model), rare, and must reflect the latest results",
   "GET /api/settings/header-image": "public and tiny",
   "GET /api/settings/club-rules": "one small row, read by the admin's card and rarely by members",
   "GET /api/settings/club-break": "the banner: one indexed read of the few breaks ahead",

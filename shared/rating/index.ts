@@ -5,8 +5,33 @@ import {
   K_FACTOR_ESTABLISHED,
   K_FACTOR_NEW,
   K_FACTOR_THRESHOLD_MATCHES,
+  PROVISIONAL_MATCHES,
   type Surface,
 } from "../constants";
+
+/**
+ * The engine's settings (docs/product.md, "How good are the ratings?"), stored in system_settings
+ * (RATING_MODEL_SETTING). DEFAULT_RATING_SETTINGS is the model the club has always used.
+ */
+export interface RatingSettings {
+  /** K while fewer than kThreshold matches have been played (on that surface / overall)... */
+  kNew: number;
+  /** ...and from then on. */
+  kEstablished: number;
+  kThreshold: number;
+  /** K grows with the sets margin: K × log2(1 + sets won − sets lost), so a one-set margin moves the usual K. */
+  marginOfVictory: boolean;
+  /** A team's first match on a surface starts from its overall rating instead of the default 1500. */
+  surfaceFromOverall: boolean;
+}
+
+export const DEFAULT_RATING_SETTINGS: Readonly<RatingSettings> = Object.freeze({
+  kNew: K_FACTOR_NEW,
+  kEstablished: K_FACTOR_ESTABLISHED,
+  kThreshold: K_FACTOR_THRESHOLD_MATCHES,
+  marginOfVictory: false,
+  surfaceFromOverall: false,
+});
 
 /** A team's ratings and counters: the same names as the teams table's columns. */
 export interface RatingState {
@@ -60,9 +85,20 @@ export function winProbabilityPercent(ra: number, rb: number): number {
   return Math.round(expectedScore(ra, rb) * 100);
 }
 
-/** K = 40 while fewer than 10 approved matches have been played (on that surface / overall), then 24. */
-export function kFactor(matchesPlayed: number): number {
-  return matchesPlayed < K_FACTOR_THRESHOLD_MATCHES ? K_FACTOR_NEW : K_FACTOR_ESTABLISHED;
+/** K = 40 while fewer than 10 approved matches have been played (on that surface / overall), then 24 (with the default settings). */
+export function kFactor(matchesPlayed: number, settings: Readonly<RatingSettings> = DEFAULT_RATING_SETTINGS): number {
+  return matchesPlayed < settings.kThreshold ? settings.kNew : settings.kEstablished;
+}
+
+/** The margin-of-victory multiplier of K: log2(1 + margin); 1 for a one-set margin, an unknown score or the setting off. */
+export function marginFactor(margin: number | undefined, settings: Readonly<RatingSettings>): number {
+  if (!settings.marginOfVictory || margin === undefined || margin <= 1) return 1;
+  return Math.log2(1 + margin);
+}
+
+/** Provisional: fewer than PROVISIONAL_MATCHES confirmed matches (on that surface, or overall). */
+export function isProvisional(matchesPlayed: number): boolean {
+  return matchesPlayed < PROVISIONAL_MATCHES;
 }
 
 /** One Elo step, rounded to an integer. */
@@ -74,6 +110,8 @@ export interface MatchOutcome {
   surface: Surface;
   /** true when team A won. */
   aWon: boolean;
+  /** Sets won by the winner minus sets won by the loser (only the margin-of-victory setting reads it). */
+  margin?: number;
 }
 
 export interface AppliedMatch {
@@ -86,7 +124,12 @@ export interface AppliedMatch {
 }
 
 /** Applies one approved result to two teams' states. Neither input is modified. */
-export function applyMatch(a: RatingState, b: RatingState, outcome: MatchOutcome): AppliedMatch {
+export function applyMatch(
+  a: RatingState,
+  b: RatingState,
+  outcome: MatchOutcome,
+  settings: Readonly<RatingSettings> = DEFAULT_RATING_SETTINGS,
+): AppliedMatch {
   const { surface, aWon } = outcome;
   const rk = RATING_KEY[surface];
   const wk = WINS_KEY[surface];
@@ -96,29 +139,59 @@ export function applyMatch(a: RatingState, b: RatingState, outcome: MatchOutcome
 
   const aSurfacePlayed = a[wk] + a[lk];
   const bSurfacePlayed = b[wk] + b[lk];
-  const aSurfaceNew = eloStep(a[rk], b[rk], sa, kFactor(aSurfacePlayed));
-  const bSurfaceNew = eloStep(b[rk], a[rk], sb, kFactor(bSurfacePlayed));
+  const aSurfacePrev = startingSurfaceRating(a, surface, settings);
+  const bSurfacePrev = startingSurfaceRating(b, surface, settings);
+  const m = marginFactor(outcome.margin, settings);
+  const aSurfaceNew = eloStep(aSurfacePrev, bSurfacePrev, sa, kFactor(aSurfacePlayed, settings) * m);
+  const bSurfaceNew = eloStep(bSurfacePrev, aSurfacePrev, sb, kFactor(bSurfacePlayed, settings) * m);
 
-  const aOverallNew = eloStep(a.rating, b.rating, sa, kFactor(a.wins + a.losses));
-  const bOverallNew = eloStep(b.rating, a.rating, sb, kFactor(b.wins + b.losses));
+  const aOverallNew = eloStep(a.rating, b.rating, sa, kFactor(a.wins + a.losses, settings) * m);
+  const bOverallNew = eloStep(b.rating, a.rating, sb, kFactor(b.wins + b.losses, settings) * m);
 
-  const played = (state: RatingState, overallNew: number, surfaceNew: number, won: 0 | 1, lost: 0 | 1): RatingState => ({
-    ...state,
-    rating: overallNew,
-    wins: state.wins + won,
-    losses: state.losses + lost,
-    [rk]: surfaceNew,
-    [wk]: state[wk] + won,
-    [lk]: state[lk] + lost,
-  });
+  // A copy with the same shape, then the changed fields (cheaper than a spread with computed keys:
+  // a replay of the whole history runs this twice per match, per model evaluated).
+  const played = (state: RatingState, overallNew: number, surfaceNew: number, won: 0 | 1, lost: 0 | 1): RatingState => {
+    const next = ratingStateOf(state);
+    next.rating = overallNew;
+    next.wins = state.wins + won;
+    next.losses = state.losses + lost;
+    next[rk] = surfaceNew;
+    next[wk] = state[wk] + won;
+    next[lk] = state[lk] + lost;
+    return next;
+  };
   const nextA = played(a, aOverallNew, aSurfaceNew, sa, sb);
   const nextB = played(b, bOverallNew, bSurfaceNew, sb, sa);
   return {
     a: nextA,
     b: nextB,
-    surfaceChange: { aPrev: a[rk], aNew: aSurfaceNew, bPrev: b[rk], bNew: bSurfaceNew },
+    surfaceChange: { aPrev: aSurfacePrev, aNew: aSurfaceNew, bPrev: bSurfacePrev, bNew: bSurfaceNew },
     overallChange: { aPrev: a.rating, aNew: aOverallNew, bPrev: b.rating, bNew: bOverallNew },
   };
+}
+
+/**
+ * The surface rating a match starts from: the stored one, or (surfaceFromOverall) the overall rating
+ * for a team's first match on that surface.
+ */
+export function startingSurfaceRating(state: RatingState, surface: Surface, settings: Readonly<RatingSettings>): number {
+  const played = state[WINS_KEY[surface]] + state[LOSSES_KEY[surface]];
+  return settings.surfaceFromOverall && played === 0 ? state.rating : state[RATING_KEY[surface]];
+}
+
+/**
+ * What a match on `surface` would do to team a's rating there: the points gained by winning and
+ * lost by losing (a negative number), from applyMatch itself (a one-set margin).
+ */
+export function pointsAtStake(
+  a: RatingState,
+  b: RatingState,
+  surface: Surface,
+  settings: Readonly<RatingSettings> = DEFAULT_RATING_SETTINGS,
+): { win: number; loss: number } {
+  const won = applyMatch(a, b, { surface, aWon: true }, settings).surfaceChange;
+  const lost = applyMatch(a, b, { surface, aWon: false }, settings).surfaceChange;
+  return { win: won.aNew - won.aPrev, loss: lost.aNew - lost.aPrev };
 }
 
 export interface ReplayMatch {
@@ -126,13 +199,21 @@ export interface ReplayMatch {
   team2Id: number;
   winnerTeamId: number;
   surface: Surface;
+  /** Sets margin (margin-of-victory setting); undefined when the score is unknown. */
+  margin?: number;
 }
 
 /**
  * Rebuilds every team's ratings and W-L from approved matches in the order they were applied.
- * Teams not in `teamIds` but present in a match start from the initial state too.
+ * Teams not in `teamIds` but present in a match start from the initial state too. `onMatch` sees
+ * each match with what the engine did to it (its surfaceChange.aPrev/bPrev are what it predicted from).
  */
-export function replay(teamIds: Iterable<number>, matchesInOrder: Iterable<ReplayMatch>): Map<number, RatingState> {
+export function replay(
+  teamIds: Iterable<number>,
+  matchesInOrder: Iterable<ReplayMatch>,
+  settings: Readonly<RatingSettings> = DEFAULT_RATING_SETTINGS,
+  onMatch?: (match: ReplayMatch, applied: AppliedMatch) => void,
+): Map<number, RatingState> {
   const states = new Map<number, RatingState>();
   for (const id of teamIds) states.set(id, { ...INITIAL_RATING_STATE });
   const get = (id: number) => {
@@ -144,10 +225,13 @@ export function replay(teamIds: Iterable<number>, matchesInOrder: Iterable<Repla
     return s;
   };
   for (const m of matchesInOrder) {
-    const applied = applyMatch(get(m.team1Id), get(m.team2Id), {
-      surface: m.surface,
-      aWon: m.winnerTeamId === m.team1Id,
-    });
+    const applied = applyMatch(
+      get(m.team1Id),
+      get(m.team2Id),
+      { surface: m.surface, aWon: m.winnerTeamId === m.team1Id, margin: m.margin },
+      settings,
+    );
+    onMatch?.(m, applied);
     states.set(m.team1Id, applied.a);
     states.set(m.team2Id, applied.b);
   }

@@ -71,6 +71,13 @@ export interface ChallengeCandidate {
   reasonCode: ChallengeRefusalCode | null;
   /** The user's team's chance to beat this team on the chosen surface, in percent (null without a team). */
   winProbability: number | null;
+  /** Fewer than PROVISIONAL_MATCHES confirmed matches on the chosen surface (no surface: in total): docs/product.md, "Provisional ratings". */
+  provisional: boolean;
+  /**
+   * What the user's team would gain by beating this team on the chosen surface and lose (a negative
+   * number) by losing to it, from the rating engine with the model in force; null without a surface or a team.
+   */
+  atStake: { win: number; loss: number } | null;
 }
 
 export interface ChallengeCandidatesPage extends Page<ChallengeCandidate> {

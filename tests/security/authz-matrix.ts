@@ -32,6 +32,8 @@ import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
 import { resetCalendarFeed } from "../../server/modules/calendar/calendar.service";
+import { evaluateRatingModels } from "../../server/modules/ladder/rating-model.service";
+import { storeRatingSettings } from "../../server/modules/ladder/rating-settings";
 import { clubBreaks, teamAway, users } from "@shared/schema";
 import { addDays, clubDay } from "@shared/time";
 import { and, eq } from "drizzle-orm";
@@ -650,6 +652,23 @@ export const MATRIX: MatrixRow[] = [
         .values({ name: "Matrix break", startsAt: new Date(`${from}T08:00:00Z`), endsAt: new Date(`${to}T08:00:00Z`) })
         .returning();
       return { url: `/api/settings/club-breaks/${row!.id}` };
+    },
+  },
+
+  // The rating model card. The switch replays every rating, so it comes late; the admin's call first
+  // makes the worst model of the table the current one, so switching to the best is never refused.
+  { method: "GET", path: "/api/admin/rating-model", expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/admin/rating-model",
+    expect: adminOnly(200),
+    call: async ({ t, role }) => {
+      const { models } = await evaluateRatingModels({ db: t.db });
+      const byBrier = [...models].sort((a, b) => (a.brier ?? 0) - (b.brier ?? 0));
+      const best = byBrier[0]!;
+      const worst = byBrier.find((m, i) => i > 0 && m.id !== best.id) ?? byBrier[1]!;
+      if (role === "admin") await storeRatingSettings(t.db, worst.settings, null);
+      return { url: "/api/admin/rating-model", body: { model: best.id } };
     },
   },
 

@@ -128,6 +128,7 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
       body: { answerWindowHours: 1, playByDays: 1, approvalDays: 1, reminderPoint: 0.1, inactivityDays: 7 },
     },
     { method: "POST", route: "/api/settings/club-breaks", path: "/api/settings/club-breaks", as: "admin", body: { name: "Forged break", from: "2060-01-01", to: "2060-03-01" } },
+    { method: "POST", route: "/api/admin/rating-model", path: "/api/admin/rating-model", as: "admin", body: { model: "k40-24-10-mov-seeded" } },
     { method: "DELETE", route: "/api/settings/club-breaks/:id", path: `/api/settings/club-breaks/${ids.userId}`, as: "admin" },
     { method: "POST", route: "/api/admin/users/:id/suspend", path: `/api/admin/users/${ids.userId}/suspend`, as: "admin", body: { reason: "forged" } },
     { method: "POST", route: "/api/admin/users/:id/unsuspend", path: `/api/admin/users/${ids.userId}/unsuspend`, as: "admin" },

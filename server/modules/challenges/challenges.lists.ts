@@ -1,6 +1,6 @@
 // The challenge lists: incoming / outgoing (My Challenges) and the /challenge-teams table.
-import { sql } from "drizzle-orm";
-import { sqlLiterals } from "@shared/schema";
+import { inArray, sql } from "drizzle-orm";
+import { sqlLiterals, teams } from "@shared/schema";
 import {
   CHALLENGE_STATUS,
   OPEN_CHALLENGE_STATUSES,
@@ -10,14 +10,14 @@ import {
   type ConfirmationStatus,
   type Surface,
 } from "@shared/constants";
-import { meanSurfaceRating, winProbabilityPercent } from "@shared/rating";
+import { isProvisional, meanSurfaceRating, pointsAtStake, ratingStateOf, winProbabilityPercent, type RatingState } from "@shared/rating";
 import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/challenges";
 import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
 import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
-import { activityAt, awayUntil } from "../ladder";
+import { activityAt, awayUntil, loadRatingSettings } from "../ladder";
 import { notFound } from "../../lib/app-error";
 import type { ResponseRecord } from "@shared/types/clock";
 
@@ -158,6 +158,7 @@ export async function listCandidates(
     opponents: { competitionType: query.competitionType, page: query.page, limit: query.limit },
     at: activityAt(deps),
   });
+  const stakes = await atStakeOf(deps, { surface, challengerId: me?.teamId ?? null, opponentIds: opponents.map((o) => o.id) });
   const items: ChallengeCandidate[] = opponents.map((them) => {
     const refusal = challengeRefusal({ challenger: me, opponent: them, surface, category: query.competitionType, timeZone: deps.env.CLUB_TIMEZONE });
     return {
@@ -177,6 +178,8 @@ export async function listCandidates(
       reason: refusal?.reason ?? null,
       reasonCode: refusal?.code ?? null,
       winProbability: me ? winProbabilityPercent(me.rating, them.rating) : null,
+      provisional: isProvisional(them.wins + them.losses),
+      atStake: stakes.get(them.id) ?? null,
     };
   });
   return {
@@ -184,6 +187,32 @@ export async function listCandidates(
     surface: surface ?? null,
     me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating } : null,
   };
+}
+
+/**
+ * The points at stake against each opponent of the page (docs/product.md, "At stake"): the engine's
+ * applyMatch on both teams' rating states with the model in force. Two queries for the whole page
+ * (the model's row and the teams' rows), none per row; empty without a surface or a team.
+ */
+async function atStakeOf(
+  deps: TxDeps<"db">,
+  input: { surface: Surface | undefined; challengerId: number | null; opponentIds: number[] },
+): Promise<Map<number, { win: number; loss: number }>> {
+  const { surface, challengerId } = input;
+  const stakes = new Map<number, { win: number; loss: number }>();
+  if (!surface || challengerId === null || input.opponentIds.length === 0) return stakes;
+  const [settings, rows] = await Promise.all([
+    loadRatingSettings(deps.db),
+    deps.db.select().from(teams).where(inArray(teams.id, [challengerId, ...input.opponentIds])),
+  ]);
+  const states = new Map<number, RatingState>(rows.map((r) => [r.id, ratingStateOf(r)]));
+  const mine = states.get(challengerId);
+  if (!mine) return stakes;
+  for (const id of input.opponentIds) {
+    const theirs = states.get(id);
+    if (theirs) stakes.set(id, pointsAtStake(mine, theirs, surface, settings));
+  }
+  return stakes;
 }
 
 /**

@@ -17,3 +17,5 @@ export {
 } from "./ladder-order";
 export { activityAt, inactivityDays } from "./activity";
 export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";
+export { loadRatingSettings } from "./rating-settings";
+export { setsMargin } from "./rebuild";

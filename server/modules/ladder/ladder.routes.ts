@@ -1,8 +1,27 @@
 import type { Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, uncachedRead } from "../../lib/route";
+import { currentUser } from "../../middleware/auth";
+import { switchRatingModelSchema } from "@shared/validators/ratings";
+import { evaluateRatingModels, switchRatingModel } from "./rating-model.service";
 
-// Placeholder: the ladder feature adds its routes here (mounted under /api), with route().
+// The ladder's routes (mounted under /api), with route(): the admin's rating model card.
 export function ladderRoutes(deps: AppDeps): Router {
-  return apiRouter(deps).router;
+  const { router, route } = apiRouter(deps);
+
+  // The evaluation table (docs/product.md, "How good are the ratings?"): computed on request.
+  uncachedRead(route, deps, "/admin/rating-model", "admin", evaluateRatingModels);
+
+  route({
+    method: "post",
+    path: "/admin/rating-model",
+    guard: "admin",
+    body: switchRatingModelSchema,
+    errorTitle: "Failed to Switch Rating Model",
+    handler: async (req, res, { body }) => {
+      res.json(await switchRatingModel({ db: deps.db, logger: req.log }, { ...body, actor: currentUser(req) }));
+    },
+  });
+
+  return router;
 }

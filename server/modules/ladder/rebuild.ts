@@ -1,11 +1,14 @@
 // Rebuilds every team's ratings and W-L counters from history: the approved matches in the order they
-// were applied (approvedAt, id), through the same pure engine that applies one result at a time.
+// were applied (approvedAt, id), through the same pure engine that applies one result at a time,
+// with the engine settings in force (rating-model.ts) or the ones given.
 // One transaction: readers see either the old state or the rebuilt one.
 import { asc, eq, sql } from "drizzle-orm";
 import { matches, teams } from "@shared/schema";
 import { MATCH_STATUS } from "@shared/constants";
-import { replay, type RatingState } from "@shared/rating";
+import { replay, type RatingSettings, type RatingState, type ReplayMatch } from "@shared/rating";
+import { parseStoredScore, setsWon } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
+import { loadRatingSettings } from "./rating-settings";
 
 const CHUNK = 500;
 
@@ -14,24 +17,40 @@ export interface RebuildResult {
   matches: number;
 }
 
-export async function rebuildRatings(opts: { db: DbOrTx }): Promise<RebuildResult> {
+/** Sets won by the winner minus sets won by the loser; undefined when the score is missing or unreadable. */
+export function setsMargin(score: string | null): number | undefined {
+  const sets = parseStoredScore(score);
+  if (!sets || sets.length === 0) return undefined;
+  const won = setsWon(sets);
+  return Math.abs(won.team1 - won.team2);
+}
+
+/** Every approved match in the order it was applied, as the engine replays it. */
+export async function loadReplayHistory(db: DbOrTx): Promise<ReplayMatch[]> {
+  const rows = await db
+    .select({
+      team1Id: matches.team1Id,
+      team2Id: matches.team2Id,
+      winnerTeamId: matches.winnerTeamId,
+      surface: matches.surface,
+      score: matches.score,
+    })
+    .from(matches)
+    .where(eq(matches.matchStatus, MATCH_STATUS.approved))
+    .orderBy(asc(matches.approvedAt), asc(matches.id));
+  return rows.map(({ score, ...m }) => ({ ...m, margin: setsMargin(score) }));
+}
+
+export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettings }): Promise<RebuildResult> {
   return opts.db.transaction(async (tx) => {
     // Serialise with confirmations that update team rows while we rebuild.
     const teamRows = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.id)).for("update");
-    const history = await tx
-      .select({
-        id: matches.id,
-        team1Id: matches.team1Id,
-        team2Id: matches.team2Id,
-        winnerTeamId: matches.winnerTeamId,
-        surface: matches.surface,
-      })
-      .from(matches)
-      .where(eq(matches.matchStatus, MATCH_STATUS.approved))
-      .orderBy(asc(matches.approvedAt), asc(matches.id));
+    const settings = opts.settings ?? (await loadRatingSettings(tx));
+    const history = await loadReplayHistory(tx);
     const states = replay(
       teamRows.map((t) => t.id),
       history,
+      settings,
     );
     const entries = [...states.entries()];
     for (let i = 0; i < entries.length; i += CHUNK) {

@@ -20,6 +20,7 @@ import { loadMatchView } from "./match-view";
 import { resultConfirmedMail } from "./matches.emails";
 import { publishLive } from "../../lib/live-events";
 import { LIVE_MESSAGE } from "@shared/types/events";
+import { loadRatingSettings, setsMargin } from "../ladder";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 
@@ -80,10 +81,14 @@ export async function applyApprovedResult(opts: {
   const requested = (opts.now ?? new Date()).getTime();
   const now = new Date(Math.max(requested, t1.updatedAt.getTime() + 1, t2.updatedAt.getTime() + 1));
 
-  const applied = applyMatch(ratingStateOf(t1), ratingStateOf(t2), {
-    surface: match.surface,
-    aWon: match.winnerTeamId === match.team1Id,
-  });
+  // The model in force, read after both team rows are locked: a switch of model holds every team row.
+  const settings = await loadRatingSettings(tx);
+  const applied = applyMatch(
+    ratingStateOf(t1),
+    ratingStateOf(t2),
+    { surface: match.surface, aWon: match.winnerTeamId === match.team1Id, margin: setsMargin(match.score) },
+    settings,
+  );
   // A confirmed match makes both teams active again: their inactivity counts from now (docs/product.md, "Activity").
   await tx.update(teams).set({ ...applied.a, updatedAt: now, lastActiveAt: now }).where(eq(teams.id, t1.id));
   await tx.update(teams).set({ ...applied.b, updatedAt: now, lastActiveAt: now }).where(eq(teams.id, t2.id));

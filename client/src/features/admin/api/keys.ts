@@ -15,4 +15,5 @@ export const adminKeys = {
   clubRules: () => ["admin", "club-rules"] as const,
   clubBreaks: (page: number) => ["admin", "club-breaks", { page }] as const,
   clubBreaksAll: () => ["admin", "club-breaks"] as const,
+  ratingModel: () => ["admin", "rating-model"] as const,
 };

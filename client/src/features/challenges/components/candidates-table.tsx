@@ -5,6 +5,8 @@ import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { ActivityBadges } from "@/components/ui/activity-badges";
+import { ProvisionalMarker } from "@/components/ui/provisional-marker";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatRecord, TEAM_RATING_HINT } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { TeamIdentity } from "./team-identity";
@@ -36,6 +38,36 @@ function WinChance({ row, surfaceChosen }: { row: ChallengeCandidate; surfaceCho
       title={surfaceChosen ? WIN_CHANCE_HINT : "Your chance to win (average of the three surfaces)"}
     >
       {row.winProbability}%
+    </span>
+  );
+}
+
+const AT_STAKE_HINT = "Points your rating on this surface would gain if you win / lose if you lose";
+
+/** The points at stake (docs/product.md, "At stake"): '+23 / −17', read out as gain and loss. */
+function AtStake({ row }: { row: ChallengeCandidate }) {
+  if (row.atStake === null) return <>—</>;
+  const { win, loss } = row.atStake;
+  return (
+    <span className="whitespace-nowrap font-medium" data-testid="at-stake">
+      <span className="sr-only">Win: </span>
+      <span className="text-success-text">+{win}</span>
+      <span aria-hidden="true" className="text-muted-foreground">
+        {" / "}
+      </span>
+      <span className="sr-only">, lose: </span>
+      <span className="text-destructive-text">−{Math.abs(loss)}</span>
+      <span className="sr-only"> points</span>
+    </span>
+  );
+}
+
+/** The rating, with the Provisional marker under it while the team has played fewer than 5 matches there. */
+function CandidateRating({ row, surfaceChosen }: { row: ChallengeCandidate; surfaceChosen: boolean }) {
+  return (
+    <span className="inline-flex flex-col items-end gap-0.5 max-lg:flex-row max-lg:items-center max-lg:gap-1.5">
+      {row.rating}
+      {row.provisional && <ProvisionalMarker played={row.wins + row.losses} scope={surfaceChosen ? "surface" : "overall"} />}
     </span>
   );
 }
@@ -89,6 +121,7 @@ function CandidatesList(props: CandidatesProps) {
   const { rows, surfaceChosen } = props;
   return (
     <ul className="divide-y divide-border border-t border-border lg:hidden">
+      <TooltipProvider>
       {rows.map((row) => (
         <li key={row.id} className={cn("grid gap-3 px-5 py-4 sm:px-6", !row.reachable && !props.blocked && "text-muted-foreground")}>
           <div className="grid gap-1">
@@ -98,7 +131,9 @@ function CandidatesList(props: CandidatesProps) {
           <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
             <div className="flex gap-1.5">
               <dt className="text-muted-foreground">{surfaceChosen ? "Rating" : "Team rating"}</dt>
-              <dd className="font-semibold tabular-nums text-foreground">{row.rating}</dd>
+              <dd className="font-semibold tabular-nums text-foreground">
+                <CandidateRating row={row} surfaceChosen={surfaceChosen} />
+              </dd>
             </div>
             <div className="flex gap-1.5">
               <dt className="text-muted-foreground">Record</dt>
@@ -110,6 +145,14 @@ function CandidatesList(props: CandidatesProps) {
                 <WinChance row={row} surfaceChosen={surfaceChosen} />
               </dd>
             </div>
+            {row.atStake && (
+              <div className="flex gap-1.5">
+                <dt className="text-muted-foreground">At stake</dt>
+                <dd className="tabular-nums">
+                  <AtStake row={row} />
+                </dd>
+              </div>
+            )}
             <div className="flex gap-1.5">
               <dt className="sr-only">Status</dt>
               <dd className="flex flex-wrap gap-1">
@@ -121,11 +164,12 @@ function CandidatesList(props: CandidatesProps) {
           <CandidateAction row={row} blocked={props.blocked} sendingTo={props.sendingTo} onChallenge={props.onChallenge} className="justify-self-start" />
         </li>
       ))}
+      </TooltipProvider>
     </ul>
   );
 }
 
-/** The available teams: Team, Rating, Record, Status, Win chance, Action (a table from 1024 px, cards below). */
+/** The available teams: Team, Rating, Record, Status, Win chance, At stake, Action (a table from 1024 px, cards below). */
 export function CandidatesTable(props: CandidatesProps) {
   const { rows, surfaceChosen } = props;
   return (
@@ -145,10 +189,16 @@ export function CandidatesTable(props: CandidatesProps) {
                 Win chance
               </abbr>
             </TableHead>
+            <TableHead className="text-right">
+              <abbr title={AT_STAKE_HINT} className="no-underline">
+                At stake
+              </abbr>
+            </TableHead>
             <TableHead className="pr-5 text-right sm:pr-6">Action</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
+          <TooltipProvider>
           {rows.map((row) => (
             <TableRow key={row.id} className={cn(!row.reachable && !props.blocked && "text-muted-foreground")}>
               <TableCell className="w-full pl-5 sm:pl-6">
@@ -157,7 +207,9 @@ export function CandidatesTable(props: CandidatesProps) {
                   <RankNote row={row} surface={props.surface} />
                 </div>
               </TableCell>
-              <TableCell className="text-right font-semibold tabular-nums text-foreground">{row.rating}</TableCell>
+              <TableCell className="text-right font-semibold tabular-nums text-foreground">
+                <CandidateRating row={row} surfaceChosen={surfaceChosen} />
+              </TableCell>
               <TableCell className="text-right tabular-nums">{formatRecord(row.wins, row.losses)}</TableCell>
               <TableCell>
                 <div className="flex flex-wrap gap-1">
@@ -168,11 +220,15 @@ export function CandidatesTable(props: CandidatesProps) {
               <TableCell className="text-right tabular-nums">
                 <WinChance row={row} surfaceChosen={surfaceChosen} />
               </TableCell>
+              <TableCell className="text-right tabular-nums">
+                <AtStake row={row} />
+              </TableCell>
               <TableCell className="pr-5 text-right sm:pr-6">
                 <CandidateAction row={row} blocked={props.blocked} sendingTo={props.sendingTo} onChallenge={props.onChallenge} className="ml-auto" />
               </TableCell>
             </TableRow>
           ))}
+          </TooltipProvider>
         </TableBody>
       </Table>
     </>

@@ -16,6 +16,8 @@ import { Pager } from "@/components/ui/pager";
 import { TeamLink } from "@/components/ui/team-link";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { ActivityBadges } from "@/components/ui/activity-badges";
+import { ProvisionalMarker } from "@/components/ui/provisional-marker";
+import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
 import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
@@ -144,9 +146,11 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
               </TableRow>
             </TableHeader>
             <TableBody>
-              {query.data.items.map((team) => (
-                <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} linkTeams={linkTeams} />
-              ))}
+              <TooltipProvider>
+                {query.data.items.map((team) => (
+                  <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} linkTeams={linkTeams} />
+                ))}
+              </TooltipProvider>
             </TableBody>
           </Table>
         )}
@@ -195,6 +199,8 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
               {team.suspended && <TeamStatusBadge status="Suspended" />}
               {team.inProgress && <Badge variant="warning">In Progress</Badge>}
               <ActivityBadges inactive={team.inactive} awayUntil={team.awayUntil} />
+              {/* Phones: with the badges (under the rating it would push W-L out of a 320 px screen). */}
+              <ProvisionalMarker played={record.wins + record.losses} scope="surface" className="sm:hidden" />
             </div>
             <ClampedText as="p" lines={2} className="mt-0.5 text-xs text-muted-foreground md:hidden">
               {team.members.map((m) => m.name).join(" & ")}
@@ -203,7 +209,12 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
           </div>
         </div>
       </TableCell>
-      <TableCell className="text-right font-semibold tabular-nums">{surfaceRating(team, surface)}</TableCell>
+      <TableCell className="text-right font-semibold tabular-nums">
+        <div className="flex flex-col items-end gap-0.5">
+          {surfaceRating(team, surface)}
+          <ProvisionalMarker played={record.wins + record.losses} scope="surface" className="max-sm:hidden" />
+        </div>
+      </TableCell>
       <TableCell className="whitespace-nowrap pr-4 text-right tabular-nums sm:pr-3">
         {record.wins}-{record.losses}
       </TableCell>

@@ -1,6 +1,7 @@
 // Rating, W/L, win rate and matches played on each surface.
 import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
 import type { TeamView } from "@shared/types/teams";
+import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { SurfaceCards } from "./surface-cards";
 
 export function CourtPerformance({ team }: { team: TeamView }) {
@@ -14,13 +15,19 @@ export function CourtPerformance({ team }: { team: TeamView }) {
           const played = wins + losses;
           return played === 0 ? (
             <>
-              <p className="text-2xl font-bold tabular-nums">{rating}</p>
+              <p className="flex items-center gap-2 text-2xl font-bold tabular-nums">
+                {rating}
+                <ProvisionalMarker played={played} scope="surface" />
+              </p>
               <p className="mt-1 text-sm text-muted-foreground">No matches played yet</p>
             </>
           ) : (
             <dl className="grid grid-cols-2 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Rating</dt>
-              <dd className="text-right text-lg font-bold tabular-nums">{rating}</dd>
+              <dd className="flex items-center justify-end gap-2 text-lg font-bold tabular-nums">
+                <ProvisionalMarker played={played} scope="surface" />
+                {rating}
+              </dd>
               <dt className="text-muted-foreground">W/L</dt>
               <dd className="text-right tabular-nums">
                 {wins}/{losses}

@@ -10,6 +10,7 @@ import { ClampedText } from "@/components/ui/clamped-text";
 import { Card, CardContent } from "@/components/ui/card";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { ActivityBadges } from "@/components/ui/activity-badges";
+import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { TEAM_RATING_HINT } from "@/lib/format";
 
 export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editing: boolean; onEdit: () => void; onDelete: () => void }) {
@@ -47,6 +48,11 @@ export function ProfileHeader(props: { team: TeamView; isCaptain: boolean; editi
             <div key={s.label} title={s.hint}>
               <dt className="text-xs font-medium uppercase tracking-wide text-muted-foreground">{s.label}</dt>
               <dd className="whitespace-nowrap text-lg font-bold tabular-nums sm:text-xl">{s.value}</dd>
+              {s.label === "Team rating" && (
+                <dd>
+                  <ProvisionalMarker played={team.wins + team.losses} scope="overall" />
+                </dd>
+              )}
             </div>
           ))}
         </dl>
