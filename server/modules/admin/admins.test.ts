@@ -125,7 +125,12 @@ describe("demoting an admin", () => {
       const b = await createAdmin(t.db);
       const [agentA, agentB] = await Promise.all([t.signedIn(a.username), t.signedIn(b.username)]);
       const results = await Promise.all([agentA.post(`/api/admin/users/${b.id}/demote`).send({}), agentB.post(`/api/admin/users/${a.id}/demote`).send({})]);
-      expect(results.map((r) => r.status).sort(), `round ${round}`).toEqual([200, 409]);
+      // One demotion goes through. The other is refused either as the last admin's (409: both had
+      // passed the admin check) or, when it is read after the first committed, as no longer an
+      // admin's (403). Either way exactly one admin is left.
+      const [done, refused] = results.map((r) => r.status).sort();
+      expect(done, `round ${round}`).toBe(200);
+      expect([403, 409], `round ${round}: ${refused}`).toContain(refused);
       expect(await adminCount()).toBe(1);
     }
   });
