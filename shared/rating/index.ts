@@ -7,6 +7,7 @@ import {
   K_FACTOR_THRESHOLD_MATCHES,
   type Surface,
 } from "../constants";
+import { carryOver } from "./carry-over";
 
 /** A team's ratings and counters: the same names as the teams table's columns. */
 export interface RatingState {
@@ -128,11 +129,17 @@ export interface ReplayMatch {
   surface: Surface;
 }
 
+/** A season's carry-over in the history: every team's ratings pulled toward the start (carry-over.ts). */
+export interface ReplayCarryOver {
+  carryOverPercent: number;
+}
+
 /**
- * Rebuilds every team's ratings and W-L from approved matches in the order they were applied.
- * Teams not in `teamIds` but present in a match start from the initial state too.
+ * Rebuilds every team's ratings and W-L from approved matches in the order they were applied, with
+ * each season's carry-over at its place among them. Teams not in `teamIds` but present in a match
+ * start from the initial state too.
  */
-export function replay(teamIds: Iterable<number>, matchesInOrder: Iterable<ReplayMatch>): Map<number, RatingState> {
+export function replay(teamIds: Iterable<number>, matchesInOrder: Iterable<ReplayMatch | ReplayCarryOver>): Map<number, RatingState> {
   const states = new Map<number, RatingState>();
   for (const id of teamIds) states.set(id, { ...INITIAL_RATING_STATE });
   const get = (id: number) => {
@@ -144,6 +151,10 @@ export function replay(teamIds: Iterable<number>, matchesInOrder: Iterable<Repla
     return s;
   };
   for (const m of matchesInOrder) {
+    if ("carryOverPercent" in m) {
+      for (const [id, s] of states) states.set(id, carryOver(s, m.carryOverPercent));
+      continue;
+    }
     const applied = applyMatch(get(m.team1Id), get(m.team2Id), {
       surface: m.surface,
       aWon: m.winnerTeamId === m.team1Id,

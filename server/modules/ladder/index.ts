@@ -17,3 +17,4 @@ export {
 } from "./ladder-order";
 export { activityAt, inactivityDays } from "./activity";
 export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";
+export { rebuildRatings, writeRatingStates } from "./rebuild";

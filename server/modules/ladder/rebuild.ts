@@ -1,10 +1,11 @@
 // Rebuilds every team's ratings and W-L counters from history: the approved matches in the order they
-// were applied (approvedAt, id), through the same pure engine that applies one result at a time.
+// were applied (approvedAt, id), through the same pure engine that applies one result at a time, with
+// each season's carry-over at its place among them (docs/product.md, "Carry-over").
 // One transaction: readers see either the old state or the rebuilt one.
 import { asc, eq, sql } from "drizzle-orm";
-import { matches, teams } from "@shared/schema";
+import { matches, seasonCarryOvers, teams } from "@shared/schema";
 import { MATCH_STATUS } from "@shared/constants";
-import { replay, type RatingState } from "@shared/rating";
+import { replay, type RatingState, type ReplayCarryOver, type ReplayMatch } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
 
 const CHUNK = 500;
@@ -25,20 +26,47 @@ export async function rebuildRatings(opts: { db: DbOrTx }): Promise<RebuildResul
         team2Id: matches.team2Id,
         winnerTeamId: matches.winnerTeamId,
         surface: matches.surface,
+        approvedAt: matches.approvedAt,
       })
       .from(matches)
       .where(eq(matches.matchStatus, MATCH_STATUS.approved))
       .orderBy(asc(matches.approvedAt), asc(matches.id));
+    const carryOvers = await tx
+      .select({ carryOverPercent: seasonCarryOvers.percent, appliedAt: seasonCarryOvers.appliedAt })
+      .from(seasonCarryOvers)
+      .orderBy(asc(seasonCarryOvers.appliedAt), asc(seasonCarryOvers.id));
     const states = replay(
       teamRows.map((t) => t.id),
-      history,
+      withCarryOvers(history, carryOvers),
     );
     const entries = [...states.entries()];
-    for (let i = 0; i < entries.length; i += CHUNK) {
-      await writeStates(tx, entries.slice(i, i + CHUNK));
-    }
+    await writeRatingStates(tx, entries);
     return { teams: teamRows.length, matches: history.length };
   });
+}
+
+/**
+ * The matches in their order with each carry-over inserted where it was applied: after every match
+ * approved before it (a match without an approval time sorts last, as in SQL). Starting a season locks every team and stamps its carry-over later than any
+ * team's last change (seasons.service.ts), so no match approved after it can sort before it.
+ */
+export function withCarryOvers<M extends ReplayMatch & { approvedAt: Date | null }>(
+  matchesInOrder: M[],
+  carryOvers: (ReplayCarryOver & { appliedAt: Date })[],
+): (M | ReplayCarryOver)[] {
+  const out: (M | ReplayCarryOver)[] = [];
+  let next = 0;
+  for (const m of matchesInOrder) {
+    while (next < carryOvers.length && (m.approvedAt === null || carryOvers[next]!.appliedAt < m.approvedAt)) out.push(carryOvers[next++]!);
+    out.push(m);
+  }
+  while (next < carryOvers.length) out.push(carryOvers[next++]!);
+  return out;
+}
+
+/** Writes teams' ratings and W-L counters (a few hundred rows per statement). */
+export async function writeRatingStates(tx: DbOrTx, states: [number, RatingState][]): Promise<void> {
+  for (let i = 0; i < states.length; i += CHUNK) await writeStates(tx, states.slice(i, i + CHUNK));
 }
 
 async function writeStates(tx: DbOrTx, chunk: [number, RatingState][]): Promise<void> {
