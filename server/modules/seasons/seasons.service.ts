@@ -34,7 +34,6 @@ import { AppError, badRequest, conflict, notFound } from "../../lib/app-error";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { activityAt, ladderRanks, ladderValues, writeRatingStates, type ActivityAt } from "../ladder";
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /** Today in the club's zone. */
 function today(deps: Deps<"env" | "clock">, now?: Date): string {

@@ -14,7 +14,7 @@ import { createTestApp, useTestApp, type TestApp } from "../../../tests/helpers/
 import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { reportedMatch } from "../matches/matches.fixtures";
 import { confirmMatch } from "../matches/confirm.service";
-import { rebuildRatings } from "../ladder/rebuild";
+import { rebuildRatings } from "../ladder";
 import { sweepSeasons } from "./seasons.service";
 
 let t: TestApp;

@@ -16,6 +16,7 @@ import { AdminsCard } from "../components/admins-card";
 import { SystemSettingsCard } from "../components/system-settings-card";
 import { MailDeliveryCard } from "../components/mail-delivery-card";
 import { ClubRulesCard } from "../components/club-rules-card";
+import { SeasonsCard } from "../components/seasons-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -50,6 +51,7 @@ export default function AdminPage() {
         <DataManagementCard />
       </div>
       <ClubRulesCard />
+      <SeasonsCard />
       <ManageTeamsCard />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <DisputesCard />
