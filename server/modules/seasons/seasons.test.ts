@@ -1,17 +1,19 @@
-// Seasons (docs/product.md, "Seasons", "Season archives", "Carry-over"): the admin's rules and
-// messages, the close exactly once (two sweeps, two instances, a restart), the frozen snapshot, and
-// the carry-over reproduced by a replay of history. On both databases.
+// Seasons (docs/product.md, "Seasons", "Season archives", "Carry-over", "Wildcards"): the admin's
+// rules and messages, the close exactly once (two sweeps, two instances, a restart), the frozen
+// snapshot, the carry-over reproduced by a replay of history, and newcomers' wildcards counted and
+// refused when used up. On both databases.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { seasonCarryOvers, seasons, seasonStandings, teams } from "@shared/schema";
+import { seasonCarryOvers, seasons, seasonStandings, seasonWildcards, teams } from "@shared/schema";
 import { addDays, clubDay } from "@shared/time";
 import { DEFAULT_RATING } from "@shared/constants";
 import { ratingStateOf } from "@shared/rating";
 import { pullTowardStart } from "@shared/rating/carry-over";
 import { SEASON_MESSAGES, SEASON_NAME_MAX, seasonOverlapMessage } from "@shared/validators/seasons";
 import type { ArchivedSeasonsPage, CurrentSeason, SeasonStandingsPage } from "@shared/types/seasons";
+import type { ChallengeCandidatesPage } from "@shared/types/challenges";
 import { createTestApp, useTestApp, type TestApp } from "../../../tests/helpers/app";
-import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
+import { challengeBody, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { reportedMatch } from "../matches/matches.fixtures";
 import { confirmMatch } from "../matches/confirm.service";
 import { rebuildRatings } from "../ladder";
@@ -274,5 +276,70 @@ describe("the carry-over", () => {
     await rebuildRatings({ db: app.db });
     const without = (await app.db.select().from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.id))).map((r) => r.rating);
     expect(without).not.toEqual(live.filter(([id]) => ids.includes(id as number)).map(([, s]) => (s as { rating: number }).rating));
+  });
+});
+
+describe("wildcards", () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it("give a team in its first season 2 challenges past the reach limit, shown on the table, counted, then refused", async () => {
+    // An earlier season (closed) and the current one.
+    await app.db.insert(seasons).values({ name: "Old Term", firstDay: dayIn(app, -200), lastDay: dayIn(app, -101), closedAt: new Date(), startedAt: new Date() });
+    await app.db.insert(seasons).values({ name: "Wild Term", firstDay: dayIn(app, -10), lastDay: dayIn(app, 60), startedAt: new Date() });
+    // Six ranked teams on the grass ladder of Mixed Doubles, best first.
+    const ranked: TeamFixture[] = [];
+    for (let i = 0; i < 6; i++) {
+      ranked.push(
+        await createTeam(app.db, { name: `Wild Ranked ${i + 1}`, competitionType: "Mixed Doubles", team: { grassRating: 1900 - i * 50, grassWins: 3 } }),
+      );
+    }
+    const newcomer = await createTeam(app.db, { name: "Wild Newcomer", competitionType: "Mixed Doubles" });
+    // Created during the old season: its first season is over.
+    const veteran = await createTeam(app.db, {
+      name: "Wild Veteran",
+      competitionType: "Mixed Doubles",
+      team: { createdAt: new Date(Date.now() - 150 * 86_400_000) },
+    });
+
+    const candidates = async (who: TeamFixture) => {
+      const agent = await app.signedIn(who.captain.username);
+      const res = await agent.get("/api/challenges/candidates?surface=grass&competitionType=Mixed%20Doubles&limit=50");
+      expect(res.status).toBe(200);
+      return { agent, page: res.body as ChallengeCandidatesPage };
+    };
+    const row = (page: ChallengeCandidatesPage, team: TeamFixture) => page.items.find((r) => r.id === team.team.id)!;
+
+    // The newcomer is unranked (counted as #7): #4 to #6 are within reach, #1 to #3 need a wildcard.
+    const mine = await candidates(newcomer);
+    expect(mine.page.me?.wildcardsLeft).toBe(2);
+    expect(row(mine.page, ranked[0]!)).toMatchObject({ reachable: true, wildcard: true });
+    expect(row(mine.page, ranked[4]!)).toMatchObject({ reachable: true, wildcard: false });
+    const theirs = await candidates(veteran);
+    expect(theirs.page.me?.wildcardsLeft).toBeNull();
+    expect(row(theirs.page, ranked[0]!)).toMatchObject({ reachable: false, wildcard: false, reasonCode: "out_of_reach" });
+
+    // Three at once: two use both wildcards, the third is refused; within reach still works.
+    const sent = await Promise.all([0, 1, 2].map((i) => mine.agent.post("/api/challenges").send(challengeBody(ranked[i]!))));
+    expect(sent.map((r) => r.status).sort()).toEqual([201, 201, 400]);
+    const third = sent.find((r) => r.status === 400)!;
+    expect(third.body.code).toBe("wildcards_used");
+    expect(third.body.message).toContain(SEASON_MESSAGES.wildcardsUsed);
+    expect((await mine.agent.post("/api/challenges").send(challengeBody(ranked[5]!))).status).toBe(201);
+    const used = await app.db.select().from(seasonWildcards).where(eq(seasonWildcards.teamId, newcomer.team.id));
+    expect(used).toHaveLength(2);
+    const after = await candidates(newcomer);
+    expect(after.page.me?.wildcardsLeft).toBe(0);
+    const refusedRow = after.page.items.find((r) => [0, 1, 2].some((i) => ranked[i]!.team.id === r.id) && r.reasonCode !== "challenge_active")!;
+    expect(refusedRow).toMatchObject({ reachable: false, wildcard: false, reasonCode: "wildcards_used" });
+    // The veteran is refused with the reach rule alone.
+    const refused = await theirs.agent.post("/api/challenges").send(challengeBody(ranked[0]!));
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe("out_of_reach");
   });
 });
