@@ -2,7 +2,6 @@
 // columns (rank, team, rating, W-L, category), names as they were then and not linked (the team may
 // have been renamed or deleted since), a page of 50 at a time through the one Pager.
 import { useState } from "react";
-import { Trophy } from "lucide-react";
 import type { CompetitionType } from "@shared/constants";
 import type { SeasonLadder } from "@shared/validators/seasons";
 import { Badge } from "@/components/ui/badge";
@@ -12,6 +11,7 @@ import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pager } from "@/components/ui/pager";
+import { RankCell, RankHead } from "@/components/ui/ladder-rank";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { useSeasonStandings } from "../api/get-season-standings";
@@ -57,12 +57,7 @@ function PagedStandings({ seasonId, ladder, title, competitionType }: StandingsT
           <Table>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead className="w-12 pl-4 sm:w-16 sm:pl-6">
-                  <span className="max-sm:sr-only">Rank</span>
-                  <span className="sm:hidden" aria-hidden="true">
-                    #
-                  </span>
-                </TableHead>
+                <RankHead />
                 <TableHead>Team</TableHead>
                 <TableHead className="text-right">Rating</TableHead>
                 <TableHead className="pr-4 text-right sm:pr-3">W-L</TableHead>
@@ -72,16 +67,7 @@ function PagedStandings({ seasonId, ladder, title, competitionType }: StandingsT
             <TableBody>
               {query.data.items.map((row) => (
                 <TableRow key={row.position}>
-                  <TableCell className="pl-4 font-semibold tabular-nums sm:pl-6">
-                    <span className="inline-flex items-center gap-1.5">
-                      {row.rank === 1 ? <Trophy className="size-4 text-amber-500" aria-label="First place" role="img" /> : null}
-                      {row.rank ?? (
-                        <span className="font-normal text-muted-foreground" aria-label="No rank">
-                          —
-                        </span>
-                      )}
-                    </span>
-                  </TableCell>
+                  <RankCell rank={row.rank} />
                   <TableCell>
                     <ClampedText lines={2} className="font-medium text-foreground">
                       {row.teamName}
