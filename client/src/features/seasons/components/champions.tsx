@@ -18,11 +18,11 @@ export function Champions({ champions }: { champions: SeasonChampion[] }) {
           {champions
             .filter((c) => c.scope === scope)
             .map((c) => (
-              <dd key={c.ladder} className="flex items-baseline justify-between gap-2 text-sm">
+              <dd key={c.ladder} className="flex flex-wrap items-baseline justify-between gap-x-2 text-sm">
                 <span className="text-muted-foreground">{LADDER_NAMES[c.ladder]}</span>
-                <span className="inline-flex min-w-0 items-center gap-1 text-right font-medium">
-                  <Trophy className="size-3.5 shrink-0 text-amber-500" aria-hidden="true" />
-                  <span className="truncate">{c.teamName}</span>
+                <span className="inline-flex min-w-0 items-baseline gap-1 text-right font-medium">
+                  <Trophy className="size-3.5 shrink-0 self-center text-amber-500" aria-hidden="true" />
+                  <span className="min-w-0 break-words">{c.teamName}</span>
                   <span className="shrink-0 tabular-nums text-muted-foreground">({c.rating})</span>
                 </span>
               </dd>
