@@ -342,4 +342,24 @@ describe("wildcards", () => {
     expect(refused.status).toBe(400);
     expect(refused.body.code).toBe("out_of_reach");
   });
+
+  it("are not in a backup: an overwrite restore keeps the archive and the carry-overs, and drops wildcard uses with the teams", async () => {
+    const a = await createTeam(app.db, { name: "Backup A" });
+    const b = await createTeam(app.db, { name: "Backup B" });
+    await played(app, a, b);
+    const seasonId = await endedSeason(app, "Backup Term");
+    await sweepSeasons(app.deps);
+    const frozen = await standingsOf(app, seasonId);
+    expect(frozen.length).toBeGreaterThan(0);
+    const events = await app.db.select().from(seasonCarryOvers);
+    const { agent } = await app.signedInAdmin();
+    const backup = await agent.get("/api/admin/export-full-backup");
+    expect(backup.status).toBe(200);
+    expect(Object.keys(backup.body.tables as object).sort()).toEqual(["challenges", "disputes", "matches", "system_settings", "teams", "users"]);
+    const restored = await agent.post("/api/admin/import-backup?mode=overwrite").set("Content-Type", "application/json").send(JSON.stringify(backup.body));
+    expect(restored.status).toBe(200);
+    expect(await standingsOf(app, seasonId)).toEqual(frozen);
+    expect(await app.db.select().from(seasonCarryOvers)).toEqual(events);
+    expect(await app.db.select().from(seasonWildcards)).toEqual([]);
+  });
 });
