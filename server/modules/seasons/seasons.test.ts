@@ -94,9 +94,17 @@ describe("planning seasons", () => {
     expect(listed.body.items.map((s: { name: string }) => s.name)).toEqual(expect.arrayContaining(["Winter Term 2027 (long)", "Spring"]));
   });
 
+  describe("on a database of its own", () => {
+    let app: TestApp;
+    beforeAll(async () => {
+      app = await createTestApp();
+    });
+    afterAll(async () => {
+      await app.close();
+    });
+
   it("has one current season (the one whose days contain today), else none and the next one", async () => {
-    const app = await createTestApp();
-    try {
+    {
       const { agent } = await app.signedInAdmin();
       const none = await agent.get("/api/seasons/current");
       expect(none.body).toEqual({ current: null, next: null });
@@ -120,9 +128,8 @@ describe("planning seasons", () => {
       expect(again.status).toBe(409);
       expect(again.body.message).toBe(SEASON_MESSAGES.closed);
       expect(((await agent.get("/api/seasons/current")).body as CurrentSeason).current).toBeNull();
-    } finally {
-      await app.close();
     }
+  });
   });
 });
 
