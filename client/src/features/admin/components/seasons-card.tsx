@@ -15,7 +15,7 @@ import { Pager } from "@/components/ui/pager";
 import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useAdminSeasons, useCloseSeason, useSaveSeason } from "@/features/seasons/api/admin-seasons";
-import { QueryCard } from "./query-card";
+import { QueryCard } from "@/components/ui/section-card";
 
 type Field = "name" | "firstDay" | "lastDay" | "carryOverPercent";
 const EMPTY = { name: "", firstDay: "", lastDay: "", carryOverPercent: "0" };

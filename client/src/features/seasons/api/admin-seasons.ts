@@ -1,7 +1,8 @@
 // The admin's seasons: GET /api/admin/seasons (every season, paged), POST /api/admin/seasons,
 // PUT /api/admin/seasons/{id} (one not started yet), POST /api/admin/seasons/{id}/close. Each change
 // refreshes every seasons read (the ladder's season name and the archive too).
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@/lib/mutation";
 import type { SeasonView, SeasonsPage } from "@shared/types/seasons";
 import type { SeasonInput } from "@shared/validators/seasons";
 import { api } from "@/lib/api-client";
