@@ -4,6 +4,7 @@ import { sweepApprovalReminders, sweepOverdueMatches } from "../modules/matches/
 import { sweepChallengeClock } from "../modules/challenges/challenges.clock";
 import { runScheduledBackup } from "../modules/admin/scheduled-backups";
 import { pruneNotifications } from "../modules/notifications/notifications.service";
+import { sweepSeasons } from "../modules/seasons";
 
 export interface Jobs {
   stop(): void;
@@ -16,6 +17,9 @@ export const jobs: Job[] = [
   // The challenge clock: expires challenges whose answer window or play-by date ran out, and sends each
   // window's one reminder (answer, report; then approval, 24 h before auto-confirmation).
   { name: "challenge-clock", run: (deps) => sweepChallengeClock({ db: deps.db, env: deps.env, logger: deps.logger }) },
+  // Seasons: closes a season whose last day is over (its standings frozen), then starts the next
+  // one (its carry-over applied), each once across all instances.
+  { name: "seasons", run: (deps) => sweepSeasons(deps) },
   { name: "approval-reminders", run: (deps) => sweepApprovalReminders({ db: deps.db, env: deps.env }) },
   // Auto-confirms undisputed results past their approval deadline.
   { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL }) },

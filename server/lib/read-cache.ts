@@ -145,6 +145,7 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/settings/club-rules": "one small row, read by the admin's card and rarely by members",
   "GET /api/settings/club-break": "the banner: one indexed read of the few breaks ahead",
   "GET /api/settings/club-breaks": "the admin's list of breaks: a short table, read only on the admin panel",
+  "GET /api/admin/seasons": "the admin's list of seasons: a short table, read only on the admin panel",
   "GET /api/settings/public-ladder": "public and tiny (its one row is read through the cache inside)",
   "GET /api/notifications": "a member's own notifications: written without a change trigger, and must be live",
   "GET /api/waiting": "a member's own counts (four indexed counts), read when a page loads and after each change",

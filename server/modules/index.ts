@@ -15,6 +15,7 @@ import { calendarRoutes } from "./calendar/calendar.routes";
 import { availabilityRoutes } from "./availability/availability.routes";
 import { eventsRoutes } from "./events/events.routes";
 import { clockRoutes } from "./clock/clock.routes";
+import { seasonsRoutes } from "./seasons/seasons.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
@@ -25,4 +26,5 @@ export const featureRoutes: ModuleRoutes[] = [
   availabilityRoutes,
   eventsRoutes,
   clockRoutes,
+  seasonsRoutes,
 ];

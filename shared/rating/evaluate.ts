@@ -3,7 +3,7 @@
 // made before each match (so every match is one the model had not yet seen): Brier score, log loss
 // and how often the favourite won. Pure and deterministic: the same history gives the same figures,
 // to the last bit (fixed order, fixed summation order), so the CLI and the admin card agree.
-import { expectedScore, replay, DEFAULT_RATING_SETTINGS, type RatingSettings, type ReplayMatch } from "./index";
+import { expectedScore, replay, DEFAULT_RATING_SETTINGS, type RatingSettings, type ReplayCarryOver, type ReplayMatch } from "./index";
 
 /** One model the club may use: the current settings and a fixed list of alternatives. */
 export interface RatingModel {
@@ -65,7 +65,7 @@ const EPSILON = 1e-12;
 /** Scores one model on the history (approved matches in the order they were applied). */
 export function evaluateModel(
   teamIds: readonly number[],
-  history: readonly ReplayMatch[],
+  history: readonly (ReplayMatch | ReplayCarryOver)[],
   model: RatingModel,
   current: boolean,
 ): ModelEvaluation {
@@ -99,7 +99,7 @@ export function evaluateModel(
 }
 
 /** The whole table: the current model, then the alternatives. */
-export function evaluateModels(teamIds: readonly number[], history: readonly ReplayMatch[], current: Readonly<RatingSettings>): ModelEvaluation[] {
+export function evaluateModels(teamIds: readonly number[], history: readonly (ReplayMatch | ReplayCarryOver)[], current: Readonly<RatingSettings>): ModelEvaluation[] {
   return modelsToEvaluate(current).map(({ model, current: isCurrent }) => evaluateModel(teamIds, history, model, isCurrent));
 }
 

@@ -8,6 +8,7 @@ import {
   PROVISIONAL_MATCHES,
   type Surface,
 } from "../constants";
+import { carryOver } from "./carry-over";
 
 /**
  * The engine's settings (docs/product.md, "How good are the ratings?"), stored in system_settings
@@ -203,14 +204,21 @@ export interface ReplayMatch {
   margin?: number;
 }
 
+/** A season's carry-over in the history: every team's ratings pulled toward the start (carry-over.ts). */
+export interface ReplayCarryOver {
+  carryOverPercent: number;
+}
+
 /**
- * Rebuilds every team's ratings and W-L from approved matches in the order they were applied.
- * Teams not in `teamIds` but present in a match start from the initial state too. `onMatch` sees
- * each match with what the engine did to it (its surfaceChange.aPrev/bPrev are what it predicted from).
+/**
+ * Rebuilds every team's ratings and W-L from approved matches in the order they were applied, with
+ * each season's carry-over at its place among them. Teams not in `teamIds` but present in a match
+ * start from the initial state too. `onMatch` sees each match with what the engine did to it (its
+ * surfaceChange.aPrev/bPrev are what it predicted from).
  */
 export function replay(
   teamIds: Iterable<number>,
-  matchesInOrder: Iterable<ReplayMatch>,
+  history: Iterable<ReplayMatch | ReplayCarryOver>,
   settings: Readonly<RatingSettings> = DEFAULT_RATING_SETTINGS,
   onMatch?: (match: ReplayMatch, applied: AppliedMatch) => void,
 ): Map<number, RatingState> {
@@ -224,7 +232,11 @@ export function replay(
     }
     return s;
   };
-  for (const m of matchesInOrder) {
+  for (const m of history) {
+    if ("carryOverPercent" in m) {
+      for (const [id, s] of states) states.set(id, carryOver(s, m.carryOverPercent));
+      continue;
+    }
     const applied = applyMatch(
       get(m.team1Id),
       get(m.team2Id),

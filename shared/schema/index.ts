@@ -206,6 +206,114 @@ export const clubBreaks = pgTable(
   ],
 );
 
+/**
+ * Seasons (docs/product.md, "Seasons"): named runs of whole club days, first and last day included.
+ * They never overlap (the service checks under a table lock). The current season is the one not yet
+ * closed whose days contain today. `started_at` is set once, when its start (the carry-over) was
+ * applied; `closed_at` once, when its final standings were frozen into season_standings.
+ */
+export const seasons = pgTable(
+  "seasons",
+  {
+    id: serial("id").primaryKey(),
+    name: varchar("name", { length: 60 }).notNull(),
+    firstDay: date("first_day", { mode: "string" }).notNull(),
+    lastDay: date("last_day", { mode: "string" }).notNull(),
+    /** How far every rating is pulled toward the starting rating when the season starts (0–50 %). */
+    carryOverPercent: integer("carry_over_percent").notNull().default(0),
+    startedAt: ts("started_at"),
+    closedAt: ts("closed_at"),
+    /** The admin who closed it; null when the jobs runner closed it at its end. */
+    closedBy: integer("closed_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    createdBy: integer("created_by").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("seasons_range_check", sql`${t.lastDay} >= ${t.firstDay}`),
+    check("seasons_carry_over_check", sql`${t.carryOverPercent} between 0 and 50`),
+    index("seasons_last_day_idx").on(t.lastDay),
+    index("seasons_closed_by_idx").on(t.closedBy),
+    index("seasons_created_by_idx").on(t.createdBy),
+  ],
+);
+
+/**
+ * A closed season's frozen standings (docs/product.md, "Season archives"): one row per team and
+ * place on each ladder (grass, beach, hardcourt, overall), ranked over the club (`scope` 'all') and
+ * within each category (`scope` = the category). Values, not references: the team's name, category,
+ * rating and W-L as they were; `team_id` is a plain number (no foreign key), so nothing done to a
+ * team later changes or removes a row.
+ */
+export const seasonStandings = pgTable(
+  "season_standings",
+  {
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    ladder: text("ladder").$type<Surface | "overall">().notNull(),
+    scope: text("scope").$type<CompetitionType | "all">().notNull(),
+    position: integer("position").notNull(),
+    /** Null for a team that was inactive at the close (listed after the ranked ones). */
+    rank: integer("rank"),
+    teamId: integer("team_id"),
+    teamName: varchar("team_name", { length: 100 }).notNull(),
+    competitionType: text("competition_type").$type<CompetitionType>().notNull(),
+    rating: integer("rating").notNull(),
+    wins: integer("wins").notNull(),
+    losses: integer("losses").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.seasonId, t.ladder, t.scope, t.position] }),
+    check("season_standings_ladder_check", inList("ladder", ["grass", "beach", "hardcourt", "overall"])),
+    check("season_standings_scope_check", inList("scope", ["all", "Men's Doubles", "Women's Doubles", "Mixed Doubles"])),
+  ],
+);
+
+/**
+ * The carry-over rating event (docs/product.md, "Carry-over"): applied once when a season starts,
+ * pulling every rating toward the starting rating by `percent`. A replay of history
+ * (server/modules/ladder/rebuild.ts) applies it at `applied_at`, between the matches approved
+ * before and after it. Kept when its season goes (no cascade): history must stay replayable.
+ */
+export const seasonCarryOvers = pgTable(
+  "season_carry_overs",
+  {
+    id: serial("id").primaryKey(),
+    seasonId: integer("season_id").references(() => seasons.id, { onDelete: "set null" }),
+    percent: integer("percent").notNull(),
+    appliedAt: ts("applied_at").notNull(),
+  },
+  (t) => [
+    check("season_carry_overs_percent_check", sql`${t.percent} between 0 and 50`),
+    uniqueIndex("season_carry_overs_season_uq").on(t.seasonId),
+    index("season_carry_overs_applied_idx").on(t.appliedAt, t.id),
+  ],
+);
+
+/**
+ * Wildcards (docs/product.md, "Wildcards"): a challenge a team in its first season sent beyond the
+ * reach limit. At most WILDCARDS_PER_SEASON per team and season (checked under the team's lock).
+ */
+export const seasonWildcards = pgTable(
+  "season_wildcards",
+  {
+    id: serial("id").primaryKey(),
+    seasonId: integer("season_id")
+      .notNull()
+      .references(() => seasons.id, { onDelete: "cascade" }),
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    challengeId: integer("challenge_id").references((): AnyPgColumn => challenges.id, { onDelete: "set null" }),
+    usedAt: ts("used_at").notNull().defaultNow(),
+  },
+  (t) => [
+    index("season_wildcards_season_team_idx").on(t.seasonId, t.teamId),
+    index("season_wildcards_team_idx").on(t.teamId),
+    index("season_wildcards_challenge_idx").on(t.challengeId),
+  ],
+);
+
 export const challenges = pgTable(
   "challenges",
   {
@@ -598,6 +706,8 @@ export type AuthToken = typeof authTokens.$inferSelect;
 export type SystemSetting = typeof systemSettings.$inferSelect;
 export type TeamAway = typeof teamAway.$inferSelect;
 export type ClubBreak = typeof clubBreaks.$inferSelect;
+export type Season = typeof seasons.$inferSelect;
+export type SeasonStanding = typeof seasonStandings.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type Notification = typeof notifications.$inferSelect;
 export type UserMfa = typeof userMfa.$inferSelect;

@@ -66,6 +66,8 @@ export interface ChallengeCandidate {
   awayUntil: string | null;
   /** Whether the signed-in user may challenge this team now (the rule POST /api/challenges applies). */
   reachable: boolean;
+  /** Out of reach, but may be challenged with one of the team's wildcards (docs/product.md, "Wildcards"). */
+  wildcard: boolean;
   /** Why not, when reachable is false (a partner's rows say captain_only when nothing else stops them). */
   reason: string | null;
   reasonCode: ChallengeRefusalCode | null;
@@ -84,7 +86,7 @@ export interface ChallengeCandidatesPage extends Page<ChallengeCandidate> {
   /** null: no surface chosen (ratings are the card rating, records overall, nobody ranked). */
   surface: Surface | null;
   /** The signed-in user's team on this surface: rank (null = unranked) and the ladder's length. */
-  me: { teamId: number; rank: number | null; ladderSize: number; rating: number } | null;
+  me: { teamId: number; rank: number | null; ladderSize: number; rating: number; wildcardsLeft: number | null } | null;
 }
 
 /** A challenge row as POST / PATCH / DELETE answer it. */

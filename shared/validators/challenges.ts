@@ -58,6 +58,7 @@ export const CHALLENGE_REFUSAL = {
   teamAway: "team_away",
   active: "challenge_active",
   outOfReach: "out_of_reach",
+  wildcardsUsed: "wildcards_used",
   captainOnly: "captain_only",
 } as const;
 export type ChallengeRefusalCode = (typeof CHALLENGE_REFUSAL)[keyof typeof CHALLENGE_REFUSAL];

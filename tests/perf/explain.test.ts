@@ -186,6 +186,8 @@ describe.skipIf(!onPostgres())("EXPLAIN of every read path at 10× data (Postgre
       [user, "/api/challenges/outgoing?status=all"],
       [user, "/api/challenges/candidates?surface=grass&competitionType=Men%27s%20Doubles"],
       [user, "/api/challenges/candidates"],
+      [user, "/api/seasons/current"],
+      [user, "/api/seasons"],
       [admin, "/api/disputes/pending"],
       [admin, "/api/admin/stats"],
       [admin, "/api/admin/teams"],

@@ -34,7 +34,7 @@ import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups
 import { resetCalendarFeed } from "../../server/modules/calendar/calendar.service";
 import { evaluateRatingModels } from "../../server/modules/ladder/rating-model.service";
 import { storeRatingSettings } from "../../server/modules/ladder/rating-settings";
-import { clubBreaks, teamAway, users } from "@shared/schema";
+import { clubBreaks, seasons, teamAway, users } from "@shared/schema";
 import { addDays, clubDay } from "@shared/time";
 import { and, eq } from "drizzle-orm";
 
@@ -114,6 +114,22 @@ function futureBreakDays(): { from: string; to: string } {
   const start = Date.UTC(2045, 0, 1) + breakSlot++ * 3 * 86_400_000;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   return { from: day(start), to: day(start + 86_400_000) };
+}
+
+/** Seasons of the matrix: far from today (none current: a current season gives new teams wildcards), a new stretch each time. */
+let seasonSlot = 0;
+function seasonDays(year: number): { firstDay: string; lastDay: string } {
+  const start = Date.UTC(year, 0, 1) + seasonSlot++ * 3 * 86_400_000;
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  return { firstDay: day(start), lastDay: day(start + 86_400_000) };
+}
+/** A season whose days are over, closed (closedAt set) or waiting for its close: its id. */
+async function pastSeason(t: TestApp, closed: boolean): Promise<number> {
+  const [row] = await t.db
+    .insert(seasons)
+    .values({ name: "Matrix season", ...seasonDays(1990), closedAt: closed ? new Date() : null })
+    .returning();
+  return row!.id;
 }
 
 const EMPTY_BACKUP = {
@@ -670,6 +686,39 @@ export const MATRIX: MatrixRow[] = [
       if (role === "admin") await storeRatingSettings(t.db, worst.settings, null);
       return { url: "/api/admin/rating-model", body: { model: best.id } };
     },
+  },
+  // seasons: the archive is read like the ladder (signed out too while the signed-out ladder is on)
+  { method: "GET", path: "/api/seasons/current", expect: everyone(200) },
+  { method: "GET", path: "/api/seasons", expect: everyone(200) },
+  { method: "GET", path: "/api/seasons/:id", expect: everyone(200), call: async ({ t }) => ({ url: `/api/seasons/${await pastSeason(t, true)}` }) },
+  {
+    method: "GET",
+    path: "/api/seasons/:id/standings",
+    expect: everyone(200),
+    call: async ({ t }) => ({ url: `/api/seasons/${await pastSeason(t, true)}/standings?ladder=grass` }),
+  },
+  { method: "GET", path: "/api/admin/seasons", expect: adminOnly(200) },
+  {
+    method: "POST",
+    path: "/api/admin/seasons",
+    expect: adminOnly(201),
+    call: () => ({ url: "/api/admin/seasons", body: { name: "Matrix season", ...seasonDays(2070), carryOverPercent: 10 } }),
+  },
+  {
+    method: "PUT",
+    path: "/api/admin/seasons/:id",
+    expect: adminOnly(200),
+    call: async ({ t }) => {
+      const days = seasonDays(2080);
+      const [row] = await t.db.insert(seasons).values({ name: "Matrix season", ...days }).returning();
+      return { url: `/api/admin/seasons/${row!.id}`, body: { name: "Matrix season renamed", ...days, carryOverPercent: 0 } };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/admin/seasons/:id/close",
+    expect: adminOnly(200),
+    call: async ({ t }) => ({ url: `/api/admin/seasons/${await pastSeason(t, false)}/close` }),
   },
 
   // Last: the admin's call wipes every other account (the admin role is also the last role).

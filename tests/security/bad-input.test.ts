@@ -167,6 +167,10 @@ const endpoints: Endpoint[] = [
   // Far ahead: a break going on now would stop the challenge rows of this file.
   { method: "POST", path: () => "/api/settings/club-breaks", role: "admin", valid: () => ({ name: "Exam period", from: "2050-01-03", to: "2050-01-20" }) },
   { method: "DELETE", path: () => `/api/settings/club-breaks/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
+  // Far ahead: a season going on now would give this file's new teams wildcards.
+  { method: "POST", path: () => "/api/admin/seasons", role: "admin", valid: () => ({ name: "Winter Term 2051", firstDay: "2051-01-04", lastDay: "2051-04-30", carryOverPercent: 20 }) },
+  { method: "PUT", path: () => `/api/admin/seasons/${NO_SUCH_ID}`, role: "admin", valid: () => ({ name: "Winter Term 2052", firstDay: "2052-01-04", lastDay: "2052-04-30", carryOverPercent: 0 }) },
+  { method: "POST", path: () => `/api/admin/seasons/${NO_SUCH_ID}/close`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/approve-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },
   { method: "POST", path: () => `/api/admin/reject-user/${NO_SUCH_ID}`, role: "admin", valid: () => ({ reason: "Not a club member." }) },
   { method: "POST", path: () => `/api/admin/users/${NO_SUCH_ID}/suspend`, role: "admin", valid: () => ({ reason: "Repeated no-shows." }) },

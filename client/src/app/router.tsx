@@ -39,6 +39,8 @@ const pages = {
   team: preloadable(() => import("@/features/teams/pages/team-page")),
   admin: preloadable(() => import("@/features/admin/pages/admin-page")),
   notifications: preloadable(() => import("@/features/notifications/pages/notifications-page")),
+  seasons: preloadable(() => import("@/features/seasons/pages/seasons-page")),
+  season: preloadable(() => import("@/features/seasons/pages/season-page")),
   unsubscribe: preloadable(() => import("@/features/notifications/pages/unsubscribe-page")),
 };
 
@@ -70,10 +72,15 @@ const ROUTES: RouteDef[] = [
   { path: "/teams/:id", title: "Team Profile", page: pages.team, access: "member" },
   { path: "/admin", title: "Admin Panel", page: pages.admin, access: "member" },
   { path: "/notifications", title: "Notifications", page: pages.notifications, access: "member" },
+  { path: "/seasons", title: "Past Seasons", page: pages.seasons, access: "member" },
+  { path: "/seasons/:id", title: "Season standings", page: pages.season, access: "member" },
 ];
 
 const PUBLIC_ROUTES = ROUTES.filter((r) => r.access === "public");
 export const PROTECTED_ROUTES = ROUTES.filter((r) => r.access === "member");
+
+/** The pages a visitor may read signed out while the signed-out ladder is on: the ladder and the season archive. */
+const SIGNED_OUT_LADDER_PATHS = ["/ladder", "/seasons", "/seasons/:id"];
 
 function matches(pattern: string, path: string): boolean {
   const re = new RegExp(`^${pattern.replace(/:[^/]+/g, "[^/]+")}/?$`);
@@ -176,17 +183,21 @@ function AuthRoute() {
 }
 
 /**
- * /ladder signed out: the ladder in the public layout while the signed-out ladder is on
+ * /ladder and the season archive (/seasons, /seasons/{id}) signed out: the page in the public layout while the signed-out ladder is on
  * (docs/product.md#the-signed-out-ladder); off (or the setting unreadable), /auth as for any
  * protected page.
  */
-function SignedOutLadder() {
+function SignedOutLadder({ route }: { route: RouteDef }) {
   const setting = useQuery(publicLadderQueryOptions);
   if (setting.isPending) return <FullPageSpinner />;
   if (!setting.data?.enabled) return <Redirect to="/auth" replace />;
   return (
     <PublicLayout>
-      <PageSlot title="Ladder Rankings" page={pages.ladder} />
+      <Switch>
+        <Route path={route.path}>
+          <PageSlot title={route.title} page={route.page} />
+        </Route>
+      </Switch>
     </PublicLayout>
   );
 }
@@ -221,7 +232,8 @@ function ProtectedArea() {
     );
   }
 
-  if (!user && location === "/ladder") return <SignedOutLadder />;
+  const signedOutPage = SIGNED_OUT_LADDER_PATHS.find((p) => matches(p, location));
+  if (!user && signedOutPage) return <SignedOutLadder route={protectedRouteOf(location)!} />;
   if (!user) return <Redirect to={authPathFor(`${location}${search ? `?${search}` : ""}`)} replace />;
   if (!mayEnterProtectedArea(user)) return <Redirect to="/verify-email" replace />;
 

@@ -6,7 +6,8 @@
 //   · both teams play that category · the other team is approved · no member of it is suspended ·
 //   the other team is not away today · no pending or accepted challenge between the two teams (either direction) · within reach on the
 //   chosen surface's ladder of the category (any team below, or up to CHALLENGE_REACH places above;
-//   an unranked team counts as one place below the last ranked team) · the user is the captain.
+//   an unranked team counts as one place below the last ranked team; a team in its first season may
+//   go past it with a wildcard while it has one left) · the user is the captain.
 import { sql, type SQL } from "drizzle-orm";
 import { challenges, clubBreaks, sqlLiterals, teams, users } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, type CompetitionType, type Surface } from "@shared/constants";
@@ -23,6 +24,8 @@ import { AppError } from "../../lib/app-error";
 import { awayUntil, isInactive, ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn, type ActivityAt } from "../ladder";
 import { DEFAULT_CLUB_TIMEZONE, formatDay, formatZonedDate } from "@shared/time";
 import { offsetOf } from "../../lib/paging";
+import { wildcardsOf } from "../seasons";
+import { SEASON_MESSAGES } from "@shared/validators/seasons";
 
 /** The signed-in user and their (active) team, as the rule needs them. */
 export interface Challenger {
@@ -41,6 +44,8 @@ export interface Challenger {
   ladderSize: number;
   /** The club break going on now (docs/product.md, "Club breaks"): no new challenges. */
   clubBreak: { name: string; endsAt: Date } | null;
+  /** In its first season (docs/product.md, "Wildcards"): the season and the wildcards left; else null. */
+  wildcards: { seasonId: number; left: number } | null;
 }
 
 /** A team that might be challenged, as the rule needs it (plus what the table shows of it). */
@@ -157,13 +162,20 @@ export function challengeRefusal(opts: {
     );
   }
   if (them.activeChallenge) return activeChallengeRefusal();
-  if (opts.surface !== undefined) {
-    const unranked = me.ladderSize + 1;
-    if (!withinReach(me.rank ?? unranked, them.rank ?? unranked))
-      return refusal(R.outOfReach, 400, "Out of Reach", outOfReachMessage({ myRank: me.rank, theirRank: them.rank, ladderSize: me.ladderSize }));
+  if (needsWildcard(me, them, opts.surface)) {
+    const outOfReach = outOfReachMessage({ myRank: me.rank, theirRank: them.rank, ladderSize: me.ladderSize });
+    if (!me.wildcards) return refusal(R.outOfReach, 400, "Out of Reach", outOfReach);
+    if (me.wildcards.left <= 0) return refusal(R.wildcardsUsed, 400, "Out of Reach", `${outOfReach} ${SEASON_MESSAGES.wildcardsUsed}`, outOfReach);
   }
   if (!me.isCaptain) return refusal(R.captainOnly, 403, "Captain Only", "Only your team captain can send challenges.");
   return null;
+}
+
+/** Out of reach on the chosen surface (docs/product.md, "Reach"): allowed only with a wildcard. Pure. */
+export function needsWildcard(me: Pick<Challenger, "rank" | "ladderSize">, them: Pick<Opponent, "rank">, surface: Surface | undefined): boolean {
+  if (surface === undefined) return false;
+  const unranked = me.ladderSize + 1;
+  return !withinReach(me.rank ?? unranked, them.rank ?? unranked);
 }
 
 /** The refusal as the error POST /api/challenges answers. */
@@ -259,6 +271,8 @@ interface SidesRow extends Record<string, unknown> {
   me_ladder_size: number | null;
   me_break_name: string | null;
   me_break_ends_at: Date | string | null;
+  me_wildcard_season_id: number | null;
+  me_wildcards_left: number | null;
   id: number | null;
   name: string;
   avatar: string | null;
@@ -300,13 +314,14 @@ export async function loadChallengeSides(opts: {
     ? sql`select t.id, t.name, t.competition_type, t.is_approved, ${mine.rating} as rating, ${suspendedMember("t")} as suspended,
           ${surface ? rankOfTeam({ ladder: surface, within: "category", alias: "t", at }) : sql`null::int`} as rank,
           ${surface ? ladderSizeOf({ ladder: surface, within: "category", alias: "t", at }) : sql`0`} as ladder_size,
-          b.name as break_name, b.ends_at as break_ends_at
+          b.name as break_name, b.ends_at as break_ends_at, wc.wildcard_season_id, wc.wildcards_left
         from ${teams} t
         left join lateral (select cb.name, cb.ends_at from ${clubBreaks} cb where cb.starts_at <= now() and cb.ends_at > now() limit 1) b on true
+        left join lateral (${wildcardsOf("t", at)}) wc on true
         where t.id = ${teamId} and t.deleted_at is null`
     : sql`select null::int as id, null::text as name, null::text as competition_type, null::boolean as is_approved,
           null::int as rating, null::boolean as suspended, null::int as rank, null::int as ladder_size,
-          null::text as break_name, null::timestamptz as break_ends_at where false`;
+          null::text as break_name, null::timestamptz as break_ends_at, null::int as wildcard_season_id, null::int as wildcards_left where false`;
   // Each team's rank in its own category (or only the one category listed).
   const ranked = surface
     ? ladderRanks({ ladder: surface, within: "teamId" in opponents ? "category" : (opponents.competitionType ?? "category"), at })
@@ -342,6 +357,7 @@ export async function loadChallengeSides(opts: {
     select me.id as me_id, me.name as me_name, me.competition_type as me_competition_type, me.is_approved as me_is_approved,
            me.suspended as me_suspended, me.rating as me_rating, me.rank as me_rank, me.ladder_size as me_ladder_size,
            me.break_name as me_break_name, me.break_ends_at as me_break_ends_at,
+           me.wildcard_season_id as me_wildcard_season_id, me.wildcards_left as me_wildcards_left,
            counted.n as total, page.*
     from counted left join me on true left join page on true
     order by (page.rank is null), page.rank, page.rating desc, page.name, page.id`);
@@ -362,6 +378,10 @@ export async function loadChallengeSides(opts: {
           clubBreak:
             first.me_break_name !== null && first.me_break_ends_at !== null
               ? { name: first.me_break_name, endsAt: new Date(first.me_break_ends_at) }
+              : null,
+          wildcards:
+            first.me_wildcard_season_id !== null && first.me_wildcards_left !== null
+              ? { seasonId: Number(first.me_wildcard_season_id), left: Number(first.me_wildcards_left) }
               : null,
         }
       : null;

@@ -15,7 +15,7 @@ import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/cha
 import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
 import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
-import { challengeRefusal, loadChallengeSides, membersOf, parseMembers } from "./challenges.eligibility";
+import { challengeRefusal, loadChallengeSides, membersOf, needsWildcard, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { activityAt, awayUntil, loadRatingSettings } from "../ladder";
 import { notFound } from "../../lib/app-error";
@@ -175,6 +175,7 @@ export async function listCandidates(
       inactive: them.inactive,
       awayUntil: them.awayUntil,
       reachable: refusal === null,
+      wildcard: refusal === null && me !== null && needsWildcard(me, them, surface),
       reason: refusal?.reason ?? null,
       reasonCode: refusal?.code ?? null,
       winProbability: me ? winProbabilityPercent(me.rating, them.rating) : null,
@@ -185,7 +186,7 @@ export async function listCandidates(
   return {
     ...pageOf(items, total, query),
     surface: surface ?? null,
-    me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating } : null,
+    me: me ? { teamId: me.teamId, rank: me.rank, ladderSize: me.ladderSize, rating: me.rating, wildcardsLeft: me.wildcards?.left ?? null } : null,
   };
 }
 

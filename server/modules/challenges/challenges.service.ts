@@ -20,6 +20,7 @@ import {
   bothTeamsMayPlay,
   challengeRefusal,
   loadChallengeSides,
+  needsWildcard,
   refusalError,
 } from "./challenges.eligibility";
 import { teamRecipients, tell } from "../notifications/notifications.service";
@@ -27,6 +28,7 @@ import type { EventType } from "../../mail/outbox";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
 import { activityAt } from "../ladder";
 import { answerWindow, playByWindow } from "../clock";
+import { useWildcard } from "../seasons";
 import { formatZonedDateTime } from "@shared/time";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
@@ -66,6 +68,8 @@ export async function createChallenge(
   const refusal = challengeRefusal({ challenger, opponent: theirs, surface, category: input.competitionType, timeZone: deps.env.CLUB_TIMEZONE });
   if (refusal) throw refusalError(refusal);
   const mine = challenger!;
+  // Past the reach limit, a team in its first season uses a wildcard (docs/product.md, "Wildcards").
+  const wildcardSeason = needsWildcard(mine, theirs!, surface) ? mine.wildcards!.seasonId : null;
   // The answer window starts now (docs/product.md, "The challenge clock").
   const answer = await answerWindow(db, { env: deps.env, now });
 
@@ -90,6 +94,9 @@ export async function createChallenge(
           updatedAt: now,
         })
         .returning();
+      if (wildcardSeason !== null && !(await useWildcard(tx, { seasonId: wildcardSeason, teamId: mine.teamId, challengeId: row!.id, now }))) {
+        throw refusalError(challengeRefusal({ challenger: { ...mine, wildcards: { seasonId: wildcardSeason, left: 0 } }, opponent: theirs, surface })!);
+      }
       await tellTeam(
         tx,
         "challenge.received",

@@ -19,3 +19,4 @@ export { activityAt, inactivityDays } from "./activity";
 export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";
 export { loadRatingSettings } from "./rating-settings";
 export { setsMargin } from "./rebuild";
+export { rebuildRatings, writeRatingStates } from "./rebuild";

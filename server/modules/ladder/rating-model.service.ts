@@ -29,7 +29,7 @@ async function evaluate(db: DbOrTx): Promise<{ matches: number; models: ModelEva
     // Teams without a match start from the initial state and predict nothing: only the history counts.
     models.push(evaluateModel([], history, model, current));
   }
-  return { matches: history.length, models };
+  return { matches: history.filter((h) => !("carryOverPercent" in h)).length, models };
 }
 
 /** Evaluations under way, by database handle: admins asking at once share one computation. */

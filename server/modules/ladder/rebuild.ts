@@ -1,11 +1,12 @@
 // Rebuilds every team's ratings and W-L counters from history: the approved matches in the order they
 // were applied (approvedAt, id), through the same pure engine that applies one result at a time,
-// with the engine settings in force (rating-model.ts) or the ones given.
+// with each season's carry-over at its place among them (docs/product.md, "Carry-over"), and the
+// engine settings in force (rating-model.ts) or the ones given.
 // One transaction: readers see either the old state or the rebuilt one.
 import { asc, eq, sql } from "drizzle-orm";
-import { matches, teams } from "@shared/schema";
+import { matches, seasonCarryOvers, teams } from "@shared/schema";
 import { MATCH_STATUS } from "@shared/constants";
-import { replay, type RatingSettings, type RatingState, type ReplayMatch } from "@shared/rating";
+import { replay, type RatingSettings, type RatingState, type ReplayCarryOver, type ReplayMatch } from "@shared/rating";
 import { parseStoredScore, setsWon } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
 import { loadRatingSettings } from "./rating-settings";
@@ -25,8 +26,8 @@ export function setsMargin(score: string | null): number | undefined {
   return Math.abs(won.team1 - won.team2);
 }
 
-/** Every approved match in the order it was applied, as the engine replays it. */
-export async function loadReplayHistory(db: DbOrTx): Promise<ReplayMatch[]> {
+/** Every approved match in the order it was applied, with each season's carry-over among them, as the engine replays them. */
+export async function loadReplayHistory(db: DbOrTx): Promise<(ReplayMatch | ReplayCarryOver)[]> {
   const rows = await db
     .select({
       team1Id: matches.team1Id,
@@ -34,11 +35,19 @@ export async function loadReplayHistory(db: DbOrTx): Promise<ReplayMatch[]> {
       winnerTeamId: matches.winnerTeamId,
       surface: matches.surface,
       score: matches.score,
+      approvedAt: matches.approvedAt,
     })
     .from(matches)
     .where(eq(matches.matchStatus, MATCH_STATUS.approved))
     .orderBy(asc(matches.approvedAt), asc(matches.id));
-  return rows.map(({ score, ...m }) => ({ ...m, margin: setsMargin(score) }));
+  const carryOvers = await db
+    .select({ carryOverPercent: seasonCarryOvers.percent, appliedAt: seasonCarryOvers.appliedAt })
+    .from(seasonCarryOvers)
+    .orderBy(asc(seasonCarryOvers.appliedAt), asc(seasonCarryOvers.id));
+  return withCarryOvers(
+    rows.map(({ score, ...m }) => ({ ...m, margin: setsMargin(score) })),
+    carryOvers,
+  );
 }
 
 export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettings }): Promise<RebuildResult> {
@@ -53,11 +62,33 @@ export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettin
       settings,
     );
     const entries = [...states.entries()];
-    for (let i = 0; i < entries.length; i += CHUNK) {
-      await writeStates(tx, entries.slice(i, i + CHUNK));
-    }
-    return { teams: teamRows.length, matches: history.length };
+    await writeRatingStates(tx, entries);
+    return { teams: teamRows.length, matches: history.filter((h) => !("carryOverPercent" in h)).length };
   });
+}
+
+/**
+ * The matches in their order with each carry-over inserted where it was applied: after every match
+ * approved before it (a match without an approval time sorts last, as in SQL). Starting a season locks every team and stamps its carry-over later than any
+ * team's last change (seasons.service.ts), so no match approved after it can sort before it.
+ */
+export function withCarryOvers<M extends ReplayMatch & { approvedAt: Date | null }>(
+  matchesInOrder: M[],
+  carryOvers: (ReplayCarryOver & { appliedAt: Date })[],
+): (M | ReplayCarryOver)[] {
+  const out: (M | ReplayCarryOver)[] = [];
+  let next = 0;
+  for (const m of matchesInOrder) {
+    while (next < carryOvers.length && (m.approvedAt === null || carryOvers[next]!.appliedAt < m.approvedAt)) out.push(carryOvers[next++]!);
+    out.push(m);
+  }
+  while (next < carryOvers.length) out.push(carryOvers[next++]!);
+  return out;
+}
+
+/** Writes teams' ratings and W-L counters (a few hundred rows per statement). */
+export async function writeRatingStates(tx: DbOrTx, states: [number, RatingState][]): Promise<void> {
+  for (let i = 0; i < states.length; i += CHUNK) await writeStates(tx, states.slice(i, i + CHUNK));
 }
 
 async function writeStates(tx: DbOrTx, chunk: [number, RatingState][]): Promise<void> {

@@ -17,6 +17,7 @@ import { SystemSettingsCard } from "../components/system-settings-card";
 import { MailDeliveryCard } from "../components/mail-delivery-card";
 import { ClubRulesCard } from "../components/club-rules-card";
 import { RatingModelCard } from "../components/rating-model-card";
+import { SeasonsCard } from "../components/seasons-card";
 
 export default function AdminPage() {
   const { data: user, isPending } = useUser();
@@ -52,6 +53,7 @@ export default function AdminPage() {
       </div>
       <ClubRulesCard />
       <RatingModelCard />
+      <SeasonsCard />
       <ManageTeamsCard />
       <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
         <DisputesCard />

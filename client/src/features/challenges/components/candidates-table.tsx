@@ -1,6 +1,7 @@
 import { Swords } from "lucide-react";
 import { SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import type { ChallengeCandidate } from "@shared/types/challenges";
+import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
@@ -79,12 +80,21 @@ function CandidateRating({ row, surfaceChosen }: { row: ChallengeCandidate; surf
 function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Omit<CandidatesProps, "rows" | "surfaceChosen" | "surface"> & { row: ChallengeCandidate; className?: string }) {
   if (blocked) return <span className={cn("text-xs font-medium text-muted-foreground", className)}>{blocked}</span>;
   if (row.reachable) {
-    return (
+    const button = (
       <Button size="sm" className={className} loading={sendingTo === row.id} disabled={sendingTo !== null} onClick={() => onChallenge(row)}>
         {sendingTo !== row.id && <Swords aria-hidden="true" />}
         Challenge
         <span className="sr-only"> {row.name}</span>
+        {row.wildcard && <span className="sr-only"> with a wildcard</span>}
       </Button>
+    );
+    if (!row.wildcard) return button;
+    // Out of reach, open with one of a newcomer's wildcards (docs/product.md, "Wildcards").
+    return (
+      <div className={cn("grid justify-items-start gap-1 lg:justify-items-end", className)}>
+        {button}
+        <Badge variant="warning">Wildcard</Badge>
+      </div>
     );
   }
   const reasonId = `candidate-${row.id}-reason`;
@@ -99,6 +109,12 @@ function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Om
       </p>
     </div>
   );
+}
+
+/** The challenge table's note on a newcomer's wildcards (docs/product.md, "Wildcards"). */
+export function wildcardsLeftText(left: number): string {
+  if (left <= 0) return "Your team has used its wildcards this season.";
+  return `Your team has ${left} wildcard challenge${left === 1 ? "" : "s"} left this season: each may go past the reach limit.`;
 }
 
 /**

@@ -27,7 +27,7 @@ import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
 import { useCandidates } from "../api/get-candidates";
 import { useCreateChallenge } from "../api/create-challenge";
-import { CandidatesTable, rankOn } from "../components/candidates-table";
+import { CandidatesTable, rankOn, wildcardsLeftText } from "../components/candidates-table";
 import { ScheduleCard, type Schedule } from "../components/schedule-card";
 
 const SURFACE_ICONS: Record<Surface, typeof Trees> = { grass: Trees, beach: Sun, hardcourt: Mountain };
@@ -195,6 +195,12 @@ export default function ChallengeTeamsPage() {
                   {user?.competitionType
                     ? `Your team is ${rankOn(me.rank, user.competitionType, surface)}.`
                     : `Your team is ${me.rank === null ? "not ranked yet" : `#${me.rank}`} on this ladder.`}
+                </>
+              )}
+              {me && me.wildcardsLeft !== null && (
+                <>
+                  {" "}
+                  {wildcardsLeftText(me.wildcardsLeft)}
                 </>
               )}
             </CardDescription>

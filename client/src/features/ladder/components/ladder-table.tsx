@@ -1,6 +1,5 @@
 import { useDeferredValue, useState } from "react";
 import { useQueries } from "@tanstack/react-query";
-import { Trophy } from "lucide-react";
 import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
 import { surfaceRating, surfaceRecord } from "@shared/rating";
 import type { TeamView } from "@shared/types/teams";
@@ -13,6 +12,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pager } from "@/components/ui/pager";
+import { RankCell, RankHead } from "@/components/ui/ladder-rank";
 import { TeamLink } from "@/components/ui/team-link";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { ActivityBadges } from "@/components/ui/activity-badges";
@@ -131,13 +131,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
           <Table>
             <TableHeader>
               <TableRow className="hover:bg-transparent">
-                <TableHead className="w-12 pl-4 sm:w-16 sm:pl-6">
-                  {/* Phones: "#" keeps the column narrow; screen readers still hear "Rank". */}
-                  <span className="max-sm:sr-only">Rank</span>
-                  <span className="sm:hidden" aria-hidden="true">
-                    #
-                  </span>
-                </TableHead>
+                <RankHead />
                 <TableHead>Team</TableHead>
                 <TableHead className="text-right">Rating</TableHead>
                 <TableHead className="pr-4 text-right sm:pr-3">W-L</TableHead>
@@ -173,18 +167,7 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
       className={cn(own && "bg-primary-soft/70 hover:bg-primary-soft font-medium")}
       aria-current={own ? "true" : undefined}
     >
-      <TableCell className="pl-4 font-semibold tabular-nums sm:pl-6">
-        <span className="inline-flex items-center gap-1.5">
-          {rank === 1 ? (
-            <Trophy className="size-4 text-amber-500" aria-label="First place" role="img" />
-          ) : null}
-          {rank ?? (
-            <span className="font-normal text-muted-foreground" aria-label="No rank">
-              —
-            </span>
-          )}
-        </span>
-      </TableCell>
+      <RankCell rank={rank} />
       <TableCell>
         <div className="flex items-center gap-2.5">
           <Avatar name={team.name} src={team.avatar} size="sm" className="hidden sm:inline-flex" />

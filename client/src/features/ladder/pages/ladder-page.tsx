@@ -6,11 +6,11 @@ import { Link } from "wouter";
 import { LogIn } from "lucide-react";
 import { buttonVariants } from "@/components/ui/button";
 import { Notice } from "@/components/ui/notice";
-import { COMPETITION_TYPES, SURFACES, SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
+import { SURFACES, type CompetitionType, type Surface } from "@shared/constants";
 import { PageHeader } from "@/components/ui/page-header";
-import { Options, Select } from "@/components/ui/select";
-import { Label } from "@/components/ui/label";
+import { LadderFilters } from "@/components/ui/ladder-filters";
 import { useUser } from "@/lib/auth";
+import { SeasonLine } from "../components/season-line";
 import { LadderSkeleton, LadderTable, useLaddersReady } from "../components/ladder-table";
 
 export default function LadderPage() {
@@ -27,6 +27,7 @@ export default function LadderPage() {
         title="Ladder Rankings"
         description="Teams are ranked per surface by rating. A team appears on a surface after its first confirmed match there."
       />
+      <SeasonLine />
       {!user && (
         <Notice icon={LogIn} title="Want to play?" className="mb-6">
           <p>Sign in to challenge a team, or register yours to join the ladder.</p>
@@ -40,26 +41,7 @@ export default function LadderPage() {
           </div>
         </Notice>
       )}
-      <div className="mb-6 grid gap-4 sm:grid-cols-2 lg:max-w-2xl">
-        <div className="grid gap-1.5">
-          <Label htmlFor="ladder-category">Competition Category</Label>
-          <Select
-            id="ladder-category"
-            value={category}
-            onChange={(e) => setCategory(e.target.value as CompetitionType | "all")}
-          >
-            <option value="all">All</option>
-            <Options values={COMPETITION_TYPES} />
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="ladder-surface">Surface Type</Label>
-          <Select id="ladder-surface" value={surface} onChange={(e) => setSurface(e.target.value as Surface | "all")}>
-            <option value="all">All</option>
-            <Options values={SURFACES} labels={SURFACE_LABELS} />
-          </Select>
-        </div>
-      </div>
+      <LadderFilters idPrefix="ladder" category={category} onCategoryChange={setCategory} surface={surface} onSurfaceChange={setSurface} />
       <div className="space-y-6">
         {ready ? (
           shown.map((s) => (
