@@ -137,6 +137,25 @@ export type SlotsInput = z.output<typeof slotsSchema>;
 export const proposeSlotsSchema = z.object({ slots: slotsSchema }).strict();
 export type ProposeSlotsBody = z.input<typeof proposeSlotsSchema>;
 
+/**
+ * The propose-times form (a challenge, a counter-proposal, a reschedule): 1 to 3 rows of a date
+ * (yyyy-mm-dd) and a time (HH:MM) as the viewer's picker shows them; `toSlotsBody` makes the instants.
+ */
+export const slotsFormSchema = z.object({
+  slots: z
+    .array(z.object({ date: z.string().min(1, SLOT_MESSAGES.startsAt), time: z.string().min(1, SLOT_MESSAGES.startsAt) }))
+    .min(1, SLOT_MESSAGES.none)
+    .max(MAX_PROPOSED_SLOTS, SLOT_MESSAGES.tooMany)
+    .refine((rows) => rows.every((r) => !r.date || !r.time || new Date(`${r.date}T${r.time}:00`).getTime() > Date.now()), SLOT_MESSAGES.past)
+    .refine((rows) => new Set(rows.map((r) => `${r.date}T${r.time}`)).size === rows.length, SLOT_MESSAGES.duplicate),
+});
+export type SlotsFormValues = z.infer<typeof slotsFormSchema>;
+
+/** The form's rows as POST /api/challenges/{id}/slots takes them (each date and time read in the viewer's zone). */
+export function toSlotsBody(values: SlotsFormValues): ProposeSlotsBody {
+  return { slots: values.slots.map((r) => ({ startsAt: new Date(`${r.date}T${r.time}:00`).toISOString() })) };
+}
+
 /** PUT /api/challenges/{id}/slots/{slotId}/answer: a player's tick on a proposed time. */
 export const slotAnswerSchema = z.object({ canPlay: z.boolean({ error: "canPlay must be true or false." }) }).strict();
 export type SlotAnswerBody = z.infer<typeof slotAnswerSchema>;

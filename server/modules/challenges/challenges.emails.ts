@@ -79,7 +79,7 @@ export function newChallengeMail(o: {
   surface: Surface;
   competitionType: CompetitionType;
   challenge: ChallengeFacts & { notes: string | null };
-  /** The proposed times when there are several (the one of `challenge` otherwise). */
+  /** The proposed times when there are several (else the time of the challenge is shown). */
   slots?: readonly SlotFacts[];
 }): ChallengeMailText {
   const when =
