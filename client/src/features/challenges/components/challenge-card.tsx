@@ -103,6 +103,9 @@ export function ChallengeCard({
   const myTurn = isCaptain && awaiting === myTeam.id;
   const theirTurn = awaiting !== null && awaiting !== myTeam.id;
   const hasSlots = challenge.slots.length > 0;
+  // One open time (or none, before proposed times) on a pending challenge: the plain Accept takes it;
+  // several, or a proposed move of an accepted match: 'Accept this time' on each.
+  const plainAccept = pending && myTurn && challenge.slots.length <= 1;
   const acceptTime = (slot: ChallengeSlotView) => {
     if (pending) {
       setChosenSlot(slot);
@@ -208,8 +211,14 @@ export function ChallengeCard({
           <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
           <dt className="sr-only">Proposed date and time</dt>
           <dd>
-            {formatLongDateTime(challenge.proposedDateTime, "No date set")}
-            {zoneMark(challenge.proposedDateTime)}
+            {pending && challenge.slots.length > 1 ? (
+              `${challenge.slots.length} proposed times (below)`
+            ) : (
+              <>
+                {formatLongDateTime(challenge.proposedDateTime, "No date set")}
+                {zoneMark(challenge.proposedDateTime)}
+              </>
+            )}
           </dd>
         </div>
         {clock && status !== CHALLENGE_STATUS.expired && (
@@ -241,7 +250,7 @@ export function ChallengeCard({
         <ProposedTimes
           challenge={challenge}
           userId={userId}
-          canAccept={myTurn}
+          canAccept={myTurn && !plainAccept}
           onAccept={acceptTime}
           acceptPending={update.isPending || acceptSlot.isPending}
         />
@@ -253,19 +262,17 @@ export function ChallengeCard({
       )}
 
       <div className="flex flex-wrap items-center gap-2">
+        {plainAccept && (
+          <Button size="sm" onClick={() => setAnswering(CHALLENGE_STATUS.accepted)} disabled={update.isPending}>
+            <Check aria-hidden="true" />
+            Accept
+          </Button>
+        )}
         {incoming && pending && isCaptain && (
-          <>
-            {!hasSlots && (
-              <Button size="sm" onClick={() => setAnswering(CHALLENGE_STATUS.accepted)} disabled={update.isPending}>
-                <Check aria-hidden="true" />
-                Accept
-              </Button>
-            )}
-            <Button size="sm" variant="outline" onClick={() => setAnswering(CHALLENGE_STATUS.declined)} disabled={update.isPending}>
-              <X aria-hidden="true" />
-              Decline
-            </Button>
-          </>
+          <Button size="sm" variant="outline" onClick={() => setAnswering(CHALLENGE_STATUS.declined)} disabled={update.isPending}>
+            <X aria-hidden="true" />
+            Decline
+          </Button>
         )}
         {((pending && myTurn) || (accepted && isCaptain && !theirTurn)) && (
           <Button size="sm" variant="outline" onClick={() => setProposing(true)}>
@@ -325,7 +332,7 @@ export function ChallengeCard({
           setChosenSlot(null);
           setNote("");
         }}
-        title={accepting ? (chosenSlot ? `Accept ${formatLongDateTime(chosenSlot.startsAt)}?` : "Accept this challenge?") : "Decline this challenge?"}
+        title={accepting ? (chosenSlot ? `Accept ${formatLongDateTime(chosenSlot.startsAt)}${zoneMark(chosenSlot.startsAt)}?` : "Accept this challenge?") : "Decline this challenge?"}
         description={
           accepting
             ? `${opponent.name} will be emailed that you accepted${chosenSlot ? ` to play at ${chosenSlot.location}` : ""}.`

@@ -22,6 +22,8 @@ import { useAnswerSlot } from "../api/answer-slot";
 import { useProposeSlots } from "../api/propose-slots";
 
 const TIMES = timeSlots();
+/** A row of date, time and remove: the date on its own line on a phone, all three in a row from `sm`. */
+export const SLOT_ROW = "grid grid-cols-[minmax(0,1fr)_auto] items-end gap-2 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)_auto]";
 const today = () => {
   const d = new Date();
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
@@ -176,11 +178,11 @@ export function ProposeTimesDialog({
               : `Propose up to ${MAX_PROPOSED_SLOTS} times that suit your team; ${challenge.opponent.name}'s captain then accepts one or proposes others.`}
           </DialogDescription>
         </DialogHeader>
-        <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <form onSubmit={onSubmit} noValidate className="grid min-w-0 gap-4">
           <ol className="grid gap-3">
             {fields.map((field, i) => (
-              <li key={field.id} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                <FormField label={`Date ${i + 1}`} error={errors.slots?.[i]?.date?.message}>
+              <li key={field.id} className={SLOT_ROW}>
+                <FormField className="col-span-2 sm:col-span-1" label={`Date ${i + 1}`} error={errors.slots?.[i]?.date?.message}>
                   <Input type="date" min={today()} {...form.register(`slots.${i}.date`)} />
                 </FormField>
                 <FormField label={`Time ${i + 1}`} error={errors.slots?.[i]?.time?.message}>
@@ -193,7 +195,7 @@ export function ProposeTimesDialog({
                     ))}
                   </Select>
                 </FormField>
-                <Button type="button" variant="ghost" size="icon" aria-label={`Remove time ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)}>
+                <Button type="button" variant="ghost" size="icon" aria-label={`Remove slot ${i + 1}`} disabled={fields.length === 1} onClick={() => remove(i)}>
                   <Minus aria-hidden="true" />
                 </Button>
               </li>

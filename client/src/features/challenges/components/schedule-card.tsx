@@ -15,6 +15,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { Button } from "@/components/ui/button";
 import { clubQueryOptions, useZoneNote } from "@/lib/club-time";
 import { FindATime, useFourGrids } from "./find-a-time";
+import { SLOT_ROW } from "./proposed-times";
 
 /** One proposed time as the pickers hold it (the viewer's zone). */
 export interface ScheduleSlot {
@@ -119,11 +120,11 @@ export function ScheduleCard({
               const at = slotInstant(slot);
               const allFree = at !== null && grids !== null && allFreeAt(grids, at, timeZone);
               return (
-                <li key={i} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
-                  <FormField label={`Date ${i + 1}`} required>
+                <li key={i} className={SLOT_ROW}>
+                  <FormField className="col-span-2 sm:col-span-1" label={`Date ${i + 1}`} required>
                     <Input type="date" min={today} value={slot.date} onChange={(e) => setSlot(i, { date: e.target.value })} />
                   </FormField>
-                  <FormField label={`Time ${i + 1}`} required hint={i === 0 ? zoneNote : undefined}>
+                  <FormField label={`Time ${i + 1}`} required>
                     <Select value={slot.time} onChange={(e) => setSlot(i, { time: e.target.value })}>
                       <option value="">Select a time</option>
                       {SLOTS.map((option) => {
@@ -141,14 +142,14 @@ export function ScheduleCard({
                     type="button"
                     variant="ghost"
                     size="icon"
-                    aria-label={`Remove time ${i + 1}`}
+                    aria-label={`Remove slot ${i + 1}`}
                     disabled={value.slots.length === 1}
                     onClick={() => onChange({ ...value, slots: value.slots.filter((_, j) => j !== i) })}
                   >
                     <Minus aria-hidden="true" />
                   </Button>
                   {allFree && (
-                    <p className="col-span-3 -mt-1 flex items-center gap-1 text-xs font-medium text-success-text" data-testid="all-free">
+                    <p className="col-span-full -mt-1 flex items-center gap-1 text-xs font-medium text-success-text" data-testid="all-free">
                       <Sparkles className="size-3.5" aria-hidden="true" />
                       All four players are usually free then
                     </p>
@@ -157,6 +158,7 @@ export function ScheduleCard({
               );
             })}
           </ol>
+          {zoneNote && <p className="text-xs text-muted-foreground">{zoneNote}</p>}
           {errors.slots && (
             <p className="text-sm text-destructive-text" role="alert">
               {errors.slots}
