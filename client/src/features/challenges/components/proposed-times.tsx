@@ -29,6 +29,12 @@ const today = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 };
 
+/** A player's two answers to a proposed time. */
+const TICKS = [
+  { canPlay: true, label: "Can play", Icon: ThumbsUp },
+  { canPlay: false, label: "Can't", Icon: ThumbsDown },
+] as const;
+
 /** One player's answer as a chip: "Ana ✓" or "Ben ✗". */
 function AnswerChip({ name, canPlay }: { name: string; canPlay: boolean }) {
   return (
@@ -101,26 +107,19 @@ export function ProposedTimes({
               )}
               <div className="flex flex-wrap items-center gap-2">
                 <span className="text-xs text-muted-foreground">You:</span>
-                <Button
-                  size="sm"
-                  variant={mine?.canPlay === true ? "default" : "outline"}
-                  aria-pressed={mine?.canPlay === true}
-                  disabled={answer.isPending}
-                  onClick={() => tick(slot, true)}
-                >
-                  <ThumbsUp aria-hidden="true" />
-                  Can play
-                </Button>
-                <Button
-                  size="sm"
-                  variant={mine?.canPlay === false ? "default" : "outline"}
-                  aria-pressed={mine?.canPlay === false}
-                  disabled={answer.isPending}
-                  onClick={() => tick(slot, false)}
-                >
-                  <ThumbsDown aria-hidden="true" />
-                  Can&apos;t
-                </Button>
+                {TICKS.map(({ canPlay, label, Icon }) => (
+                  <Button
+                    key={label}
+                    size="sm"
+                    variant={mine?.canPlay === canPlay ? "default" : "outline"}
+                    aria-pressed={mine?.canPlay === canPlay}
+                    disabled={answer.isPending}
+                    onClick={() => tick(slot, canPlay)}
+                  >
+                    <Icon aria-hidden="true" />
+                    {label}
+                  </Button>
+                ))}
                 {canAccept && (
                   <Button size="sm" className="ml-auto" disabled={acceptPending} onClick={() => onAccept(slot)}>
                     <Check aria-hidden="true" />
