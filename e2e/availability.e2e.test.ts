@@ -64,6 +64,8 @@ describe("weekly availability and the calendar feed", () => {
     // What the form now holds is the suggestion's own time, in this browser's zone.
     const picked = new Date(`${date}T${time}:00`);
     expect(first).toContain(picked.toLocaleDateString("en-US", { weekday: "long", month: "long", day: "numeric" }));
+    // The proposed time it filled is marked as one when all four are usually free (docs/product.md, "Proposed times").
+    await expect.poll(() => page.getByTestId("all-free").count()).toBe(1);
     await expectNoAxeViolations(page);
     await screenshot(page, "challenge-find-a-time", { widths: [320, 390, 1280] });
   });

@@ -1,6 +1,7 @@
 // Weekly availability: the grid's rules and the slots the challenge form suggests, at fixed times.
 import { describe, expect, it } from "vitest";
 import {
+  allFreeAt,
   commonSlots,
   emptyAvailability,
   freeCounts,
@@ -60,6 +61,19 @@ describe("the grid", () => {
     expect(normalizeAvailability({ mon: { morning: true, afternoon: "yes" } })).toEqual(grid("mon:morning"));
     const user = backupUserSchema.shape.availability.parse({ mon: true, tue: false, wed: false, thu: false, fri: false, sat: { morning: false, afternoon: false, evening: true }, sun: false });
     expect(user).toEqual(grid("mon:morning,afternoon,evening sat:evening"));
+  });
+});
+
+describe("allFreeAt: is a proposed time in a cell where all four are usually free", () => {
+  it("reads the start's day and part of day in the club's zone", () => {
+    const four = [grid("thu:evening"), grid("thu:evening fri:morning"), grid("thu:evening"), grid("thu:afternoon,evening")];
+    // Thursday 26 Nov 2026 18:00 in Vancouver is Friday 02:00 UTC: Thursday evening for the club.
+    expect(allFreeAt(four, new Date("2026-11-27T02:00:00Z"), VANCOUVER)).toBe(true);
+    // Thursday 14:00 in Vancouver: one player is not free in the afternoon.
+    expect(allFreeAt(four, new Date("2026-11-26T22:00:00Z"), VANCOUVER)).toBe(false);
+    // 23:00 is outside every part of day; no players: never.
+    expect(allFreeAt(four, new Date("2026-11-27T07:00:00Z"), VANCOUVER)).toBe(false);
+    expect(allFreeAt([], new Date("2026-11-27T02:00:00Z"), VANCOUVER)).toBe(false);
   });
 });
 

@@ -68,6 +68,16 @@ export function partOfDay(minutes: number): DayPart | null {
   return null;
 }
 
+/** True when every one of the players is usually free at `startsAt` (its club-time day and part of day). */
+export function allFreeAt(players: readonly Availability[], startsAt: Date, timeZone: string): boolean {
+  if (players.length === 0) return false;
+  const p = zonedParts(startsAt, timeZone);
+  const part = partOfDay(p.hour * 60 + p.minute);
+  if (!part) return false;
+  const day = WEEK_DAYS[(new Date(Date.UTC(p.year, p.month - 1, p.day, 12)).getUTCDay() + 6) % 7]!;
+  return players.every((a) => a[day][part]);
+}
+
 export interface SuggestedSlot {
   startsAt: Date;
   day: WeekDay;

@@ -62,6 +62,16 @@ export const CHALLENGE_STATUS = {
 } as const;
 export type ChallengeStatus = (typeof CHALLENGE_STATUS)[keyof typeof CHALLENGE_STATUS];
 export const CHALLENGE_STATUSES = values(CHALLENGE_STATUS);
+/**
+ * A proposed time of a challenge (docs/product.md, "Proposed times"): open while the other side may
+ * accept it; accepted once chosen; closed when the other side counter-proposed, another slot was
+ * chosen, or the challenge ended; withdrawn when its proposer took a reschedule proposal back.
+ */
+export const SLOT_STATUS = { open: "open", accepted: "accepted", closed: "closed", withdrawn: "withdrawn" } as const;
+export type SlotStatus = (typeof SLOT_STATUS)[keyof typeof SLOT_STATUS];
+export const SLOT_STATUSES = values(SLOT_STATUS);
+/** A proposal (the challenge's, a counter-proposal or a reschedule) holds 1 to this many slots. */
+export const MAX_PROPOSED_SLOTS = 3;
 /** Statuses that block a new challenge between the same pair of teams. */
 export const ACTIVE_CHALLENGE_STATUSES = [CHALLENGE_STATUS.pending, CHALLENGE_STATUS.accepted] as const;
 /** Statuses the My Challenges lists show by default (the challenge is still going on). */
@@ -165,7 +175,7 @@ export const EMAIL_CATEGORIES = values(EMAIL_CATEGORY);
 export const ALWAYS_SENT = "account";
 export type NotificationCategory = EmailCategory | typeof ALWAYS_SENT;
 export const EMAIL_CATEGORY_LABELS: Record<EmailCategory, { label: string; description: string }> = {
-  challenges: { label: "Challenges", description: "A challenge received, accepted, declined or canceled." },
+  challenges: { label: "Challenges", description: "A challenge received, accepted, declined or canceled; other times proposed; a match rescheduled." },
   results: { label: "Results", description: "A result reported, confirmed, auto-confirmed, disputed, withdrawn; a dispute resolved." },
   reminders: { label: "Reminders", description: "Reminders before a challenge's deadline." },
   admin: { label: "Admin news", description: "For admins: a dispute that needs a review." },
@@ -181,6 +191,9 @@ export const EVENT_CATEGORY = {
   "challenge.declined": EMAIL_CATEGORY.challenges,
   "challenge.canceled": EMAIL_CATEGORY.challenges,
   "challenge.expired": EMAIL_CATEGORY.challenges,
+  "challenge.countered": EMAIL_CATEGORY.challenges,
+  "challenge.reschedule_proposed": EMAIL_CATEGORY.challenges,
+  "challenge.rescheduled": EMAIL_CATEGORY.challenges,
   "challenge.reminder": EMAIL_CATEGORY.reminders,
   "result.reminder": EMAIL_CATEGORY.reminders,
   "approval.reminder": EMAIL_CATEGORY.reminders,

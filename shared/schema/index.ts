@@ -38,9 +38,12 @@ import {
   MATCH_TYPES,
   MAIL_STATUS,
   MAIL_STATUSES,
+  SLOT_STATUS,
+  SLOT_STATUSES,
   DUE_MAIL_STATUSES,
   type MailStatus,
   type ChallengeStatus,
+  type SlotStatus,
   type CompetitionType,
   type ConfirmationStatus,
   type DisputeOutcome,
@@ -350,10 +353,17 @@ export const challenges = pgTable(
     answerRemindedAt: ts("answer_reminded_at"),
     resultRemindAt: ts("result_remind_at"),
     resultRemindedAt: ts("result_reminded_at"),
+    /**
+     * The team whose answer the open proposal waits for (docs/product.md, "Proposed times"): the
+     * challenged team when sent, the other side after each counter-proposal, the other captain's
+     * team while a reschedule is proposed; null when nothing waits.
+     */
+    awaitingTeamId: integer("awaiting_team_id").references((): AnyPgColumn => teams.id, { onDelete: "cascade" }),
     createdAt: ts("created_at").notNull().defaultNow(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [
+    index("challenges_awaiting_team_idx").on(t.awaitingTeamId),
     check("challenges_status_check", inList("status", CHALLENGE_STATUSES)),
     check("challenges_surface_check", inList("surface", ["grass", "beach", "hardcourt"])),
     check("challenges_distinct_teams_check", sql`${t.challengerTeamId} <> ${t.challengedTeamId}`),
@@ -371,6 +381,50 @@ export const challenges = pgTable(
     index("challenges_pending_accept_by_idx").on(t.acceptBy).where(inList("status", [CHALLENGE_STATUS.pending])),
     index("challenges_accepted_play_by_idx").on(t.playBy).where(inList("status", [CHALLENGE_STATUS.accepted])),
   ],
+);
+
+/**
+ * The times a challenge proposes (docs/decisions/030-proposed-slots-and-reschedule.md): 1 to 3 a
+ * round; round 1 is the challenge's own, each counter-proposal or reschedule proposal the next round,
+ * proposed by one team. Only the latest round's slots may be open.
+ */
+export const challengeSlots = pgTable(
+  "challenge_slots",
+  {
+    id: serial("id").primaryKey(),
+    challengeId: integer("challenge_id")
+      .notNull()
+      .references(() => challenges.id, { onDelete: "cascade" }),
+    startsAt: ts("starts_at").notNull(),
+    location: text("location").notNull(),
+    proposedByTeamId: integer("proposed_by_team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    round: integer("round").notNull(),
+    status: text("status").$type<SlotStatus>().notNull().default(SLOT_STATUS.open),
+    createdAt: ts("created_at").notNull().defaultNow(),
+  },
+  (t) => [
+    check("challenge_slots_status_check", inList("status", SLOT_STATUSES)),
+    uniqueIndex("challenge_slots_round_time_uq").on(t.challengeId, t.round, t.startsAt),
+    index("challenge_slots_proposed_by_idx").on(t.proposedByTeamId),
+  ],
+);
+
+/** Each player's "can play / can't" on a proposed slot (docs/product.md, "Proposed times"). */
+export const challengeSlotAnswers = pgTable(
+  "challenge_slot_answers",
+  {
+    slotId: integer("slot_id")
+      .notNull()
+      .references(() => challengeSlots.id, { onDelete: "cascade" }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    canPlay: boolean("can_play").notNull(),
+    answeredAt: ts("answered_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.slotId, t.userId] }), index("challenge_slot_answers_user_idx").on(t.userId)],
 );
 
 export const matches = pgTable(
@@ -699,6 +753,7 @@ export type NewTeam = typeof teams.$inferInsert;
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Challenge = typeof challenges.$inferSelect;
+export type ChallengeSlot = typeof challengeSlots.$inferSelect;
 export type Match = typeof matches.$inferSelect;
 export type NewMatch = typeof matches.$inferInsert;
 export type Dispute = typeof disputes.$inferSelect;

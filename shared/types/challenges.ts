@@ -41,9 +41,31 @@ export interface ChallengeView extends Omit<ChallengeRecord, "createdBy"> {
   matchConfirmationStatus: ConfirmationStatus | null;
   /** True when the user's team reported that match (its captain may withdraw it while it is pending). */
   matchReportedByMe: boolean;
+  /** The open proposed times (the challenge's, a counter-proposal's or a reschedule's), earliest first. */
+  slots: ChallengeSlotView[];
+  /** The players of the user's own team (who may tick the times). */
+  ownMembers: ChallengeMemberView[];
 }
 
 export type ChallengesPage = Page<ChallengeView>;
+
+/** A player's "can play / can't" on a proposed time. */
+export interface SlotAnswerView {
+  userId: number;
+  name: string;
+  teamId: number;
+  canPlay: boolean;
+}
+
+/** An open proposed time of a challenge, with every player's answer so far. */
+export interface ChallengeSlotView {
+  id: number;
+  startsAt: string;
+  location: string;
+  proposedByTeamId: number;
+  round: number;
+  answers: SlotAnswerView[];
+}
 
 /** One row of the /challenge-teams table. */
 export interface ChallengeCandidate {
@@ -108,6 +130,12 @@ export interface ChallengeRecord {
   playBy: string | null;
   /** When the challenged captain accepted or declined. */
   answeredAt: string | null;
+  /**
+   * The team whose captain answers the open proposed times (docs/product.md, "Proposed times"): the
+   * challenged team when sent, the other side after a counter-proposal or a reschedule proposal; null
+   * when nothing waits.
+   */
+  awaitingTeamId: number | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -34,7 +34,7 @@ import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups
 import { resetCalendarFeed } from "../../server/modules/calendar/calendar.service";
 import { evaluateRatingModels } from "../../server/modules/ladder/rating-model.service";
 import { storeRatingSettings } from "../../server/modules/ladder/rating-settings";
-import { clubBreaks, seasons, teamAway, users } from "@shared/schema";
+import { challengeSlots, challenges, clubBreaks, seasons, teamAway, users } from "@shared/schema";
 import { addDays, clubDay } from "@shared/time";
 import { and, eq } from "drizzle-orm";
 
@@ -129,6 +129,21 @@ async function pastSeason(t: TestApp, closed: boolean): Promise<number> {
     .insert(seasons)
     .values({ name: "Matrix season", ...seasonDays(1990), closedAt: closed ? new Date() : null })
     .returning();
+  return row!.id;
+}
+/** A future time on the challenge form's grid: `d` days ahead at 18:00 UTC (10:00 or 11:00 in Vancouver). */
+function gridDay(d: number): string {
+  const day = new Date(Date.now() + d * 86_400_000);
+  day.setUTCHours(18, 0, 0, 0);
+  return day.toISOString();
+}
+/** One open proposed time of the challenge by `byTeamId`, awaiting `awaitingTeamId`'s answer: its id. */
+async function freshSlot(t: TestApp, challengeId: number, byTeamId: number, awaitingTeamId: number): Promise<number> {
+  await t.db.update(challenges).set({ awaitingTeamId }).where(eq(challenges.id, challengeId));
+  const [row] = await t.db
+    .insert(challengeSlots)
+    .values({ challengeId, startsAt: new Date(gridDay(5)), location: "UBC grass", proposedByTeamId: byTeamId, round: 1 })
+    .returning({ id: challengeSlots.id });
   return row!.id;
 }
 
@@ -397,6 +412,64 @@ export const MATRIX: MatrixRow[] = [
     case: "C→A (B is no party)",
     expect: captain({ captainB: 404 }),
     call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, await freshTeam(t), w.A, "pending")).id}` }),
+  },
+
+  // proposed times (A→B: B's captain answers a pending challenge's times; either captain may move an accepted one)
+  {
+    method: "POST",
+    path: "/api/challenges/:id/slots",
+    case: "counter-proposal to A→B",
+    expect: captain({ captainA: 409, captainB: 201 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, w.B, "pending")).id}/slots`, body: { slots: [{ startsAt: gridDay(4) }] } }),
+  },
+  {
+    method: "POST",
+    path: "/api/challenges/:id/slots",
+    case: "reschedule of A→C (B is no party)",
+    expect: captain({ captainA: 201, captainB: 404 }),
+    call: async ({ t, w }) => ({ url: `/api/challenges/${(await freshChallenge(t, w.A, await freshTeam(t), "accepted")).id}/slots`, body: { slots: [{ startsAt: gridDay(4) }] } }),
+  },
+  {
+    method: "DELETE",
+    path: "/api/challenges/:id/slots",
+    case: "A's reschedule of A→B",
+    expect: captain({ captainA: 200, captainB: 409 }),
+    call: async ({ t, w }) => {
+      const c = await freshChallenge(t, w.A, w.B, "accepted");
+      await freshSlot(t, c.id, w.A.team.id, w.B.team.id);
+      return { url: `/api/challenges/${c.id}/slots` };
+    },
+  },
+  {
+    method: "POST",
+    path: "/api/challenges/:id/slots/:slotId/accept",
+    case: "A→B's proposed time",
+    expect: captain({ captainA: 403, captainB: 200 }),
+    call: async ({ t, w }) => {
+      const c = await freshChallenge(t, w.A, w.B, "pending");
+      return { url: `/api/challenges/${c.id}/slots/${await freshSlot(t, c.id, w.A.team.id, w.B.team.id)}/accept` };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/challenges/:id/slots/:slotId/answer",
+    case: "A→B's proposed time: the four players",
+    expect: approved(404, { partner: 200, captainA: 200, captainB: 200 }),
+    call: async ({ t, w }) => {
+      const c = await freshChallenge(t, w.A, w.B, "pending");
+      return { url: `/api/challenges/${c.id}/slots/${await freshSlot(t, c.id, w.A.team.id, w.B.team.id)}/answer`, body: { canPlay: true } };
+    },
+  },
+  {
+    method: "PUT",
+    path: "/api/challenges/:id/slots/:slotId/answer",
+    case: "A→C's proposed time (B is no party)",
+    expect: approved(404, { partner: 200, captainA: 200 }),
+    call: async ({ t, w }) => {
+      const C = await freshTeam(t);
+      const c = await freshChallenge(t, w.A, C, "pending");
+      return { url: `/api/challenges/${c.id}/slots/${await freshSlot(t, c.id, w.A.team.id, C.team.id)}/answer`, body: { canPlay: false } };
+    },
   },
 
   // results

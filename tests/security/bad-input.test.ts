@@ -101,6 +101,10 @@ const endpoints: Endpoint[] = [
   },
   { method: "PATCH", path: () => `/api/challenges/${patchChallengeId}`, role: "captainB", valid: () => ({ status: "declined" }) },
   { method: "DELETE", path: () => `/api/challenges/${deleteChallengeId}`, role: "captainA", valid: () => ({}) },
+  { method: "POST", path: () => `/api/challenges/${NO_SUCH_ID}/slots`, role: "captainB", valid: () => ({ slots: [{ startsAt: future(), location: SURFACE_LOCATIONS.grass }] }) },
+  { method: "DELETE", path: () => `/api/challenges/${NO_SUCH_ID}/slots`, role: "captainB", valid: () => ({}) },
+  { method: "POST", path: () => `/api/challenges/${NO_SUCH_ID}/slots/${NO_SUCH_ID}/accept`, role: "captainB", valid: () => ({}) },
+  { method: "PUT", path: () => `/api/challenges/${NO_SUCH_ID}/slots/${NO_SUCH_ID}/answer`, role: "captainB", valid: () => ({ canPlay: true }) },
   {
     method: "POST",
     path: () => "/api/matches",

@@ -97,6 +97,10 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     },
     { method: "PATCH", route: "/api/challenges/:id", path: `/api/challenges/${ids.challengeId}`, as: "captain", body: { status: "canceled" } },
     { method: "DELETE", route: "/api/challenges/:id", path: `/api/challenges/${ids.challengeId}`, as: "captain" },
+    { method: "POST", route: "/api/challenges/:id/slots", path: `/api/challenges/${ids.challengeId}/slots`, as: "captain", body: { slots: [{ startsAt: inAWeek() }] } },
+    { method: "DELETE", route: "/api/challenges/:id/slots", path: `/api/challenges/${ids.challengeId}/slots`, as: "captain" },
+    { method: "POST", route: "/api/challenges/:id/slots/:slotId/accept", path: `/api/challenges/${ids.challengeId}/slots/1/accept`, as: "captain", body: {} },
+    { method: "PUT", route: "/api/challenges/:id/slots/:slotId/answer", path: `/api/challenges/${ids.challengeId}/slots/1/answer`, as: "captain", body: { canPlay: false } },
     // Matches and disputes
     {
       method: "POST",

@@ -94,8 +94,16 @@ describe("GET /api/calendar/{token}.ics: the feed", () => {
     const [single] = parseIcs(file.body as string).events;
     expect(single).toMatchObject({ uid: event!.uid, sequence: 0, status: "CONFIRMED", summary: event!.summary, location: "Jericho Beach" });
 
-    // A reschedule (a later feature) moves the time and raises schedule_version: SEQUENCE follows.
-    await t.db.update(challenges).set({ proposedDateTime: inDays(4), scheduleVersion: 1, updatedAt: new Date() }).where(eq(challenges.id, id));
+    // A reschedule: A's captain proposes a new time; the old one stands until B's captain accepts it.
+    const proposed = await capA.post(`/api/challenges/${id}/slots`).send({ slots: [{ startsAt: inDays(4).toISOString() }] });
+    expect(proposed.status).toBe(201);
+    const stillOld = (await readFeed(pathA)).calendar.events;
+    expect(stillOld[0]).toMatchObject({ uid: event!.uid, sequence: 0 });
+    expect(stillOld[0]!.start.toISOString()).toBe(inDays(3).toISOString());
+    const incoming = await capB.get("/api/challenges/incoming");
+    const slotId = (incoming.body.items as { id: number; slots: { id: number }[] }[]).find((c) => c.id === id)!.slots[0]!.id;
+    expect((await capB.post(`/api/challenges/${id}/slots/${slotId}/accept`).send({})).status).toBe(200);
+    // Accepted: the time moves and schedule_version rises in the same UPDATE, so SEQUENCE follows.
     const moved = (await readFeed(pathA)).calendar.events;
     expect(moved).toHaveLength(1);
     expect(moved[0]).toMatchObject({ uid: event!.uid, sequence: 1, status: "CONFIRMED" });

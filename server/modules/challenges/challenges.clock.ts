@@ -13,6 +13,7 @@ import type { Env } from "../../config/env";
 import type { Logger } from "../../lib/logger";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { answerReminderMail, challengeExpiredMail, resultReminderMail } from "./challenges.emails";
+import { closeSlots } from "./challenges.slots";
 
 export interface ClockSweepResult {
   expired: number;
@@ -29,7 +30,12 @@ interface ClockRow extends Record<string, unknown> {
   accept_by: Date | string | null;
   play_by: Date | string | null;
   answered_at: Date | string | null;
+  /** The team whose answer waits (null on challenges from before proposed times: the challenged team). */
+  awaiting_team_id: number | null;
 }
+
+/** The team whose answer a pending challenge waits for. */
+const awaitedTeam = (r: ClockRow): number => Number(r.awaiting_team_id ?? r.challenged_team_id);
 
 const PENDING = sqlLiterals([CHALLENGE_STATUS.pending]);
 const ACCEPTED = sqlLiterals([CHALLENGE_STATUS.accepted]);
@@ -62,7 +68,8 @@ async function claim(tx: DbOrTx, o: { due: ReturnType<typeof sql>; set: ReturnTy
       select c.id from ${challenges} c where ${o.due} order by c.id limit ${o.limit} for update skip locked
     )
     update ${challenges} c set ${o.set} from due where c.id = due.id and ${o.due}
-    returning c.id, c.challenger_team_id, c.challenged_team_id, c.location, c.proposed_date_time, c.accept_by, c.play_by, c.answered_at`);
+    returning c.id, c.challenger_team_id, c.challenged_team_id, c.location, c.proposed_date_time, c.accept_by, c.play_by, c.answered_at,
+      c.awaiting_team_id`);
   return rowsOf<ClockRow>(res);
 }
 
@@ -102,6 +109,7 @@ export async function sweepChallengeClock(opts: {
       limit: batchSize,
     });
     const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
+    await closeSlots(tx, rows.map((r) => Number(r.id)));
     for (const r of rows) {
       const both = await teamRecipients(tx, [r.challenger_team_id, r.challenged_team_id]);
       const mail = challengeExpiredMail({
@@ -109,7 +117,8 @@ export async function sweepChallengeClock(opts: {
         timeZone: tz,
         challenger: names.get(r.challenger_team_id) ?? "A team",
         challenged: names.get(r.challenged_team_id) ?? "A team",
-        window: r.answered_at === null ? "answer" : "play",
+        window: r.play_by === null ? "answer" : "play",
+        awaited: names.get(awaitedTeam(r)),
         challenge: { location: r.location, proposedDateTime: toDate(r.proposed_date_time), playBy: toDate(r.play_by) },
       });
       await tell(tx, { type: "challenge.expired", userIds: both.userIds, link: "/challenges?filter=past", mail: { to: both.emails, ...mail } });
@@ -117,24 +126,27 @@ export async function sweepChallengeClock(opts: {
     return rows.length;
   });
 
-  // 2. The answer reminder: the challenged captain by mail, the challenged team in the app.
+  // 2. The answer reminder: the captain whose turn it is by mail (the challenged one, or the challenger
+  // after a counter-proposal), that team in the app.
   const answerReminders = await inBatches(db, batchSize, maxBatches, async (tx) => {
     const rows = await claim(tx, {
       due: sql`(c.status in (${PENDING}) and c.answer_reminded_at is null and c.answer_remind_at <= ${at} and c.accept_by > ${at})`,
       set: sql`answer_reminded_at = ${at}`,
       limit: batchSize,
     });
-    const names = rows.length ? await namesOf(tx, rows.map((r) => r.challenger_team_id)) : new Map<number, string>();
+    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
     for (const r of rows) {
-      const team = await teamRecipients(tx, [r.challenged_team_id]);
+      const awaited = awaitedTeam(r);
+      const from = awaited === Number(r.challenger_team_id) ? r.challenged_team_id : r.challenger_team_id;
+      const team = await teamRecipients(tx, [awaited]);
       const mail = answerReminderMail({
         appUrl: env.APP_URL,
         timeZone: tz,
-        fromTeam: names.get(r.challenger_team_id) ?? "A team",
+        fromTeam: names.get(from) ?? "A team",
         acceptBy: toDate(r.accept_by)!,
         challenge: { location: r.location, proposedDateTime: toDate(r.proposed_date_time) },
       });
-      await tell(tx, { type: "challenge.reminder", userIds: team.userIds, link: "/challenges", mail: { to: await captainEmails(tx, [r.challenged_team_id]), ...mail } });
+      await tell(tx, { type: "challenge.reminder", userIds: team.userIds, link: "/challenges", mail: { to: await captainEmails(tx, [awaited]), ...mail } });
     }
     return rows.length;
   });

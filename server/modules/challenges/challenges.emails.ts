@@ -24,6 +24,52 @@ export function formatWhen(d: Date | null, timeZone: string): string {
   return d ? formatZonedDateTime(d, timeZone) : "not set";
 }
 
+/** A proposed time with its place. */
+export interface SlotFacts {
+  startsAt: Date;
+  location: string;
+}
+
+/** The proposed times, one a line ('- Thu 26 Nov, 6:00 PM at UBC grass'). */
+export function slotLines(slots: readonly SlotFacts[], timeZone: string): string {
+  return slots.map((s) => `- ${formatZonedDateTime(s.startsAt, timeZone)} at ${s.location}`).join("\n");
+}
+
+/** To the team whose turn it is: the other side proposed other times (a counter-proposal). */
+export function counterProposalMail(o: { appUrl: string; timeZone: string; fromTeam: string; slots: readonly SlotFacts[]; acceptBy: Date | null }): ChallengeMailText {
+  return {
+    subject: `${o.fromTeam} proposed other times for your challenge`,
+    text: [
+      `${o.fromTeam} cannot play at the times proposed so far and proposes these instead:\n${slotLines(o.slots, o.timeZone)}`,
+      `Your captain can accept one of them or propose others here: ${o.appUrl}/challenges${o.acceptBy ? `\nPlease answer by ${formatZonedDateTime(o.acceptBy, o.timeZone)}: an unanswered challenge expires then.` : ""}`,
+    ].join("\n\n"),
+  };
+}
+
+/** To the other team of an accepted challenge: a captain proposes to move the match. */
+export function rescheduleProposedMail(o: { appUrl: string; timeZone: string; fromTeam: string; current: SlotFacts | null; slots: readonly SlotFacts[] }): ChallengeMailText {
+  return {
+    subject: `${o.fromTeam} proposes to move your match`,
+    text: [
+      `${o.fromTeam} proposes to move your match to one of these times:\n${slotLines(o.slots, o.timeZone)}`,
+      `Until your captain accepts one, the match stays at ${o.current ? `${formatZonedDateTime(o.current.startsAt, o.timeZone)} at ${o.current.location}` : "the agreed time"}.`,
+      `Accept a time or propose others here: ${o.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
+}
+
+/** To the team that proposed the move: the other captain accepted a new time. */
+export function rescheduledMail(o: { appUrl: string; timeZone: string; actingTeam: string; slot: SlotFacts; playBy: Date | null }): ChallengeMailText {
+  return {
+    subject: `${o.actingTeam} accepted the new time of your match`,
+    text: [
+      `${o.actingTeam} accepted the new time of your match.`,
+      `When: ${formatZonedDateTime(o.slot.startsAt, o.timeZone)}\nWhere: ${o.slot.location}`,
+      `Calendars subscribed to your calendar feed move the event by themselves.${o.playBy ? `\nPlease report the result by ${formatZonedDateTime(o.playBy, o.timeZone)}.` : ""}\n\nYour challenges: ${o.appUrl}/challenges`,
+    ].join("\n\n"),
+  };
+}
+
 /** To the challenged team: a new challenge. */
 export function newChallengeMail(o: {
   appUrl: string;
@@ -33,12 +79,18 @@ export function newChallengeMail(o: {
   surface: Surface;
   competitionType: CompetitionType;
   challenge: ChallengeFacts & { notes: string | null };
+  /** The proposed times when there are several (else the time of the challenge is shown). */
+  slots?: readonly SlotFacts[];
 }): ChallengeMailText {
+  const when =
+    o.slots && o.slots.length > 1
+      ? `Proposed times (your captain accepts one):\n${slotLines(o.slots, o.timeZone)}`
+      : `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}`;
   return {
     subject: `New challenge from ${o.fromTeam}`,
     text: [
       `${o.fromTeam} has challenged your team ${o.toTeam} to a ${SURFACE_LABELS[o.surface].toLowerCase()} ladder match (${o.competitionType}).`,
-      `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}\nContact: ${o.challenge.notes ?? ""}`,
+      `${when}\nContact: ${o.challenge.notes ?? ""}`,
       `Your captain can accept or decline the challenge here: ${o.appUrl}/challenges${o.challenge.acceptBy ? `\nPlease answer by ${formatZonedDateTime(o.challenge.acceptBy, o.timeZone)}: an unanswered challenge expires then.` : ""}`,
     ].join("\n\n"),
   };
@@ -51,6 +103,8 @@ export function challengeAnsweredMail(o: {
   status: ChallengeUpdateStatus;
   actingTeam: string;
   challenge: ChallengeFacts;
+  /** Accepted by the challenger (a time the challenged team counter-proposed). */
+  actingIsChallenger?: boolean;
 }): ChallengeMailText {
   const { actingTeam } = o;
   const when = `When: ${formatWhen(o.challenge.proposedDateTime, o.timeZone)}\nWhere: ${o.challenge.location}`;
@@ -58,7 +112,7 @@ export function challengeAnsweredMail(o: {
   switch (o.status) {
     case CHALLENGE_STATUS.accepted:
       return {
-        subject: `${actingTeam} accepted your challenge`,
+        subject: o.actingIsChallenger ? `${actingTeam} accepted the time you proposed` : `${actingTeam} accepted your challenge`,
         text: `${actingTeam} accepted your challenge.\n\n${when}\nTheir contact: ${o.challenge.responseNote ?? "none given; their captain's name is on the challenge in the app."}\n\nAfter the match, a captain reports the result here: ${link}${o.challenge.playBy ? `\nPlease report it by ${formatZonedDateTime(o.challenge.playBy, o.timeZone)}: a challenge without a result expires then.` : ""}`,
       };
     case CHALLENGE_STATUS.declined:
@@ -82,11 +136,13 @@ export function challengeExpiredMail(o: {
   challenged: string;
   /** "answer": nobody accepted or declined in time; "play": no result by the play-by date. */
   window: "answer" | "play";
+  /** The team whose answer was awaited (the challenged team unless it counter-proposed). */
+  awaited?: string;
   challenge: ChallengeFacts;
 }): ChallengeMailText {
   const why =
     o.window === "answer"
-      ? `${o.challenged} did not accept or decline it before its answer window ended`
+      ? `${o.awaited ?? o.challenged} did not accept or decline it before its answer window ended`
       : `no result was reported by its play-by date${o.challenge.playBy ? ` (${formatZonedDateTime(o.challenge.playBy, o.timeZone)})` : ""}`;
   return {
     subject: `Challenge expired: ${o.challenger} vs ${o.challenged}`,

@@ -4,6 +4,7 @@ import { sqlLiterals, teams } from "@shared/schema";
 import {
   CHALLENGE_STATUS,
   OPEN_CHALLENGE_STATUSES,
+  SLOT_STATUS,
   PAST_CHALLENGE_STATUSES,
   type ChallengeStatus,
   type CompetitionType,
@@ -12,7 +13,7 @@ import {
 } from "@shared/constants";
 import { isProvisional, meanSurfaceRating, pointsAtStake, ratingStateOf, winProbabilityPercent, type RatingState } from "@shared/rating";
 import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/challenges";
-import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeView, ChallengesPage } from "@shared/types/challenges";
+import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeSlotView, ChallengeView, ChallengesPage } from "@shared/types/challenges";
 import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, needsWildcard, parseMembers } from "./challenges.eligibility";
@@ -52,10 +53,26 @@ interface ChallengeListRow extends Record<string, unknown> {
   match_id: number | null;
   match_confirmation: ConfirmationStatus | null;
   match_reported_by_team_id: number | null;
+  awaiting_team_id: number | null;
+  open_slots: unknown;
+  own_members: unknown;
   total: number;
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** The open slots' JSON (a string on some drivers) as views. */
+function parseSlots(raw: unknown): ChallengeSlotView[] {
+  const list = (typeof raw === "string" ? JSON.parse(raw) : raw) as (Omit<ChallengeSlotView, "startsAt"> & { startsAt: string })[] | null;
+  return (list ?? []).map((s) => ({
+    id: Number(s.id),
+    startsAt: new Date(s.startsAt).toISOString(),
+    location: s.location,
+    proposedByTeamId: Number(s.proposedByTeamId),
+    round: Number(s.round),
+    answers: s.answers.map((a) => ({ userId: Number(a.userId), name: a.name, teamId: Number(a.teamId), canPlay: Boolean(a.canPlay) })),
+  }));
+}
 
 /** The team's challenges received (incoming) or sent (outgoing), newest first; open ones unless status=all. */
 export async function listChallenges(
@@ -82,6 +99,13 @@ export async function listChallenges(
            exists (select 1 from users su where su.team_id = o.id and su.is_suspended) as suspended,
            ${awayUntil("o", activityAt(deps))}::text as other_away_until,
            lm.id as match_id, lm.confirmation_status as match_confirmation, lm.reported_by_team_id as match_reported_by_team_id,
+           c.awaiting_team_id, ${membersOf(sql`${teamId}`)} as own_members,
+           (select coalesce(json_agg(json_build_object(
+                'id', s.id, 'startsAt', s.starts_at, 'location', s.location, 'proposedByTeamId', s.proposed_by_team_id, 'round', s.round,
+                'answers', (select coalesce(json_agg(json_build_object('userId', a.user_id, 'name', u.name, 'teamId', u.team_id, 'canPlay', a.can_play) order by u.name, u.id), '[]'::json)
+                            from challenge_slot_answers a join users u on u.id = a.user_id where a.slot_id = s.id)
+              ) order by s.starts_at), '[]'::json)
+            from challenge_slots s where s.challenge_id = c.id and s.status = ${SLOT_STATUS.open}) as open_slots,
            (count(*) over ())::int as total
     from challenges c
     join teams o on o.id = ${otherColumn}
@@ -135,6 +159,9 @@ export async function listChallenges(
     matchId: r.match_id === null ? null : Number(r.match_id),
     matchConfirmationStatus: r.match_confirmation,
     matchReportedByMe: r.match_reported_by_team_id !== null && Number(r.match_reported_by_team_id) === teamId,
+    awaitingTeamId: r.awaiting_team_id === null ? null : Number(r.awaiting_team_id),
+    slots: parseSlots(r.open_slots),
+    ownMembers: parseMembers(r.own_members),
   }));
   return pageOf(items, total, query);
 }

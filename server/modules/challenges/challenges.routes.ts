@@ -9,12 +9,18 @@ import {
   challengeErrorTitle,
   challengeListQuerySchema,
   createChallengeSchema,
+  proposeSlotsSchema,
+  slotAnswerSchema,
   updateChallengeSchema,
 } from "@shared/validators/challenges";
 import { CHALLENGE_STATUS } from "@shared/constants";
-import { createChallenge, updateChallengeStatus } from "./challenges.service";
+import { acceptSlot, createChallenge, updateChallengeStatus } from "./challenges.service";
 import { getResponseRecord, listCandidates, listChallenges } from "./challenges.lists";
 import { challengeCalendar } from "./challenges.calendar";
+import { answerSlot, proposeSlots, withdrawSlots } from "./challenges.slots";
+
+/** A proposed time of a challenge: /challenges/{id}/slots/{slotId}. */
+const SlotParams = IdParams.extend({ slotId: IdParams.shape.id });
 
 
 export function challengesRoutes(deps: AppDeps): Router {
@@ -91,7 +97,9 @@ export function challengesRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: updateChallengeSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(await updateChallengeStatus(deps, { challengeId: params.id, status: body.status, note: body.note, actor: currentUser(req) }));
+      res.json(
+        await updateChallengeStatus(deps, { challengeId: params.id, status: body.status, slotId: body.slotId, note: body.note, actor: currentUser(req) }),
+      );
     },
   });
 
@@ -105,6 +113,50 @@ export function challengesRoutes(deps: AppDeps): Router {
       res.json(
         await updateChallengeStatus(deps, { challengeId: params.id, status: CHALLENGE_STATUS.canceled, actor: currentUser(req) }),
       );
+    },
+  });
+
+  // Proposed times (docs/product.md, "Proposed times"): counter-proposals, reschedules, ticks.
+  route({
+    method: "post",
+    path: "/challenges/:id/slots",
+    guard: "captain",
+    params: IdParams,
+    body: proposeSlotsSchema,
+    handler: async (req, res, { params, body }) => {
+      res.status(201).json(await proposeSlots(deps, { challengeId: params.id, slots: body.slots, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "delete",
+    path: "/challenges/:id/slots",
+    guard: "captain",
+    params: IdParams,
+    handler: async (req, res, { params }) => {
+      res.json(await withdrawSlots(deps, { challengeId: params.id, actor: currentUser(req) }));
+    },
+  });
+
+  // Accepting one proposed time: the answer to a pending challenge (as PATCH with slotId) or to a reschedule.
+  route({
+    method: "post",
+    path: "/challenges/:id/slots/:slotId/accept",
+    guard: "captain",
+    params: SlotParams,
+    handler: async (req, res, { params }) => {
+      res.json(await acceptSlot(deps, { challengeId: params.id, slotId: params.slotId, actor: currentUser(req) }));
+    },
+  });
+
+  route({
+    method: "put",
+    path: "/challenges/:id/slots/:slotId/answer",
+    guard: "participant",
+    params: SlotParams,
+    body: slotAnswerSchema,
+    handler: async (req, res, { params, body }) => {
+      res.json(await answerSlot(deps, { challengeId: params.id, slotId: params.slotId, canPlay: body.canPlay, actor: currentUser(req) }));
     },
   });
 

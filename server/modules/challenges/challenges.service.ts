@@ -4,12 +4,12 @@
 // (conditional UPDATE ... RETURNING), so races and forged ids are safe; the database's partial unique
 // index keeps one pending-or-accepted challenge per pair of teams. Lists: challenges.lists.ts;
 // calendar file: challenges.calendar.ts; mail texts: challenges.emails.ts.
-import { and, count, eq, gt, inArray, isNull, or } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { challenges, teams, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
 import { ALREADY_DONE_CODE } from "@shared/api";
-import type { ChallengeUpdateStatus, CreateChallengeInput } from "@shared/validators/challenges";
+import { SLOT_MESSAGES, type ChallengeUpdateStatus, type CreateChallengeInput } from "@shared/validators/challenges";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
@@ -30,6 +30,8 @@ import { activityAt } from "../ladder";
 import { answerWindow, playByWindow } from "../clock";
 import { useWildcard } from "../seasons";
 import { formatZonedDateTime } from "@shared/time";
+import { acceptReschedule, checkSlots, closeSlots, insertRound, openSlots, settleSlots } from "./challenges.slots";
+import type { ChallengeSlot } from "@shared/schema";
 
 export const CHALLENGE_NOT_FOUND = "Challenge not found.";
 
@@ -70,6 +72,9 @@ export async function createChallenge(
   const mine = challenger!;
   // Past the reach limit, a team in its first season uses a wildcard (docs/product.md, "Wildcards").
   const wildcardSeason = needsWildcard(mine, theirs!, surface) ? mine.wildcards!.seasonId : null;
+  // The proposed times (docs/product.md, "Proposed times"): the grid in club time, all on this surface.
+  const slots = checkSlots(input.slots, { timeZone: deps.env.CLUB_TIMEZONE, surface, defaultLocation: input.location, grid: !input.legacyTime });
+  const earliest = slots.reduce((a, b) => (a.startsAt <= b.startsAt ? a : b));
   // The answer window starts now (docs/product.md, "The challenge clock").
   const answer = await answerWindow(db, { env: deps.env, now });
 
@@ -87,13 +92,15 @@ export async function createChallenge(
           surface,
           competitionType: mine.competitionType,
           notes: input.notes,
-          proposedDateTime: input.proposedDateTime,
+          proposedDateTime: earliest.startsAt,
+          awaitingTeamId: theirs!.id,
           acceptBy: answer.deadline,
           answerRemindAt: answer.remindAt,
           createdAt: now,
           updatedAt: now,
         })
         .returning();
+      await insertRound(tx, { challengeId: row!.id, teamId: mine.teamId, slots, now });
       if (wildcardSeason !== null && !(await useWildcard(tx, { seasonId: wildcardSeason, teamId: mine.teamId, challengeId: row!.id, now }))) {
         throw refusalError(challengeRefusal({ challenger: { ...mine, wildcards: { seasonId: wildcardSeason, left: 0 } }, opponent: theirs, surface })!);
       }
@@ -109,6 +116,7 @@ export async function createChallenge(
           surface,
           competitionType: mine.competitionType,
           challenge: row!,
+          slots: [...slots].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime()),
         }),
       );
       return row;
@@ -145,6 +153,8 @@ export async function updateChallengeStatus(
   input: {
     challengeId: number;
     status: ChallengeUpdateStatus;
+    /** Accepting: which open proposed time (optional when only one is open). */
+    slotId?: number | undefined;
     /** Accepting: how to reach the challenged team; declining: the reason. Mailed and shown on the card. */
     note?: string | null | undefined;
     actor: Pick<Actor, "teamId">;
@@ -160,21 +170,47 @@ export async function updateChallengeStatus(
   const isAccept = status === CHALLENGE_STATUS.accepted;
   const fromStatuses: ChallengeStatus[] = isCancel ? [...ACTIVE_CHALLENGE_STATUSES] : [CHALLENGE_STATUS.pending];
 
+  // Accepting takes one open proposed time: the one named, or the only one (a challenge from before
+  // proposed times has none and keeps its time). A missing or closed choice is explained below, after
+  // the party and turn checks, so a stranger learns nothing about the slots.
+  let slotProblem: AppError | undefined;
+
   // The change and the other team's notification and mail in one transaction.
   const updated = await db.transaction(async (tx) => {
+    let slot: ChallengeSlot | undefined;
+    if (isAccept) {
+      const open = await openSlots(tx, challengeId);
+      slot = input.slotId === undefined ? (open.length === 1 ? open[0] : undefined) : open.find((s) => s.id === input.slotId);
+      if (input.slotId !== undefined && !slot) {
+        slotProblem = new AppError(409, "That proposed time is no longer open: please choose one of the open times.", { title: "Challenge Not Available", code: "slot_not_open" });
+        return undefined;
+      }
+      if (input.slotId === undefined && open.length > 1) {
+        slotProblem = new AppError(400, SLOT_MESSAGES.slotId, { code: "slot_required" });
+        return undefined;
+      }
+    }
     const [answered] = await tx
       .update(challenges)
       .set({
         status,
-        ...(isCancel ? {} : { responseNote: input.note ?? null, answeredAt: now }),
+        awaitingTeamId: null,
+        // answered_at: the challenged team's first answer (a counter-proposal may have set it already).
+        ...(isCancel ? {} : { responseNote: input.note ?? null, answeredAt: sql`coalesce(${challenges.answeredAt}, ${now.toISOString()}::timestamptz)` }),
         // The calendar feed shows challenges that were accepted (docs/product.md, "Calendar feed").
         ...(isAccept ? { acceptedAt: now } : {}),
+        ...(slot ? { proposedDateTime: slot.startsAt, location: slot.location } : {}),
         updatedAt: now,
       })
       .where(
         and(
           eq(challenges.id, challengeId),
-          isCancel ? eq(challenges.challengerTeamId, teamId) : eq(challenges.challengedTeamId, teamId),
+          // Accepting: the team whose turn it is; declining: the challenged team; canceling: the challenger.
+          isCancel
+            ? eq(challenges.challengerTeamId, teamId)
+            : isAccept
+              ? sql`coalesce(${challenges.awaitingTeamId}, ${challenges.challengedTeamId}) = ${teamId}`
+              : eq(challenges.challengedTeamId, teamId),
           inArray(challenges.status, fromStatuses),
           // An answer comes within the answer window (the sweep may not have marked it expired yet).
           isCancel ? undefined : or(isNull(challenges.acceptBy), gt(challenges.acceptBy, now)),
@@ -183,6 +219,8 @@ export async function updateChallengeStatus(
       )
       .returning();
     if (!answered) return undefined;
+    if (slot) await settleSlots(tx, { challengeId, slotId: slot.id });
+    else await closeSlots(tx, [challengeId]);
     let row = answered;
     if (isAccept) {
       // The play-by clock starts at acceptance (docs/product.md, "The challenge clock").
@@ -194,13 +232,20 @@ export async function updateChallengeStatus(
         .returning();
       row = withClock!;
     }
-    const otherTeamId = isCancel ? row.challengedTeamId : row.challengerTeamId;
+    const otherTeamId = row.challengerTeamId === teamId ? row.challengedTeamId : row.challengerTeamId;
     const names = await tx
       .select({ id: teams.id, name: teams.name })
       .from(teams)
       .where(inArray(teams.id, [row.challengerTeamId, row.challengedTeamId]));
     const nameOf = (id: number) => names.find((n) => n.id === id)?.name ?? "A team";
-    const mail = challengeAnsweredMail({ appUrl: deps.env.APP_URL, timeZone: deps.env.CLUB_TIMEZONE, status, actingTeam: nameOf(teamId), challenge: row });
+    const mail = challengeAnsweredMail({
+      appUrl: deps.env.APP_URL,
+      timeZone: deps.env.CLUB_TIMEZONE,
+      status,
+      actingTeam: nameOf(teamId),
+      challenge: row,
+      actingIsChallenger: row.challengerTeamId === teamId,
+    });
     await tellTeam(tx, `challenge.${status}`, otherTeamId, mail);
     return row;
   });
@@ -213,6 +258,7 @@ export async function updateChallengeStatus(
         challengedTeamId: challenges.challengedTeamId,
         status: challenges.status,
         acceptBy: challenges.acceptBy,
+        awaitingTeamId: challenges.awaitingTeamId,
       })
       .from(challenges)
       .where(eq(challenges.id, challengeId))
@@ -223,11 +269,20 @@ export async function updateChallengeStatus(
       throw new AppError(403, "Only the captain of the team that sent this challenge can cancel it. You can decline it instead.", {
         title: "Not Allowed",
       });
-    if (!isCancel && row.challengedTeamId !== teamId)
+    const pending = row.status === CHALLENGE_STATUS.pending;
+    // The challenged team proposed other times: the challenger's captain accepts one of them.
+    const challengerTurn = pending && row.awaitingTeamId === row.challengerTeamId;
+    if (isAccept && challengerTurn && row.challengedTeamId === teamId)
+      throw new AppError(409, "Your team proposed the open times: it is the other team's turn to accept one of them or propose others.", {
+        title: "Not Your Turn",
+        code: "not_your_turn",
+      });
+    if (!isCancel && row.challengedTeamId !== teamId && !(isAccept && challengerTurn))
       throw new AppError(403, "Only the captain of the challenged team can accept or decline this challenge.", { title: "Not Allowed" });
     if (!isCancel && row.status === CHALLENGE_STATUS.pending && row.acceptBy && row.acceptBy <= now)
       throw answerWindowOver(row.acceptBy, status, deps.env.CLUB_TIMEZONE);
-    if (isAccept && row.status === CHALLENGE_STATUS.pending) {
+    if (slotProblem && pending) throw slotProblem;
+    if (isAccept && pending) {
       const refusal = await acceptRefusal(db, { challengerTeamId: row.challengerTeamId, acceptingTeamId: teamId });
       if (refusal) throw refusalError(refusal);
     }
@@ -239,6 +294,19 @@ export async function updateChallengeStatus(
   }
 
   return updated;
+}
+
+/**
+ * POST /api/challenges/{id}/slots/{slotId}/accept: the captain whose turn it is takes one proposed
+ * time: of a pending challenge (accepting it, as PATCH with slotId) or of a reschedule.
+ */
+export async function acceptSlot(
+  deps: Deps<"db" | "env">,
+  input: { challengeId: number; slotId: number; actor: Pick<Actor, "teamId">; now?: Date },
+): Promise<Challenge> {
+  const [row] = await deps.db.select({ status: challenges.status }).from(challenges).where(eq(challenges.id, input.challengeId)).limit(1);
+  if (row?.status === CHALLENGE_STATUS.pending) return updateChallengeStatus(deps, { ...input, status: CHALLENGE_STATUS.accepted });
+  return acceptReschedule(deps, input);
 }
 
 /** Tells every member of a team (a notification each, a mail to each address), in `db`'s transaction. */

@@ -125,6 +125,22 @@ export async function playByWindow(db: DbOrTx, o: { env: RuleDefaults; now: Date
   return windowOf(o.now, deadline, rules.reminderPoint);
 }
 
+/**
+ * An accepted challenge moved to `startsAt` (a reschedule, docs/decisions/030-proposed-slots-and-reschedule.md):
+ * the play-by date becomes the later of the one it has and `startsAt` + 2 days (paused by breaks), so a
+ * reschedule never shortens the time the teams had and never leaves the match after its deadline.
+ * null: the date stays (and so does its reminder).
+ */
+export async function rescheduledPlayBy(
+  db: DbOrTx,
+  o: { env: RuleDefaults; now: Date; current: Date | null; startsAt: Date },
+): Promise<ClockWindow | null> {
+  const byMatch = clockDeadline(o.startsAt, PLAY_BY_AFTER_PROPOSED_DAYS * DAY_MS, await breaksEndingAfter(db, o.startsAt < o.now ? o.startsAt : o.now));
+  if (o.current && o.current >= byMatch) return null;
+  const rules = await loadClubRules(db, o.env);
+  return windowOf(o.now, byMatch, rules.reminderPoint);
+}
+
 /** A reported result: the other team confirms or disputes it within the approval window (paused by breaks). */
 export async function approvalDeadline(db: DbOrTx, o: { env: RuleDefaults; now: Date }): Promise<Date> {
   const rules = await loadClubRules(db, o.env);

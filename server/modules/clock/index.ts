@@ -10,6 +10,7 @@ export {
   loadClubRules,
   pauseOpenDeadlines,
   playByWindow,
+  rescheduledPlayBy,
   unpauseOpenDeadlines,
   type ClockWindow,
   type Pause,

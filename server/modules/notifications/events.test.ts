@@ -4,7 +4,7 @@
 // a team, the user concerned, or the admins. Runs on PGlite and on PostgreSQL like every test.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { disputes, mailOutbox, notifications, users, type User } from "@shared/schema";
+import { challengeSlots, disputes, mailOutbox, notifications, users, type User } from "@shared/schema";
 import { EVENT_CATEGORY, type EventType } from "@shared/constants";
 import { createTestApp, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
@@ -49,6 +49,13 @@ async function disputed(reporter: TeamFixture, opponent: TeamFixture): Promise<n
   return row!.id;
 }
 
+/** `days` ahead at 18:00 UTC: on the challenge form's grid in the club's zone (10:00 or 11:00 in Vancouver). */
+function onGrid(days: number): string {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(18, 0, 0, 0);
+  return d.toISOString();
+}
+
 interface Row {
   event: EventType;
   case?: string;
@@ -90,6 +97,36 @@ const rows: Row[] = [
       const ch = await acceptedChallenge(t.db, a.team, b.team, "grass", CHALLENGE_STATUS.pending);
       expect((await (await t.signedIn(a.captain.username)).delete(`/api/challenges/${ch.id}`)).status).toBe(200);
       return { "challenge.canceled": told(members(b)) };
+    },
+  },
+  {
+    event: "challenge.countered",
+    act: async () => {
+      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const ch = await acceptedChallenge(t.db, a.team, b.team, "grass", CHALLENGE_STATUS.pending);
+      expect((await (await t.signedIn(b.captain.username)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(4) }] })).status).toBe(201);
+      return { "challenge.countered": told(members(a)) };
+    },
+  },
+  {
+    event: "challenge.reschedule_proposed",
+    act: async () => {
+      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const ch = await acceptedChallenge(t.db, a.team, b.team);
+      expect((await (await t.signedIn(a.captain.username)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(5) }] })).status).toBe(201);
+      return { "challenge.reschedule_proposed": told(members(b)) };
+    },
+  },
+  {
+    event: "challenge.rescheduled",
+    act: async () => {
+      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const ch = await acceptedChallenge(t.db, a.team, b.team);
+      const proposed = await (await t.signedIn(a.captain.username)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(6) }] });
+      expect(proposed.status).toBe(201);
+      const [slot] = await t.db.select({ id: challengeSlots.id }).from(challengeSlots).where(eq(challengeSlots.challengeId, ch.id));
+      expect((await (await t.signedIn(b.captain.username)).post(`/api/challenges/${ch.id}/slots/${slot!.id}/accept`).send({})).status).toBe(200);
+      return { "challenge.reschedule_proposed": told(members(b)), "challenge.rescheduled": told(members(a)) };
     },
   },
   {

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { CalendarPlus, Check, Clock, Hourglass, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
+import { CalendarClock, CalendarPlus, Check, Clock, Hourglass, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, SURFACE_LABELS } from "@shared/constants";
-import type { ChallengeView } from "@shared/types/challenges";
+import type { ChallengeSlotView, ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -24,6 +24,9 @@ import { useUpdateChallenge } from "../api/update-challenge";
 import { useWithdrawMatch } from "../api/withdraw-match";
 import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
 import { ReportMatchDialog } from "./report-match-dialog";
+import { ProposedTimes, ProposeTimesDialog } from "./proposed-times";
+import { useAcceptSlot } from "../api/accept-slot";
+import { useWithdrawSlots } from "../api/withdraw-slots";
 import { TeamIdentity } from "./team-identity";
 
 const STATUS_TEXT: Record<ChallengeView["status"], string> = {
@@ -65,10 +68,13 @@ export function ChallengeCard({
   challenge,
   isCaptain,
   myTeam,
+  userId,
 }: {
   challenge: ChallengeView;
   isCaptain: boolean;
   myTeam: { id: number; name: string };
+  /** The signed-in player (their own ticks on the proposed times). */
+  userId: number;
 }) {
   const zoneMark = useZoneMark();
   const update = useUpdateChallenge();
@@ -85,12 +91,47 @@ export function ChallengeCard({
   const [answering, setAnswering] = useState<typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined | null>(null);
   const [note, setNote] = useState("");
   const accepting = answering === CHALLENGE_STATUS.accepted;
+  // Proposed times (docs/product.md, "Proposed times"): whose turn it is, the time being accepted.
+  const acceptSlot = useAcceptSlot();
+  const withdrawSlots = useWithdrawSlots();
+  const [chosenSlot, setChosenSlot] = useState<ChallengeSlotView | null>(null);
+  const [proposing, setProposing] = useState(false);
+  const pending = status === CHALLENGE_STATUS.pending;
+  const accepted = status === CHALLENGE_STATUS.accepted;
+  // Whose answer the open times wait for (a challenge from before proposed times: the challenged team's).
+  const awaiting = challenge.awaitingTeamId ?? (pending ? challenge.challengedTeamId : null);
+  const myTurn = isCaptain && awaiting === myTeam.id;
+  const theirTurn = awaiting !== null && awaiting !== myTeam.id;
+  const hasSlots = challenge.slots.length > 0;
+  // One open time (or none, before proposed times) on a pending challenge: the plain Accept takes it;
+  // several, or a proposed move of an accepted match: 'Accept this time' on each.
+  const plainAccept = pending && myTurn && challenge.slots.length <= 1;
+  const acceptTime = (slot: ChallengeSlotView) => {
+    if (pending) {
+      setChosenSlot(slot);
+      setAnswering(CHALLENGE_STATUS.accepted);
+      return;
+    }
+    acceptSlot.mutate(
+      { id: challenge.id, slotId: slot.id },
+      {
+        onSuccess: () => toast({ variant: "success", title: "Match Rescheduled", description: `${opponent.name} has been told of the new time.` }),
+        onError: (err) => toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) }),
+      },
+    );
+  };
+  const doWithdrawSlots = () =>
+    withdrawSlots.mutate(challenge.id, {
+      onSuccess: () => toast({ variant: "success", title: "Proposal Withdrawn", description: "The match stays at the agreed time." }),
+      onError: (err) => toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) }),
+    });
   const respond = (next: typeof CHALLENGE_STATUS.accepted | typeof CHALLENGE_STATUS.declined) =>
     update.mutate(
-      { id: challenge.id, status: next, note: note.trim() || null },
+      { id: challenge.id, status: next, note: note.trim() || null, ...(next === CHALLENGE_STATUS.accepted && chosenSlot ? { slotId: chosenSlot.id } : {}) },
       {
         onSuccess: () => {
           setAnswering(null);
+          setChosenSlot(null);
           setNote("");
           toast({
             variant: "success",
@@ -100,6 +141,7 @@ export function ChallengeCard({
         },
         onError: (err) => {
           setAnswering(null);
+          setChosenSlot(null);
           toast({ variant: "destructive", title: "Action Failed", description: errorMessage(err) });
         },
       },
@@ -169,8 +211,14 @@ export function ChallengeCard({
           <Clock className="size-4 text-muted-foreground" aria-hidden="true" />
           <dt className="sr-only">Proposed date and time</dt>
           <dd>
-            {formatLongDateTime(challenge.proposedDateTime, "No date set")}
-            {zoneMark(challenge.proposedDateTime)}
+            {pending && challenge.slots.length > 1 ? (
+              `${challenge.slots.length} proposed times (below)`
+            ) : (
+              <>
+                {formatLongDateTime(challenge.proposedDateTime, "No date set")}
+                {zoneMark(challenge.proposedDateTime)}
+              </>
+            )}
           </dd>
         </div>
         {clock && status !== CHALLENGE_STATUS.expired && (
@@ -198,18 +246,45 @@ export function ChallengeCard({
         )}
       </dl>
 
+      {isActive(status) && hasSlots && (
+        <ProposedTimes
+          challenge={challenge}
+          userId={userId}
+          canAccept={myTurn && !plainAccept}
+          onAccept={acceptTime}
+          acceptPending={update.isPending || acceptSlot.isPending}
+        />
+      )}
+      {isActive(status) && hasSlots && theirTurn && (
+        <p className="text-sm text-muted-foreground" role="status">
+          {accepted ? `Waiting for ${opponent.name} to answer your new times; the match stays at the agreed time until then.` : `Waiting for ${opponent.name} to accept one of the times or propose others.`}
+        </p>
+      )}
+
       <div className="flex flex-wrap items-center gap-2">
-        {incoming && status === CHALLENGE_STATUS.pending && isCaptain && (
-          <>
-            <Button size="sm" onClick={() => setAnswering(CHALLENGE_STATUS.accepted)} disabled={update.isPending}>
-              <Check aria-hidden="true" />
-              Accept
-            </Button>
-            <Button size="sm" variant="outline" onClick={() => setAnswering(CHALLENGE_STATUS.declined)} disabled={update.isPending}>
-              <X aria-hidden="true" />
-              Decline
-            </Button>
-          </>
+        {plainAccept && (
+          <Button size="sm" onClick={() => setAnswering(CHALLENGE_STATUS.accepted)} disabled={update.isPending}>
+            <Check aria-hidden="true" />
+            Accept
+          </Button>
+        )}
+        {incoming && pending && isCaptain && (
+          <Button size="sm" variant="outline" onClick={() => setAnswering(CHALLENGE_STATUS.declined)} disabled={update.isPending}>
+            <X aria-hidden="true" />
+            Decline
+          </Button>
+        )}
+        {((pending && myTurn) || (accepted && isCaptain && !theirTurn)) && (
+          <Button size="sm" variant="outline" onClick={() => setProposing(true)}>
+            <CalendarClock aria-hidden="true" />
+            {accepted ? (myTurn ? "Propose other times" : "Reschedule") : "Propose other times"}
+          </Button>
+        )}
+        {accepted && isCaptain && theirTurn && hasSlots && (
+          <Button size="sm" variant="outline" onClick={doWithdrawSlots} loading={withdrawSlots.isPending}>
+            <Undo2 aria-hidden="true" />
+            Withdraw new times
+          </Button>
         )}
         {!incoming && isActive(status) && isCaptain && (
           <Button size="sm" variant="outline" onClick={() => setConfirmCancel(true)}>
@@ -254,10 +329,15 @@ export function ChallengeCard({
         onOpenChange={(open) => {
           if (open) return;
           setAnswering(null);
+          setChosenSlot(null);
           setNote("");
         }}
-        title={accepting ? "Accept this challenge?" : "Decline this challenge?"}
-        description={accepting ? `${opponent.name} will be emailed that you accepted.` : `${opponent.name} will be told that you declined.`}
+        title={accepting ? (chosenSlot ? `Accept ${formatLongDateTime(chosenSlot.startsAt)}${zoneMark(chosenSlot.startsAt)}?` : "Accept this challenge?") : "Decline this challenge?"}
+        description={
+          accepting
+            ? `${opponent.name} will be emailed that you accepted${chosenSlot ? ` to play at ${chosenSlot.location}` : ""}.`
+            : `${opponent.name} will be told that you declined.`
+        }
         confirmLabel={accepting ? "Accept Challenge" : "Decline Challenge"}
         cancelLabel={accepting ? "Not yet" : "Keep it"}
         destructive={!accepting}
@@ -287,6 +367,7 @@ export function ChallengeCard({
         pending={withdraw.isPending}
         onConfirm={doWithdraw}
       />
+      {proposing && <ProposeTimesDialog open={proposing} onOpenChange={setProposing} challenge={challenge} reschedule={accepted} />}
       {reportOpen && (
         <ReportMatchDialog
           open={reportOpen}

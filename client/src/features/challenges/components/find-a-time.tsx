@@ -6,7 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { format } from "date-fns";
 import { Sparkles } from "lucide-react";
 import { DAY_PART_LABELS, TIME_SLOT_END_MINUTES, TIME_SLOT_START_MINUTES, TIME_SLOT_STEP_MINUTES } from "@shared/constants";
-import { freeCounts, suggestSlots, type SuggestedSlot } from "@shared/availability";
+import { freeCounts, suggestSlots, type Availability, type SuggestedSlot } from "@shared/availability";
 import type { PlayerAvailability } from "@shared/types/availability";
 import { DEFAULT_CLUB_TIMEZONE } from "@shared/time";
 import { AvailabilityOverlap } from "@/components/ui/availability-grid";
@@ -22,6 +22,17 @@ import { useTeamAvailability } from "@/features/teams/api/get-team-availability"
 function onTheForm(startsAt: Date): boolean {
   const minutes = startsAt.getHours() * 60 + startsAt.getMinutes();
   return minutes >= TIME_SLOT_START_MINUTES && minutes <= TIME_SLOT_END_MINUTES && minutes % TIME_SLOT_STEP_MINUTES === 0;
+}
+
+/** The players' usual weeks of both teams (null until a team is chosen and both are loaded). */
+export function useFourGrids(myTeamId: number | null, theirTeamId: number | null): Availability[] | null {
+  const both = myTeamId !== null && theirTeamId !== null;
+  const mine = useTeamAvailability(both ? myTeamId : null);
+  const theirs = useTeamAvailability(both ? theirTeamId : null);
+  return useMemo(
+    () => (mine.data && theirs.data ? [...mine.data.players, ...theirs.data.players].map((p) => p.availability) : null),
+    [mine.data, theirs.data],
+  );
 }
 
 export function FindATime({

@@ -1,7 +1,10 @@
 import { useMemo } from "react";
 import { format } from "date-fns";
-import { CalendarClock } from "lucide-react";
-import { CONTACT_NOTES_MAX, SURFACE_LOCATIONS, type Surface } from "@shared/constants";
+import { useQuery } from "@tanstack/react-query";
+import { CalendarClock, Minus, Plus, Sparkles } from "lucide-react";
+import { CONTACT_NOTES_MAX, MAX_PROPOSED_SLOTS, SURFACE_LOCATIONS, type Surface } from "@shared/constants";
+import { allFreeAt } from "@shared/availability";
+import { DEFAULT_CLUB_TIMEZONE } from "@shared/time";
 import { timeSlots } from "@shared/validators/challenges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { CharCount } from "@/components/ui/char-count";
@@ -9,14 +12,27 @@ import { FormField } from "@/components/ui/form-field";
 import { Input } from "@/components/ui/input";
 import { Select } from "@/components/ui/select";
 import { Textarea } from "@/components/ui/textarea";
-import { useZoneNote } from "@/lib/club-time";
-import { FindATime } from "./find-a-time";
+import { Button } from "@/components/ui/button";
+import { clubQueryOptions, useZoneNote } from "@/lib/club-time";
+import { FindATime, useFourGrids } from "./find-a-time";
+import { SLOT_ROW } from "./proposed-times";
 
-export interface Schedule {
+/** One proposed time as the pickers hold it (the viewer's zone). */
+export interface ScheduleSlot {
   date: string;
   time: string;
+}
+
+export interface Schedule {
+  /** 1 to 3 proposed times (docs/product.md, "Proposed times"). */
+  slots: ScheduleSlot[];
   notes: string;
 }
+
+export type ScheduleErrors = Partial<Record<"slots" | "notes", string>>;
+
+/** A row's instant (the viewer's zone), or null while the date or time is missing. */
+export const slotInstant = (slot: ScheduleSlot): Date | null => (slot.date && slot.time ? new Date(`${slot.date}T${slot.time}:00`) : null);
 
 const SLOTS = timeSlots();
 
@@ -37,7 +53,7 @@ export function ScheduleCard({
   surface: Surface;
   value: Schedule;
   onChange: (next: Schedule) => void;
-  errors: Partial<Record<keyof Schedule, string>>;
+  errors: ScheduleErrors;
   myTeamId: number | null;
   /** The teams listed below (the current page), to find a time with. */
   teams: readonly { id: number; name: string }[];
@@ -50,8 +66,20 @@ export function ScheduleCard({
     const now = new Date();
     return now.getHours() * 60 + now.getMinutes();
   }, []);
-  const isToday = value.date === today;
   const zoneNote = useZoneNote();
+  const club = useQuery(clubQueryOptions);
+  const timeZone = club.data?.timeZone ?? DEFAULT_CLUB_TIMEZONE;
+  // The four players' usual weeks, once a team to compare with is chosen: rows where all four are free are marked.
+  const grids = useFourGrids(myTeamId, planWith);
+  const setSlot = (i: number, next: Partial<ScheduleSlot>) =>
+    onChange({ ...value, slots: value.slots.map((s, j) => (j === i ? { ...s, ...next } : s)) });
+  // A suggestion fills the first empty row, else a new one, else the last.
+  const pick = (slot: ScheduleSlot) => {
+    const empty = value.slots.findIndex((s) => !s.date || !s.time);
+    if (empty >= 0) return setSlot(empty, slot);
+    if (value.slots.length < MAX_PROPOSED_SLOTS) return onChange({ ...value, slots: [...value.slots, slot] });
+    setSlot(value.slots.length - 1, slot);
+  };
 
   return (
     <Card>
@@ -78,32 +106,76 @@ export function ScheduleCard({
               </Select>
             </FormField>
             {planWith !== null && (
-              <FindATime myTeamId={myTeamId} theirTeamId={planWith} onPick={({ date, time }) => onChange({ ...value, date, time })} />
+              <FindATime myTeamId={myTeamId} theirTeamId={planWith} onPick={pick} />
             )}
           </div>
         )}
-        <FormField label="Date" required error={errors.date}>
-          <Input
-            type="date"
-            min={today}
-            value={value.date}
-            onChange={(e) => onChange({ ...value, date: e.target.value })}
-          />
-        </FormField>
-        <FormField label="Time" required error={errors.time} hint={zoneNote}>
-          <Select value={value.time} onChange={(e) => onChange({ ...value, time: e.target.value })}>
-            <option value="">Select a time</option>
-            {SLOTS.map((slot) => {
-              const [h, m] = slot.value.split(":").map(Number);
-              const past = isToday && h! * 60 + m! <= nowMinutes;
+        <fieldset className="grid gap-3 sm:col-span-2" data-testid="proposed-slots">
+          <legend className="mb-1 text-sm font-medium">
+            Proposed times <span className="font-normal text-muted-foreground">(1 to {MAX_PROPOSED_SLOTS}; the other captain accepts one)</span>
+          </legend>
+          <ol className="grid gap-3">
+            {value.slots.map((slot, i) => {
+              const isToday = slot.date === today;
+              const at = slotInstant(slot);
+              const allFree = at !== null && grids !== null && allFreeAt(grids, at, timeZone);
               return (
-                <option key={slot.value} value={slot.value} disabled={past}>
-                  {slot.label}
-                </option>
+                <li key={i} className={SLOT_ROW}>
+                  <FormField className="col-span-2 sm:col-span-1" label={`Date ${i + 1}`} required>
+                    <Input type="date" min={today} value={slot.date} onChange={(e) => setSlot(i, { date: e.target.value })} />
+                  </FormField>
+                  <FormField label={`Time ${i + 1}`} required>
+                    <Select value={slot.time} onChange={(e) => setSlot(i, { time: e.target.value })}>
+                      <option value="">Select a time</option>
+                      {SLOTS.map((option) => {
+                        const [h, m] = option.value.split(":").map(Number);
+                        const past = isToday && h! * 60 + m! <= nowMinutes;
+                        return (
+                          <option key={option.value} value={option.value} disabled={past}>
+                            {option.label}
+                          </option>
+                        );
+                      })}
+                    </Select>
+                  </FormField>
+                  <Button
+                    type="button"
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Remove slot ${i + 1}`}
+                    disabled={value.slots.length === 1}
+                    onClick={() => onChange({ ...value, slots: value.slots.filter((_, j) => j !== i) })}
+                  >
+                    <Minus aria-hidden="true" />
+                  </Button>
+                  {allFree && (
+                    <p className="col-span-full -mt-1 flex items-center gap-1 text-xs font-medium text-success-text" data-testid="all-free">
+                      <Sparkles className="size-3.5" aria-hidden="true" />
+                      All four players are usually free then
+                    </p>
+                  )}
+                </li>
               );
             })}
-          </Select>
-        </FormField>
+          </ol>
+          {zoneNote && <p className="text-xs text-muted-foreground">{zoneNote}</p>}
+          {errors.slots && (
+            <p className="text-sm text-destructive-text" role="alert">
+              {errors.slots}
+            </p>
+          )}
+          <Button
+            type="button"
+            variant="outline"
+            size="sm"
+            className="justify-self-start"
+            disabled={value.slots.length >= MAX_PROPOSED_SLOTS}
+            onClick={() => onChange({ ...value, slots: [...value.slots, { date: "", time: "" }] })}
+          >
+            <Plus aria-hidden="true" />
+            Add a time
+          </Button>
+        </fieldset>
         <FormField
           className="sm:col-span-2"
           label="Contact information"

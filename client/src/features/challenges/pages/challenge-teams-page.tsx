@@ -10,7 +10,7 @@ import {
   type CompetitionType,
   type Surface,
 } from "@shared/constants";
-import { CHALLENGE_ERRORS, CHALLENGE_FORM_MESSAGES } from "@shared/validators/challenges";
+import { CHALLENGE_ERRORS, CHALLENGE_FORM_MESSAGES, SLOT_MESSAGES } from "@shared/validators/challenges";
 import type { ChallengeCandidate } from "@shared/types/challenges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -28,10 +28,10 @@ import { cn } from "@/lib/utils";
 import { useCandidates } from "../api/get-candidates";
 import { useCreateChallenge } from "../api/create-challenge";
 import { CandidatesTable, rankOn, wildcardsLeftText } from "../components/candidates-table";
-import { ScheduleCard, type Schedule } from "../components/schedule-card";
+import { ScheduleCard, slotInstant, type Schedule, type ScheduleErrors } from "../components/schedule-card";
 
 const SURFACE_ICONS: Record<Surface, typeof Trees> = { grass: Trees, beach: Sun, hardcourt: Mountain };
-const EMPTY_SCHEDULE: Schedule = { date: "", time: "", notes: "" };
+const EMPTY_SCHEDULE: Schedule = { slots: [{ date: "", time: "" }], notes: "" };
 
 export default function ChallengeTeamsPage() {
   const { data: user } = useUser();
@@ -43,7 +43,7 @@ export default function ChallengeTeamsPage() {
   const [category, setCategory] = useState<CompetitionType | "all">(user?.competitionType ?? "all");
   const [page, setPage] = useState(1);
   const [schedule, setSchedule] = useState<Schedule>(EMPTY_SCHEDULE);
-  const [errors, setErrors] = useState<Partial<Record<keyof Schedule, string>>>({});
+  const [errors, setErrors] = useState<ScheduleErrors>({});
   const [sendingTo, setSendingTo] = useState<number | null>(null);
   const [planWith, setPlanWith] = useState<number | null>(null);
   const candidates = useCandidates({ surface, competitionType: category, page });
@@ -55,17 +55,21 @@ export default function ChallengeTeamsPage() {
   function onChallenge(row: ChallengeCandidate) {
     if (!surface) return refuse(CHALLENGE_ERRORS.surface.title, CHALLENGE_FORM_MESSAGES.surface);
     if (category === "all") return refuse(CHALLENGE_ERRORS.category.title, CHALLENGE_ERRORS.category.message);
-    const nextErrors: Partial<Record<keyof Schedule, string>> = {};
-    if (!schedule.date) nextErrors.date = CHALLENGE_FORM_MESSAGES.dateTime;
-    if (!schedule.time) nextErrors.time = CHALLENGE_FORM_MESSAGES.dateTime;
+    const nextErrors: ScheduleErrors = {};
+    const times = schedule.slots.map(slotInstant);
+    if (times.some((t) => t === null)) nextErrors.slots = CHALLENGE_FORM_MESSAGES.dateTime;
     if (!schedule.notes.trim()) nextErrors.notes = CHALLENGE_FORM_MESSAGES.notes;
     setErrors(nextErrors);
-    if (nextErrors.date || nextErrors.time) return refuse(CHALLENGE_ERRORS.dateTime.title, CHALLENGE_FORM_MESSAGES.dateTime);
+    if (nextErrors.slots) return refuse(CHALLENGE_ERRORS.dateTime.title, CHALLENGE_FORM_MESSAGES.dateTime);
     if (nextErrors.notes) return refuse(CHALLENGE_ERRORS.notes.title, CHALLENGE_FORM_MESSAGES.notes);
-    const when = new Date(`${schedule.date}T${schedule.time}:00`);
-    if (Number.isNaN(when.getTime()) || when.getTime() <= Date.now()) {
-      setErrors({ time: CHALLENGE_ERRORS.dateTimePast.message });
+    const when = times as Date[];
+    if (when.some((t) => Number.isNaN(t.getTime()) || t.getTime() <= Date.now())) {
+      setErrors({ slots: CHALLENGE_ERRORS.dateTimePast.message });
       return refuse(CHALLENGE_ERRORS.dateTimePast.title, CHALLENGE_ERRORS.dateTimePast.message);
+    }
+    if (new Set(when.map((t) => t.getTime())).size !== when.length) {
+      setErrors({ slots: SLOT_MESSAGES.duplicate });
+      return refuse(CHALLENGE_ERRORS.dateTime.title, SLOT_MESSAGES.duplicate);
     }
     setSendingTo(row.id);
     create.mutate(
@@ -74,7 +78,7 @@ export default function ChallengeTeamsPage() {
         location: SURFACE_LOCATIONS[surface],
         competitionType: category,
         notes: schedule.notes.trim(),
-        proposedDateTime: when.toISOString(),
+        slots: when.map((t) => ({ startsAt: t.toISOString() })),
       },
       {
         onSuccess: () => {

@@ -35,6 +35,7 @@ function ChallengeList({
   errorText,
   isCaptain,
   myTeam,
+  userId,
 }: {
   query: UseQueryResult<ChallengesPage>;
   setPage: (page: number) => void;
@@ -43,6 +44,7 @@ function ChallengeList({
   errorText: string;
   isCaptain: boolean;
   myTeam: { id: number; name: string };
+  userId: number;
 }) {
   if (query.isPending)
     return (
@@ -59,7 +61,7 @@ function ChallengeList({
     <>
       <ul className="grid gap-3">
         {data.items.map((c) => (
-          <ChallengeCard key={c.id} challenge={c} isCaptain={isCaptain} myTeam={myTeam} />
+          <ChallengeCard key={c.id} challenge={c} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
         ))}
       </ul>
       {data.totalPages > 1 && (
@@ -86,10 +88,51 @@ function Section({ icon, title, description, children }: { icon: ReactNode; titl
   );
 }
 
+/** What each direction's section says. */
+const DIRECTIONS = {
+  incoming: {
+    icon: ArrowDownLeft,
+    title: "Incoming Challenges",
+    pastDescription: "Declined, canceled, expired and completed challenges you received.",
+    pagerLabel: "Incoming challenges pages",
+    emptyText: "You have no incoming challenges",
+    pastEmptyText: "No past incoming challenges",
+    errorText: "Failed to load incoming challenges",
+  },
+  outgoing: {
+    icon: ArrowUpRight,
+    title: "My Challenges to Others",
+    pastDescription: "Declined, canceled, expired and completed challenges you sent.",
+    pagerLabel: "Outgoing challenges pages",
+    emptyText: "You haven't challenged any players yet",
+    pastEmptyText: "No past challenges to others",
+    errorText: "Failed to load outgoing challenges",
+  },
+} as const;
+
+/** The Incoming or the My Challenges to Others card. */
+function DirectionSection({
+  direction,
+  past,
+  ...list
+}: { direction: keyof typeof DIRECTIONS; past: boolean } & Pick<
+  Parameters<typeof ChallengeList>[0],
+  "query" | "setPage" | "isCaptain" | "myTeam" | "userId"
+>) {
+  const d = DIRECTIONS[direction];
+  const Icon = d.icon;
+  return (
+    <Section icon={<Icon className="size-5 text-primary" aria-hidden="true" />} title={d.title} description={past ? d.pastDescription : undefined}>
+      <ChallengeList {...list} pagerLabel={d.pagerLabel} emptyText={past ? d.pastEmptyText : d.emptyText} errorText={d.errorText} />
+    </Section>
+  );
+}
+
 export default function MyChallengesPage() {
   const { data: user } = useUser();
   const isCaptain = Boolean(user?.isCaptain && user.teamId);
   const myTeam = { id: user?.teamId ?? 0, name: user?.teamName ?? "Your team" };
+  const userId = user?.id ?? 0;
   // Open (default) or Past: the finished challenges (declined, canceled, expired, completed) stay visible.
   const [filter, setFilterState] = useState<ChallengeFilter>(() =>
     new URLSearchParams(window.location.search).get("filter") === "past" ? "past" : "open",
@@ -119,21 +162,7 @@ export default function MyChallengesPage() {
       </Notice>
       <Segmented label="Show challenges" options={FILTERS} value={filter} onChange={setFilter} className="mb-6" />
       <div className="grid grid-cols-1 gap-6">
-        <Section
-          icon={<ArrowDownLeft className="size-5 text-primary" aria-hidden="true" />}
-          title="Incoming Challenges"
-          description={past ? "Declined, canceled, expired and completed challenges you received." : undefined}
-        >
-          <ChallengeList
-            query={incoming}
-            setPage={setIncomingPage}
-            pagerLabel="Incoming challenges pages"
-            emptyText={past ? "No past incoming challenges" : "You have no incoming challenges"}
-            errorText="Failed to load incoming challenges"
-            isCaptain={isCaptain}
-            myTeam={myTeam}
-          />
-        </Section>
+        <DirectionSection direction="incoming" past={past} query={incoming} setPage={setIncomingPage} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
 
         {!past && awaitingItems.length > 0 && (
           <Section
@@ -149,21 +178,7 @@ export default function MyChallengesPage() {
           </Section>
         )}
 
-        <Section
-          icon={<ArrowUpRight className="size-5 text-primary" aria-hidden="true" />}
-          title="My Challenges to Others"
-          description={past ? "Declined, canceled, expired and completed challenges you sent." : undefined}
-        >
-          <ChallengeList
-            query={outgoing}
-            setPage={setOutgoingPage}
-            pagerLabel="Outgoing challenges pages"
-            emptyText={past ? "No past challenges to others" : "You haven't challenged any players yet"}
-            errorText="Failed to load outgoing challenges"
-            isCaptain={isCaptain}
-            myTeam={myTeam}
-          />
-        </Section>
+        <DirectionSection direction="outgoing" past={past} query={outgoing} setPage={setOutgoingPage} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
       </div>
     </section>
   );

@@ -36,6 +36,10 @@ async function staleAfter(type: string): Promise<string[]> {
 describe("applyLiveMessage", () => {
   it("a challenge notification: the bell and My Challenges", async () => {
     expect(await staleAfter("challenge.received")).toEqual(["awaiting", "bell", "incoming"]);
+    // Proposed times: a counter-proposal, a reschedule proposed or accepted refresh the same lists.
+    for (const type of ["challenge.countered", "challenge.reschedule_proposed", "challenge.rescheduled"] as const) {
+      expect(await staleAfter(type)).toEqual(["awaiting", "bell", "incoming"]);
+    }
   });
   it("a result or dispute notification, and the ladder broadcast: everything a result changes", async () => {
     const result = ["admin", "awaiting", "history", "incoming", "ladder", "team"];

@@ -1,0 +1,9 @@
+// PUT /api/challenges/{id}/slots/{slotId}/answer {canPlay}: one of the four players' "can play / can't".
+import type { SlotAnswerBody } from "@shared/validators/challenges";
+import { api } from "@/lib/api-client";
+import { useChallengeMutation } from "./challenge-mutation";
+
+export const answerSlot = (vars: { id: number; slotId: number } & SlotAnswerBody) =>
+  api.put<{ slotId: number; userId: number; canPlay: boolean }>(`/api/challenges/${vars.id}/slots/${vars.slotId}/answer`, { canPlay: vars.canPlay });
+
+export const useAnswerSlot = () => useChallengeMutation(answerSlot);
