@@ -5,6 +5,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { Page } from "@shared/paging";
 import { formatCount } from "@/lib/format";
+import { cn } from "@/lib/utils";
 import { Button } from "./button";
 
 export function pageWindow(page: number, totalPages: number, width = 5): (number | "gap")[] {
@@ -26,6 +27,7 @@ export function Pager({
   onPageChange,
   label,
   noun,
+  className,
 }: {
   /** The page shown (its items are not read). */
   of: Omit<Page<unknown>, "items">;
@@ -34,6 +36,8 @@ export function Pager({
   label: string;
   /** When given, the total is shown too: "12 teams". */
   noun?: string;
+  /** Room around it where it shows (nothing is rendered for a single page, room included). */
+  className?: string;
 }) {
   const { page, totalPages, total } = of;
   if (totalPages <= 1) return null;
@@ -61,7 +65,7 @@ export function Pager({
       ),
     );
   return (
-    <nav aria-label={label} className="flex flex-wrap items-center justify-center gap-1 max-sm:gap-0.5">
+    <nav aria-label={label} className={cn("flex flex-wrap items-center justify-center gap-1 max-sm:gap-0.5", className)}>
       <Button variant="outline" size="sm" className="max-sm:px-2" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
         <ChevronLeft aria-hidden="true" />
         <span className="max-sm:sr-only">Previous</span>

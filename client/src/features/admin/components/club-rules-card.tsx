@@ -177,7 +177,7 @@ function Breaks() {
           ))}
         </ul>
       )}
-      {list.data && list.data.totalPages > 1 && <Pager of={list.data} onPageChange={setPage} label="Club breaks pages" />}
+      {list.data && <Pager of={list.data} onPageChange={setPage} label="Club breaks pages" />}
       <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => !open && setRemoving(null)}

@@ -148,7 +148,7 @@ function Seasons() {
           ))}
         </ul>
       )}
-      {list.data && list.data.totalPages > 1 && <Pager of={list.data} onPageChange={setPage} label="Seasons pages" />}
+      {list.data && <Pager of={list.data} onPageChange={setPage} label="Seasons pages" />}
       <ConfirmDialog
         open={closing !== null}
         onOpenChange={(open) => !open && setClosing(null)}

@@ -239,11 +239,7 @@ export default function ChallengeTeamsPage() {
                   sendingTo={sendingTo}
                   onChallenge={onChallenge}
                 />
-                {data.totalPages > 1 && (
-                  <div className="px-5 pt-4 sm:px-6">
-                    <Pager of={data} onPageChange={setPage} label="Teams to challenge pages" />
-                  </div>
-                )}
+                <Pager of={data} onPageChange={setPage} label="Teams to challenge pages" className="px-5 pt-4 sm:px-6" />
               </>
             ) : null}
           </CardContent>

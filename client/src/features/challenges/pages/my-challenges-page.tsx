@@ -64,11 +64,7 @@ function ChallengeList({
           <ChallengeCard key={c.id} challenge={c} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
         ))}
       </ul>
-      {data.totalPages > 1 && (
-        <div className="mt-4">
-          <Pager of={data} onPageChange={setPage} label={pagerLabel} />
-        </div>
-      )}
+      <Pager of={data} onPageChange={setPage} label={pagerLabel} className="mt-4" />
     </>
   );
 }

@@ -148,11 +148,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
             </TableBody>
           </Table>
         )}
-        {query.data && query.data.totalPages > 1 && (
-          <div className="px-5 pt-4 sm:px-6">
-            <Pager of={query.data} onPageChange={setPage} label={`${title} pages`} />
-          </div>
-        )}
+        {query.data && <Pager of={query.data} onPageChange={setPage} label={`${title} pages`} className="px-5 pt-4 sm:px-6" />}
       </CardContent>
     </Card>
   );

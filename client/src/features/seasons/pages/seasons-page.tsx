@@ -46,7 +46,7 @@ export default function SeasonsPage() {
               </CardContent>
             </Card>
           ))}
-          {query.data.totalPages > 1 && <Pager of={query.data} onPageChange={setPage} label="Past seasons pages" />}
+          <Pager of={query.data} onPageChange={setPage} label="Past seasons pages" />
         </div>
       )}
     </section>
