@@ -66,7 +66,7 @@ export async function spawnServer(env: ServerEnv, user?: { uid: number; gid: num
 /**
  * The real entry (server/index.ts) in its own node process through tsx, so nothing needs building.
  * One process (no npx/tsx wrapper in between), so signals reach the server itself. Resolves once
- * /api/health answers.
+ * /api/health answers and the process has printed its start-up line.
  */
 export async function startServer(env: ServerEnv): Promise<ServerProcess> {
   const { base, port, child, output, exited } = await spawnServer(env);
@@ -80,8 +80,11 @@ export async function startServer(env: ServerEnv): Promise<ServerProcess> {
       throw new Error(`server not ready within 90 s:\n${output()}`);
     }
     try {
+      // Its own start-up line too: it is printed in the same turn as the signal handlers are set,
+      // and names this server's port, so an answer from another process that holds the port (a
+      // freed port handed out twice) or a server still starting is never taken for this one.
       const res = await fetch(`${base}/api/health`);
-      if (res.status === 200) break;
+      if (res.status === 200 && output().includes(`is running at ${base} `)) break;
     } catch {
       // not listening yet
     }
