@@ -84,7 +84,7 @@ export async function startServer(env: ServerEnv): Promise<ServerProcess> {
       // and names this server's port, so an answer from another process that holds the port (a
       // freed port handed out twice) or a server still starting is never taken for this one.
       const res = await fetch(`${base}/api/health`);
-      if (res.status === 200 && output().includes(`is running at ${base} `)) break;
+      if (res.status === 200 && output().includes(`is running at ${env.APP_URL ?? base} `)) break;
     } catch {
       // not listening yet
     }
