@@ -83,10 +83,12 @@ describe("the challenge clock", () => {
 
     const from = format(addDays(new Date(), 10), "yyyy-MM-dd");
     const to = format(addDays(new Date(), 12), "yyyy-MM-dd");
-    await admin.getByLabel("Name", { exact: true }).fill("Reading week");
-    await admin.getByLabel("First day").fill(from);
-    await admin.getByLabel("Last day").fill(to);
-    await admin.getByRole("button", { name: "Add Break" }).click();
+    // The Seasons card has fields of the same names: the break's are those of its own form.
+    const breakForm = admin.getByRole("form", { name: "Add a club break" });
+    await breakForm.getByLabel("Name", { exact: true }).fill("Reading week");
+    await breakForm.getByLabel("First day").fill(from);
+    await breakForm.getByLabel("Last day").fill(to);
+    await breakForm.getByRole("button", { name: "Add Break" }).click();
     await expect.poll(() => admin.getByText("Club Break Saved").first().isVisible(), { timeout: 10_000 }).toBe(true);
     const banner = admin.getByTestId("club-break-banner");
     await expect.poll(() => banner.textContent(), { timeout: 10_000 }).toMatch(/^Club break ahead: Reading week, \w{3} \d{1,2} \w{3} to \w{3} \d{1,2} \w{3}\. Deadlines pause during it\.$/);

@@ -12,7 +12,7 @@ import { formatDate, formatLongDate } from "@/lib/format";
 import type { MatchView } from "@shared/types/matches";
 import { mail, tokenFromLink, url } from "./support/app";
 import { expectNoAxeViolations, heightFor, screenshot, signInViaForm, useBrowser } from "./support/browser";
-import { accept, challenge, joinClub, people, report, type Side } from "./support/club";
+import { accept, challenge, joinClub, people, playApproved, report, type Side } from "./support/club";
 import { WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
@@ -46,10 +46,7 @@ beforeAll(async () => {
   [p, q] = [await side(P), await side(Q)];
 
   // P beats Q on grass and Q approves: a result that counts.
-  const won = await challenge(p, q, "grass", "Text P");
-  await accept(q, won);
-  counted = await report(p, q, won, "grass", "Good game");
-  expect((await q.request.post(url(`/api/matches/${counted.id}/approve`), { data: {} })).status()).toBe(200);
+  counted = await playApproved(p, q, "grass", { challenge: "Text P", report: "Good game" });
 
   // P reports a win on the beach; Q disputes it.
   const beach = await challenge(p, q, "beach", "Text P");

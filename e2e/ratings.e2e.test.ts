@@ -11,7 +11,7 @@ import type { ChallengeCandidatesPage } from "@shared/types/challenges";
 import type { RatingModelEvaluation } from "@shared/types/ratings";
 import { url } from "./support/app";
 import { DESKTOP, expectNoAxeViolations, PHONE, screenshot, useBrowser } from "./support/browser";
-import { accept, challenge, joinClub, people, report, type Side } from "./support/club";
+import { joinClub, people, playApproved, type Side } from "./support/club";
 
 const kit = useBrowser();
 const person = people({ prefix: "rt", theme: "Rated", first: "Morgan", partner: "Riley", password: "Ratings123" });
@@ -23,10 +23,7 @@ beforeAll(async () => {
   const club = await joinClub(kit.browser(), [R, S], [R, S]);
   r = await club.side(R);
   const s = await club.side(S);
-  const played = await challenge(r, s, "grass", "Text R");
-  await accept(s, played);
-  const match = await report(r, s, played, "grass", "Good game");
-  expect((await s.request.post(url(`/api/matches/${match.id}/approve`), { data: {} })).status()).toBe(200);
+  await playApproved(r, s, "grass", { challenge: "Text R", report: "Good game" });
 }, 120_000);
 
 /** The At stake text of a row as read out ('Win: +23 / , lose: −17 points'; the screen shows '+23 / −17'). */

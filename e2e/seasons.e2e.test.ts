@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE } from "@shared/time";
 import { url } from "./support/app";
 import { expectNoAxeViolations, screenshot, useBrowser, DESKTOP, PHONE, SMALL_PHONE } from "./support/browser";
-import { accept, challenge, joinClub, people, report, type Side } from "./support/club";
+import { joinClub, people, playApproved, type Side } from "./support/club";
 import { expectFitsAt } from "./support/layout";
 
 const kit = useBrowser();
@@ -24,10 +24,7 @@ beforeAll(async () => {
   const club = await joinClub(kit.browser(), [S, T], [S, T]);
   admin = club.admin;
   [s, t] = [await club.side(S), await club.side(T)];
-  const played = await challenge(s, t, "grass", "Text S");
-  await accept(t, played);
-  const match = await report(s, t, played, "grass", "Close one");
-  expect((await t.request.post(url(`/api/matches/${match.id}/approve`), { data: {} })).status()).toBe(200);
+  await playApproved(s, t, "grass", { challenge: "Text S", report: "Close one" });
 
   // A season running today, closed now by the admin: its standings are frozen.
   const today = clubDay(new Date(), DEFAULT_CLUB_TIMEZONE);

@@ -6,7 +6,7 @@ import type { APIRequestContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, url } from "./support/app";
 import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
-import { accept, challenge, joinClub, people, report, type Side } from "./support/club";
+import { challenge, joinClub, people, playApproved, type Side } from "./support/club";
 import { expectFitsAt, WIDTHS } from "./support/layout";
 
 const kit = useBrowser();
@@ -27,10 +27,7 @@ beforeAll(async () => {
   admin = club.admin;
   const side = club.side;
   [v, w] = [await side(V), await side(W)];
-  const played = await challenge(v, w, "grass", "Text V");
-  await accept(w, played);
-  const match = await report(v, w, played, "grass", "Good game");
-  expect((await w.request.post(url(`/api/matches/${match.id}/approve`), { data: {} })).status()).toBe(200);
+  await playApproved(v, w, "grass", { challenge: "Text V", report: "Good game" });
   await challenge(w, v, "beach", "Text W");
 }, 120_000);
 

@@ -68,13 +68,16 @@ export function partOfDay(minutes: number): DayPart | null {
   return null;
 }
 
+/** The week day of a calendar date held at noon UTC (Monday first, as WEEK_DAYS). */
+const weekDayOf = (date: Date): WeekDay => WEEK_DAYS[(date.getUTCDay() + 6) % 7]!;
+
 /** True when every one of the players is usually free at `startsAt` (its club-time day and part of day). */
 export function allFreeAt(players: readonly Availability[], startsAt: Date, timeZone: string): boolean {
   if (players.length === 0) return false;
   const p = zonedParts(startsAt, timeZone);
   const part = partOfDay(p.hour * 60 + p.minute);
   if (!part) return false;
-  const day = WEEK_DAYS[(new Date(Date.UTC(p.year, p.month - 1, p.day, 12)).getUTCDay() + 6) % 7]!;
+  const day = weekDayOf(new Date(Date.UTC(p.year, p.month - 1, p.day, 12)));
   return players.every((a) => a[day][part]);
 }
 
@@ -114,7 +117,7 @@ export function suggestSlots(options: SuggestOptions): SuggestedSlot[] {
   for (let offset = 0; offset <= horizon && out.length < count; offset++) {
     // Calendar arithmetic on the club's date, at noon UTC (no daylight-saving edge can move the day).
     const date = new Date(Date.UTC(today.year, today.month - 1, today.day + offset, 12));
-    const day = WEEK_DAYS[(date.getUTCDay() + 6) % 7]!;
+    const day = weekDayOf(date);
     for (const part of DAY_PARTS) {
       if (out.length >= count) break;
       if (!common.has(slotKey(day, part))) continue;

@@ -186,3 +186,13 @@ export async function report(challenger: Side, challenged: Side, challengeId: nu
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { match: MatchView }).match;
 }
+
+/** `winner` challenges `loser` on `surface`, the challenge is accepted, `winner` reports its win and `loser` approves it: a result that counts. */
+export async function playApproved(winner: Side, loser: Side, surface: Surface, notes: { challenge: string; report: string }): Promise<MatchView> {
+  const played = await challenge(winner, loser, surface, notes.challenge);
+  await accept(loser, played);
+  const match = await report(winner, loser, played, surface, notes.report);
+  const approved = await loser.request.post(url(`/api/matches/${match.id}/approve`), { data: {} });
+  expect(approved.status(), await approved.text()).toBe(200);
+  return match;
+}

@@ -1,5 +1,5 @@
 // A long transaction on the embedded database (PGlite has one connection) holds that connection
-// until it ends: a restore's writing phase, a reset. Every other request would wait for it, for
+// until it ends: a restore's writing phase, a reset, a purge, a rating-model switch. Every other request would wait for it, for
 // seconds to minutes, with nothing on the screen. Instead, while such a transaction runs, the API
 // answers at once with 503, a message and Retry-After (server/middleware/exclusive-use.ts), and
 // readiness fails; /api/health and the admin panel's progress poll still answer.

@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { AWAY_MAX_DAYS } from "../constants";
 import { daysBetween, isDay } from "../time";
+import { calendarDaySchema } from "./day";
 
 export const AWAY_MESSAGES = {
   firstDay: "Please choose the first day away.",
@@ -20,12 +21,10 @@ export const AWAY_MESSAGES = {
 /** The toast titles of the Away card. */
 export const AWAY_TITLES = { set: "Away Set", setFailed: "Could Not Set Away", changed: "Away Changed", canceled: "Away Canceled" } as const;
 
-const day = (message: string) => z.string({ error: message }).refine(isDay, message);
-
 /** POST /api/teams/{id}/away: the first and last day away. */
 export const setAwaySchema = z
   .strictObject(
-    { firstDay: day(AWAY_MESSAGES.firstDay), lastDay: day(AWAY_MESSAGES.lastDay) },
+    { firstDay: calendarDaySchema(AWAY_MESSAGES.firstDay), lastDay: calendarDaySchema(AWAY_MESSAGES.lastDay) },
     { error: (iss) => (iss.code === "unrecognized_keys" ? `Unknown field: ${iss.keys.join(", ")}` : undefined) },
   )
   .superRefine((v, ctx) => {
@@ -38,7 +37,7 @@ export type SetAwayInput = z.infer<typeof setAwaySchema>;
 
 /** PATCH /api/teams/{id}/away/{awayId}: an earlier last day (coming back sooner). */
 export const shortenAwaySchema = z.strictObject(
-  { lastDay: day(AWAY_MESSAGES.lastDay) },
+  { lastDay: calendarDaySchema(AWAY_MESSAGES.lastDay) },
   { error: (iss) => (iss.code === "unrecognized_keys" ? `Unknown field: ${iss.keys.join(", ")}` : undefined) },
 );
 export type ShortenAwayInput = z.infer<typeof shortenAwaySchema>;

@@ -3,6 +3,8 @@
 // texts; the admin's cards check the same schemas before sending.
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
+import { daysBetween } from "../time";
+import { calendarDaySchema } from "./day";
 
 /** Each club rule's range (whole numbers except the reminder point, a fraction of the window). */
 export const CLUB_RULE_LIMITS = {
@@ -58,32 +60,16 @@ export const CLUB_BREAK_MESSAGES = {
   notFound: "Club break not found.",
 } as const;
 
-const DAY_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** True for a real calendar day written YYYY-MM-DD. */
-export function isCalendarDay(v: string): boolean {
-  const m = DAY_RE.exec(v);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-/** Days from `from` to `to` inclusive (both YYYY-MM-DD). */
-export function daysInclusive(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-const day = (message: string) => z.string({ error: message }).trim().max(10, message).refine(isCalendarDay, message);
-
 /** POST /api/settings/club-breaks: {name, from, to}, first and last day (inclusive) in the club's time zone. */
 export const clubBreakSchema = z
   .object({
     name: z.string({ error: CLUB_BREAK_MESSAGES.name }).trim().min(1, CLUB_BREAK_MESSAGES.name).max(CLUB_BREAK_NAME_MAX, CLUB_BREAK_MESSAGES.name),
-    from: day(CLUB_BREAK_MESSAGES.from),
-    to: day(CLUB_BREAK_MESSAGES.to),
+    from: calendarDaySchema(CLUB_BREAK_MESSAGES.from),
+    to: calendarDaySchema(CLUB_BREAK_MESSAGES.to),
   })
   .strict()
   .refine((v) => v.to >= v.from, { path: ["to"], message: CLUB_BREAK_MESSAGES.order })
-  .refine((v) => v.to < v.from || daysInclusive(v.from, v.to) <= CLUB_BREAK_MAX_DAYS, { path: ["to"], message: CLUB_BREAK_MESSAGES.tooLong });
+  .refine((v) => v.to < v.from || daysBetween(v.from, v.to) + 1 <= CLUB_BREAK_MAX_DAYS, { path: ["to"], message: CLUB_BREAK_MESSAGES.tooLong });
 export type ClubBreakInput = z.infer<typeof clubBreakSchema>;
 
 /** GET /api/settings/club-breaks: newest first. */

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { COMPETITION_TYPES, SURFACES } from "../constants";
 import { pageQuerySchema } from "../paging";
 import { formatDay, isDay } from "../time";
+import { calendarDaySchema } from "./day";
 
 export const SEASON_NAME_MAX = 60;
 /** The carry-over pulls ratings toward the starting rating by at most this share (docs/product.md, "Carry-over"). */
@@ -44,15 +45,13 @@ export function seasonOverlapMessage(other: { name: string; firstDay: string; la
   return `This season overlaps ${other.name} (${formatSeasonDay(other.firstDay)} to ${formatSeasonDay(other.lastDay)}). Seasons cannot overlap.`;
 }
 
-const day = (message: string) => z.string({ error: message }).max(10, message).refine(isDay, message);
-
 /** POST /api/admin/seasons and PUT /api/admin/seasons/{id}: name, first and last day, carry-over. */
 export const seasonSchema = z
   .strictObject(
     {
       name: z.string({ error: SEASON_MESSAGES.name }).trim().min(1, SEASON_MESSAGES.name).max(SEASON_NAME_MAX, SEASON_MESSAGES.name),
-      firstDay: day(SEASON_MESSAGES.firstDay),
-      lastDay: day(SEASON_MESSAGES.lastDay),
+      firstDay: calendarDaySchema(SEASON_MESSAGES.firstDay),
+      lastDay: calendarDaySchema(SEASON_MESSAGES.lastDay),
       carryOverPercent: z
         .number({ error: SEASON_MESSAGES.carryOver })
         .int(SEASON_MESSAGES.carryOver)

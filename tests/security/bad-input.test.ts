@@ -167,7 +167,9 @@ const endpoints: Endpoint[] = [
     valid: () => ({ answerWindowHours: 72, playByDays: 14, approvalDays: 3, reminderPoint: 0.67, inactivityDays: 28 }),
   },
   // The model in use: a valid body that is refused with 409 (a switch would replay every rating of this file's teams).
-  { method: "POST", path: () => "/api/admin/rating-model", role: "admin", valid: () => ({ model: "k40-24-10" }) },
+  // A switch replays every match with the club's data held exclusively (others answer 503 meanwhile):
+  // one request at a time, so a malformed body is never answered by its neighbour's switch.
+  { method: "POST", path: () => "/api/admin/rating-model", role: "admin", valid: () => ({ model: "k40-24-10" }), serial: true },
   // Far ahead: a break going on now would stop the challenge rows of this file.
   { method: "POST", path: () => "/api/settings/club-breaks", role: "admin", valid: () => ({ name: "Exam period", from: "2050-01-03", to: "2050-01-20" }) },
   { method: "DELETE", path: () => `/api/settings/club-breaks/${NO_SUCH_ID}`, role: "admin", valid: () => ({}) },

@@ -81,13 +81,14 @@ async function ratingsOfTeams(db: DbOrTx): Promise<Map<number, { name: string } 
  * POST /api/admin/rating-model: switches the engine to a model of the table when its Brier score is
  * not worse than the current one's (409 otherwise), stores its settings and replays every rating
  * with them, all in one transaction that holds every team row (confirmations wait for it, then
- * apply the new model). Answers each team's ratings before and after.
+ * apply the new model; on the embedded database other requests are answered 503 meanwhile:
+ * server/db/exclusive.ts). Answers each team's ratings before and after.
  */
 export async function switchRatingModel(
-  deps: Deps<"db" | "logger">,
+  deps: Deps<"db" | "database" | "logger">,
   input: SwitchRatingModelInput & { actor: Pick<Actor, "id"> },
 ): Promise<RatingModelSwitch> {
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await deps.database.exclusive.run("updated", () => deps.db.transaction(async (tx) => {
     // Every team row first (the lock order of a rebuild): the guard is decided on the history the
     // replay below uses, and no result is applied in between.
     await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.id)).for("update");
@@ -115,7 +116,7 @@ export async function switchRatingModel(
       matches: rebuilt.matches,
       teams: [...after].map(([teamId, a]) => ({ teamId, name: a.name, before: pick(before.get(teamId) ?? a), after: pick(a) })),
     };
-  });
+  }));
   deps.logger.info(
     { event: "admin.rating_model", adminId: input.actor.id, from: result.from, to: result.to, matches: result.matches },
     "rating model switched",

@@ -138,7 +138,7 @@ function Breaks() {
           During a break (an exam period, the holidays) no new challenges can be sent and every running clock pauses. Days are the club&apos;s.
         </p>
       </div>
-      <form onSubmit={submit} noValidate className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
+      <form onSubmit={submit} noValidate aria-label="Add a club break" className="grid gap-3 sm:grid-cols-[2fr_1fr_1fr_auto] sm:items-start">
         <FormField label="Name" error={errors.name}>
           <Input value={draft.name} maxLength={CLUB_BREAK_NAME_MAX} placeholder="Exam period" onChange={(e) => setDraft({ ...draft, name: e.target.value })} />
         </FormField>

@@ -24,9 +24,9 @@ export function CourtPerformance({ team }: { team: TeamView }) {
           ) : (
             <dl className="grid grid-cols-2 gap-y-2 text-sm">
               <dt className="text-muted-foreground">Rating</dt>
-              <dd className="flex items-center justify-end gap-2 text-lg font-bold tabular-nums">
+              <dd className="flex flex-wrap items-center justify-end gap-x-2 text-lg font-bold tabular-nums">
                 <ProvisionalMarker played={played} scope="surface" />
-                {rating}
+                <span className="whitespace-nowrap">{rating}</span>
               </dd>
               <dt className="text-muted-foreground">W/L</dt>
               <dd className="text-right tabular-nums">
