@@ -102,7 +102,10 @@ export class MailDelivery {
       this.again = true;
       return this.running.then(() => this.deliverDue());
     }
-    const run = (async () => {
+    // The run's body starts on the next microtask, after `this.running` holds it: a run with nothing
+    // to do (after stop()) would otherwise end before it is stored and stay "running" for ever, and
+    // idle() would spin on it without end (a SIGTERM during a delivery then hung the process).
+    const run: Promise<DeliveryResult> = Promise.resolve().then(async () => {
       const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
       try {
         do {
@@ -120,11 +123,11 @@ export class MailDelivery {
           }
         } while (this.again && !this.stopped);
       } finally {
-        this.running = undefined;
+        if (this.running === run) this.running = undefined;
       }
       void this.scheduleNext().catch(() => undefined);
       return total;
-    })();
+    });
     this.running = run;
     return run;
   }

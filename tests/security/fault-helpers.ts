@@ -22,7 +22,12 @@ export interface ServerProcess {
   output(): string;
   /** Resolves with the exit code (null when killed by a signal) and the signal. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  stop(): Promise<void>;
+  /**
+   * SIGTERM, then SIGKILL after 15 s (past the server's own 10 s forced exit). Resolves with how it
+   * ended: `{ code: 0, signal: null }` is a clean stop; `signal: "SIGKILL"` means it hung.
+   * Undefined when it had already ended.
+   */
+  stop(): Promise<{ code: number | null; signal: NodeJS.Signals | null } | undefined>;
 }
 
 export const ADMIN = { username: "faultadmin", password: "FaultAdmin1", email: "faultadmin@example.test" };
@@ -97,11 +102,12 @@ export async function startServer(env: ServerEnv): Promise<ServerProcess> {
     output,
     exited,
     stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
       child.kill("SIGTERM");
       const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
+      const ended = await exited;
       clearTimeout(timer);
+      return ended;
     },
   };
 }
