@@ -1,6 +1,9 @@
-// Once per e2e run: a real SMTP sink (its mail readable over a tiny local HTTP endpoint) and the
-// production server (`node dist/server/index.js`) on a free port with a fresh embedded database.
-// The build itself is done by `npm run test:e2e` before vitest starts.
+// Once per e2e run: for each worker (E2E_WORKERS, default 2), a real SMTP sink (its mail readable
+// over a tiny local HTTP endpoint) and the production server (`node dist/server/index.js`) on a free
+// port with a fresh embedded database. A worker's files run one after another against its own
+// server and sink (e2e/support/app.ts picks them by VITEST_POOL_ID), so journeys that change
+// club-wide settings or clear the mail never meet another worker's. The build itself is done by
+// `npm run test:e2e` before vitest starts.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,18 +18,51 @@ import { openDatabase } from "../server/db/client";
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The app under test, e.g. http://localhost:41234 (no trailing slash). */
-    baseUrl: string;
-    /** The SMTP sink's mail endpoint: GET → CapturedMail[], DELETE → clears. */
-    mailUrl: string;
+    /** Per worker (VITEST_POOL_ID - 1): the app under test, e.g. http://localhost:41234 (no trailing slash). */
+    baseUrls: string[];
+    /** Per worker: the SMTP sink's mail endpoint: GET → CapturedMail[], DELETE → clears. */
+    mailUrls: string[];
   }
 }
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const artifacts = path.join(root, "e2e/.artifacts");
-export const SERVER_LOG = path.join(artifacts, "server.log");
+/** The server log of worker n (1-based). */
+export const serverLog = (n: number) => path.join(artifacts, `server-${n}.log`);
+
 
 export default async function setup(project: TestProject) {
+  const stacks: Stack[] = [];
+  try {
+    // As many as the run has workers (E2E_WORKERS in e2e/vitest.config.ts): VITEST_POOL_ID picks one.
+    for (let n = 1; n <= project.config.maxWorkers; n++) stacks.push(await startStack(n));
+  } catch (err) {
+    for (const stack of stacks) await stack.abort();
+    throw err;
+  }
+  project.provide("baseUrls", stacks.map((s) => s.baseUrl));
+  project.provide("mailUrls", stacks.map((s) => s.mailUrl));
+  // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
+  return async () => {
+    const problems = (await Promise.all(stacks.map((s) => s.teardown()))).flat();
+    if (problems.length > 0) {
+      process.stderr.write(`\n\u2717 e2e teardown failed (server logs: ${path.relative(root, artifacts)}/server-N.log):\n${problems.join("\n")}\n`);
+      process.exitCode = 1;
+    }
+  };
+}
+
+interface Stack {
+  baseUrl: string;
+  mailUrl: string;
+  /** Stops the server (SIGTERM, expecting exit 0) and answers what went wrong, if anything. */
+  teardown(): Promise<string[]>;
+  /** Kills everything (a start that failed). */
+  abort(): Promise<void>;
+}
+
+async function startStack(n: number): Promise<Stack> {
+  const SERVER_LOG = serverLog(n);
   const entry = path.join(root, "dist/server/index.js");
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, "dist/public/index.html"))) {
     throw new Error("No build in dist/: run `npm run test:e2e` (it builds first) or `npm run build`.");
@@ -84,14 +120,10 @@ export default async function setup(project: TestProject) {
     await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 60_000);
   } catch (err) {
     await stopAll();
-    throw new Error(`${(err as Error).message}\n--- server log (${SERVER_LOG}) ---\n${readLog()}`, { cause: err });
+    throw new Error(`${(err as Error).message}\n--- server log (${SERVER_LOG}) ---\n${readLog(SERVER_LOG)}`, { cause: err });
   }
 
-  project.provide("baseUrl", baseUrl);
-  project.provide("mailUrl", mailUrl);
-
-  // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
-  return async () => {
+  const teardown = async (): Promise<string[]> => {
     const code = await stop(child, exited);
     const problems: string[] = [];
     // Issue 7, suite 4: after the journeys, no emailed token is stored in plain in the database.
@@ -99,19 +131,17 @@ export default async function setup(project: TestProject) {
       const mails = [...archived, ...sink.mails];
       const leaks = await tokensStoredInPlain(path.join(dataDir, "pglite"), mails).catch((err: Error) => [`could not scan: ${err.message}`]);
       if (leaks.length > 0) problems.push(`Emailed tokens found in plain in the database:\n${leaks.join("\n")}`);
-      else process.stdout.write(`\ne2e: ${emailedTokens(mails).length} emailed tokens, none stored in plain in the database\n`);
+      else process.stdout.write(`\ne2e (server ${n}): ${emailedTokens(mails).length} emailed tokens, none stored in plain in the database\n`);
     }
     await stopAll();
     if (code !== 0) problems.push(`The server exited with ${code === "timeout" ? "no exit within 15 s" : `code ${code}`} after SIGTERM (expected 0).`);
-    const errors = readLog()
+    const errors = readLog(SERVER_LOG)
       .split("\n")
       .filter((line) => /^\{.*"level":(50|60)\b/.test(line));
     if (errors.length > 0) problems.push(`The server logged ${errors.length} error(s):\n${errors.slice(0, 10).join("\n")}`);
-    if (problems.length > 0) {
-      process.stderr.write(`\n\u2717 e2e teardown failed (server log: ${path.relative(root, SERVER_LOG)}):\n${problems.join("\n")}\n`);
-      process.exitCode = 1;
-    }
+    return problems.map((p) => `server ${n}: ${p}`);
   };
+  return { baseUrl, mailUrl, teardown, abort: stopAll };
 }
 
 async function tokensStoredInPlain(pgliteDir: string, mails: readonly { links: string[] }[]): Promise<string[]> {
@@ -125,9 +155,9 @@ async function tokensStoredInPlain(pgliteDir: string, mails: readonly { links: s
   }
 }
 
-function readLog(): string {
+function readLog(file: string): string {
   try {
-    return fs.readFileSync(SERVER_LOG, "utf8");
+    return fs.readFileSync(file, "utf8");
   } catch {
     return "";
   }

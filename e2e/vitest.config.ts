@@ -1,8 +1,10 @@
-// Browser journeys: one production server (built SPA + API) and one SMTP sink for the whole run,
-// started by e2e/global-setup.ts; files run one after another against them.
+// Browser journeys: per worker one production server (built SPA + API) and one SMTP sink for the
+// whole run, started by e2e/global-setup.ts; a worker's files run one after another against its own.
+// E2E_WORKERS (default 2) sets both the workers and the servers.
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2) || 1);
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 export default defineConfig({
@@ -16,9 +18,9 @@ export default defineConfig({
     root: r(".."),
     include: ["e2e/**/*.e2e.test.ts"],
     globalSetup: ["./e2e/global-setup.ts"],
-    fileParallelism: false,
+    fileParallelism: workers > 1,
     pool: "forks",
-    maxWorkers: 1,
+    maxWorkers: workers,
     testTimeout: 60_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,

@@ -5,8 +5,17 @@ import type { CapturedMail } from "../../tests/helpers/smtp-sink";
 export type { CapturedMail };
 export { tokenFromLink } from "../../tests/helpers/smtp-sink";
 
+/** This worker's server and mail sink (e2e/global-setup.ts starts one pair per worker). */
+const mine = (urls: string[]): string => {
+  const slot = Number(process.env.VITEST_POOL_ID ?? "1") - 1;
+  const found = urls[slot];
+  if (!found) throw new Error(`No e2e server for worker ${slot + 1} (${urls.length} started): E2E_WORKERS and maxWorkers disagree`);
+  return found;
+};
+
 /** e.g. http://localhost:41234 */
-export const baseUrl = (): string => inject("baseUrl");
+export const baseUrl = (): string => mine(inject("baseUrls"));
+const mailUrl = (): string => mine(inject("mailUrls"));
 
 /** An absolute URL on the app under test. */
 export const url = (pathname: string): string => new URL(pathname, baseUrl()).toString();
@@ -21,13 +30,13 @@ export const DEMO = {
 
 export const mail = {
   async all(): Promise<CapturedMail[]> {
-    const res = await fetch(inject("mailUrl"));
+    const res = await fetch(mailUrl());
     return (await res.json()) as CapturedMail[];
   },
   to: async (address: string): Promise<CapturedMail[]> =>
     (await mail.all()).filter((m) => m.to.includes(address.toLowerCase())),
   async clear(): Promise<void> {
-    await fetch(inject("mailUrl"), { method: "DELETE" });
+    await fetch(mailUrl(), { method: "DELETE" });
   },
   /** Waits for a mail matching the predicate (default: any) and returns it. */
   async waitFor(predicate: (m: CapturedMail) => boolean = () => true, timeoutMs = 10_000): Promise<CapturedMail> {

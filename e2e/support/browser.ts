@@ -152,7 +152,12 @@ export async function screenshot(
     await settle(page);
     await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage, animations: "disabled" });
   }
-  if (original) await page.setViewportSize(original);
+  if (original) {
+    // Back to the page's own width, and settled there: a click right after a screenshot must not
+    // land while the layout is still switching from the last width taken (a lost click).
+    await page.setViewportSize(original);
+    await settle(page);
+  }
 }
 
 /** Waits for the network to go quiet and fonts/layout to settle. */
