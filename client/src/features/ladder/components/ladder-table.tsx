@@ -8,11 +8,11 @@ import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/com
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pager } from "@/components/ui/pager";
-import { RankCell, RankHead } from "@/components/ui/ladder-rank";
+import { LadderHeader, RankCell } from "@/components/ui/ladder-rank";
 import { TeamLink } from "@/components/ui/team-link";
 import { TeamStatusBadge } from "@/components/ui/team-status-badge";
 import { ActivityBadges } from "@/components/ui/activity-badges";
@@ -129,16 +129,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
           </div>
         ) : (
           <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <RankHead />
-                <TableHead>Team</TableHead>
-                <TableHead className="text-right">Rating</TableHead>
-                <TableHead className="pr-4 text-right sm:pr-3">W-L</TableHead>
-                <TableHead className="hidden md:table-cell">Members</TableHead>
-                <TableHead className="hidden pr-5 sm:table-cell sm:pr-6">Category</TableHead>
-              </TableRow>
-            </TableHeader>
+            <LadderHeader members />
             <TableBody>
               <TooltipProvider>
                 {query.data.items.map((team) => (

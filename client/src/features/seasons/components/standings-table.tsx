@@ -11,8 +11,8 @@ import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { Pager } from "@/components/ui/pager";
-import { RankCell, RankHead } from "@/components/ui/ladder-rank";
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from "@/components/ui/table";
+import { LadderHeader, RankCell } from "@/components/ui/ladder-rank";
+import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { formatCount } from "@/lib/format";
 import { useSeasonStandings } from "../api/get-season-standings";
 
@@ -55,15 +55,7 @@ function PagedStandings({ seasonId, ladder, title, competitionType }: StandingsT
           </div>
         ) : (
           <Table>
-            <TableHeader>
-              <TableRow className="hover:bg-transparent">
-                <RankHead />
-                <TableHead>Team</TableHead>
-                <TableHead className="text-right">Rating</TableHead>
-                <TableHead className="pr-4 text-right sm:pr-3">W-L</TableHead>
-                <TableHead className="hidden pr-5 sm:table-cell sm:pr-6">Category</TableHead>
-              </TableRow>
-            </TableHeader>
+            <LadderHeader />
             <TableBody>
               {query.data.items.map((row) => (
                 <TableRow key={row.position}>
