@@ -18,6 +18,7 @@ import { featureRoutes } from "./modules";
 import { OPERATION_POLL_PATH } from "./modules/admin/data-operations";
 import { DeploymentCheck } from "./config/deployment";
 import { HEALTH_LOCAL } from "./db/health";
+import { countMailByStatus } from "./modules/admin/admin.mail.service";
 
 export interface CreateAppOptions {
   /** The built SPA (dist/public). Omitted: only the API is served. */
@@ -42,7 +43,13 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   app.locals[HEALTH_LOCAL] = deps.database.health;
   const deployment = new DeploymentCheck(deps.env, deps.logger);
 
-  app.use(requestContext(deps.logger));
+  app.use(requestContext(deps.logger, deps.metrics));
+  deps.metrics.watch({
+    ...(deps.database.poolStats ? { pool: () => deps.database.poolStats?.() } : {}),
+    // Not while a restore or reset holds the embedded database (the scrape would wait for it).
+    outbox: async () => (deps.database.exclusive.current === undefined ? countMailByStatus(deps) : {}),
+    eventStreams: () => deps.events.count(),
+  });
   app.use(securityHeaders(deps.env.APP_URL));
 
   const api = express.Router();

@@ -6,6 +6,7 @@ import type { MailDelivery } from "./mail/delivery";
 import type { ReadCache } from "./lib/read-cache";
 import type { Clock } from "./lib/clock";
 import type { EventStreams } from "./lib/live-events";
+import type { Metrics } from "./lib/metrics";
 
 /** What every route module and service is given: no globals. */
 export interface AppDeps {
@@ -23,6 +24,8 @@ export interface AppDeps {
   clock: Clock;
   /** The open live-update streams of GET /api/events on this instance (server/lib/live-events.ts). */
   events: EventStreams;
+  /** What GET /api/metrics reports (server/lib/metrics.ts); records nothing unless METRICS_TOKEN is set. */
+  metrics: Metrics;
 }
 
 /**

@@ -13,6 +13,7 @@ import { ensureAdmin } from "./db/bootstrap";
 import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
 import { createMailer, smtpTimeouts } from "./mail/mailer";
 import { MailDelivery } from "./mail/delivery";
+import { Metrics } from "./lib/metrics";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
@@ -86,10 +87,11 @@ async function main() {
   const clock = systemClock;
   const readCache = new ReadCache(database.changes, { enabled: env.READ_CACHE === "on", day: { clock, timeZone: env.CLUB_TIMEZONE } });
   // Every instance delivers the outbox: woken by queued mail and data changes, and by the jobs runner.
-  const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(database.changes);
+  const metrics = new Metrics(env.METRICS_TOKEN !== undefined);
+  const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET, metrics }).start(database.changes);
   // Live updates: every instance's commits reach this instance's open event streams (GET /api/events).
   const events = new EventStreams({ logger }).listen(database.live);
-  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache, clock, events };
+  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache, clock, events, metrics };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),

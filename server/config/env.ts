@@ -62,6 +62,8 @@ const EnvSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
   PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
+  /** GET /api/metrics (Prometheus) answers only with this bearer token; unset: the route does not exist. */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional()),
 });
 
 export type RawEnv = z.infer<typeof EnvSchema>;

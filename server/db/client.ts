@@ -55,6 +55,8 @@ export interface Database {
    * them names no request uses).
    */
   withConnection<T>(fn: (db: Db) => Promise<T>): Promise<T>;
+  /** PostgreSQL: the pool's connections now (for /api/metrics); PGlite has one connection and none. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   /** A long transaction that holds the database (PGlite: other requests are refused meanwhile; server/db/exclusive.ts). */
   exclusive: ExclusiveUse;
 }
@@ -186,6 +188,7 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     ping: async () => {
       await pool.query("select 1");
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await listener.close();
       await pool.end();

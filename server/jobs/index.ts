@@ -34,9 +34,12 @@ export const jobs: Job[] = [
 export function startJobs(deps: AppDeps): Jobs {
   const runAll = async () => {
     for (const job of jobs) {
+      const ended = deps.metrics.job(job.name);
       try {
         await job.run(deps);
+        ended("ok");
       } catch (err) {
+        ended("failed");
         deps.logger.error({ event: "job.failed", job: job.name, err: (err as Error).message }, "job failed");
       }
     }

@@ -22,6 +22,7 @@ import type { Logger } from "../lib/logger";
 import type { Mailer } from "./mailer";
 import { onMailQueued, openBody, useOutboxSecret } from "./outbox";
 import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
+import type { Metrics } from "../lib/metrics";
 
 /** After the 1st … 5th failed attempt: wait 1 min, 5 min, 30 min, 2 h, 12 h; the 6th failure is final. */
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
@@ -45,6 +46,8 @@ export interface MailDeliveryOptions {
   appUrl: string;
   /** SESSION_SECRET: queued bodies are sealed under a key derived from it (server/mail/outbox.ts). */
   secret: string;
+  /** Counts each attempt's outcome for /api/metrics. */
+  metrics?: Pick<Metrics, "mailAttempt">;
 }
 
 export class MailDelivery {
@@ -118,7 +121,9 @@ export class MailDelivery {
                 await this.release(batch.slice(i));
                 break claiming;
               }
-              total[await this.deliver(mail)]++;
+              const outcome = await this.deliver(mail);
+              total[outcome]++;
+              this.options.metrics?.mailAttempt(outcome);
             }
           }
         } while (this.again && !this.stopped);

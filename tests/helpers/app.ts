@@ -10,6 +10,7 @@ import { loadEnv, type Env } from "../../server/config/env";
 import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
 import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
+import { Metrics } from "../../server/lib/metrics";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
 import { systemClock, type Clock } from "../../server/lib/clock";
@@ -85,9 +86,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const mailer = createMailer({ smtpUrl: mail.url, from: env.MAIL_FROM, logger });
   const clock = options.clock ?? systemClock;
   const readCache = new ReadCache(testDb.database.changes, { enabled: env.READ_CACHE === "on", day: { clock, timeZone: env.CLUB_TIMEZONE } });
-  const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET }).start(testDb.database.changes);
+  const metrics = new Metrics(env.METRICS_TOKEN !== undefined);
+  const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET, metrics }).start(testDb.database.changes);
   const events = new EventStreams({ logger, ...options.events }).listen(testDb.database.live);
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, clock, events };
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,

@@ -9,9 +9,16 @@ import { FAILED_MAIL_LIST_LIMIT, type MailRetryInput } from "@shared/validators/
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 
+/** The outbox's mails by status (queued counts those being sent): the card and /api/metrics. */
+export async function countMailByStatus(deps: Deps<"db">): Promise<{ queued: number; sent: number; failed: number }> {
+  const byStatus = await deps.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+  const n = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
+  return { queued: n(MAIL_STATUS.queued) + n(MAIL_STATUS.sending), sent: n(MAIL_STATUS.sent), failed: n(MAIL_STATUS.failed) };
+}
+
 export async function getMailDelivery(deps: Deps<"db">): Promise<MailDeliveryStatus> {
-  const [byStatus, failed] = await Promise.all([
-    deps.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+  const [counts, failed] = await Promise.all([
+    countMailByStatus(deps),
     deps.db
       .select({
         id: mailOutbox.id,
@@ -26,11 +33,8 @@ export async function getMailDelivery(deps: Deps<"db">): Promise<MailDeliverySta
       .orderBy(desc(mailOutbox.id))
       .limit(FAILED_MAIL_LIST_LIMIT),
   ]);
-  const n = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
   return {
-    queued: n(MAIL_STATUS.queued) + n(MAIL_STATUS.sending),
-    sent: n(MAIL_STATUS.sent),
-    failed: n(MAIL_STATUS.failed),
+    ...counts,
     failedMails: failed.map((f) => ({ ...f, createdAt: f.createdAt.toISOString() })),
   };
 }

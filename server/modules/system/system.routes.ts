@@ -1,4 +1,6 @@
+import crypto from "node:crypto";
 import type { Router } from "express";
+import { AppError } from "../../lib/app-error";
 import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
@@ -55,5 +57,29 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
       res.json({ status: "ready", database: deps.database.kind, ...detail });
     },
   });
+  // Prometheus scrapes (server/lib/metrics.ts): only with METRICS_TOKEN set, and only for a caller
+  // with that bearer token. Unset, the route answers like an unknown one. No body, no session read.
+  route({
+    method: "get",
+    path: "/metrics",
+    guard: "public",
+    cache: "uncached",
+    handler: async (req, res) => {
+      const token = deps.env.METRICS_TOKEN;
+      if (token === undefined) throw new AppError(404, "No API route for GET /api/metrics", { code: "not_found" });
+      if (!sameSecret(/^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? "", token)) {
+        res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+        throw new AppError(401, "The metrics need the bearer token set in METRICS_TOKEN.", { code: "unauthorized" });
+      }
+      const { contentType, text } = await deps.metrics.scrape();
+      res.type(contentType).send(text);
+    },
+  });
   return router;
+}
+
+/** Compares two secrets in constant time (their digests, so the lengths do not show either). */
+function sameSecret(given: string, expected: string): boolean {
+  const digest = (s: string) => crypto.createHash("sha256").update(s).digest();
+  return crypto.timingSafeEqual(digest(given), digest(expected));
 }
