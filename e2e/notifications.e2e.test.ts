@@ -4,27 +4,13 @@
 // challenge emails off on My Profile and the switch stays off after a reload; Y's partner follows
 // the unsubscribe link of the challenge mail signed out, and the page turns that category off only
 // on the button.
-import fs from "node:fs";
 import { describe, expect, it } from "vitest";
-import type { Page } from "playwright-core";
 import { DEMO, mail, url } from "./support/app";
 import { adminApi, apiAs, approve, people, registerAndVerify, teamIdOf } from "./support/club";
-import { DESKTOP, expectNoAxeViolations, heightFor, screenshot, settle, signInViaApi, useBrowser } from "./support/browser";
+import { DESKTOP, expectNoAxeViolations, heightFor, screenshot, signInViaApi, useBrowser } from "./support/browser";
 
 const kit = useBrowser();
 const person = people({ prefix: "nt", theme: "Bellringers", first: "Nora", partner: "Pip", password: "Player123" });
-
-/** The pictures the change is checked with, beside the suite's own (e2e/screenshots). */
-async function shoot(page: Page, name: string, widths: readonly number[] = [390, 1280], fullPage = true): Promise<void> {
-  const original = page.viewportSize();
-  fs.mkdirSync("/tmp", { recursive: true });
-  for (const width of widths) {
-    await page.setViewportSize({ width, height: heightFor(width) });
-    await settle(page);
-    await page.screenshot({ path: `/tmp/prefs-${name}-${width}.png`, fullPage, animations: "disabled" });
-  }
-  if (original) await page.setViewportSize(original);
-}
 
 describe("notifications: waiting counts, email switches, unsubscribe", () => {
   it("counts what waits in the menu, keeps a switched-off category off, and unsubscribes by the mail's link", async () => {
@@ -45,7 +31,7 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     // The card lists the oldest few (other journeys may leave registrations waiting before these).
     await admin.getByText(/\) registered/).first().waitFor();
     await expectNoAxeViolations(admin);
-    await shoot(admin, "admin-home", [1280]);
+    await screenshot(admin, "notifications-admin-home", { widths: [1280] });
 
     await approve(await adminApi(kit.browser()), [x.email, y.email]);
     const xApi = await apiAs(kit.browser(), x.username, x.password);
@@ -68,15 +54,15 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     await yPage.goto(url("/"));
     const challengesLink = yPage.getByRole("link", { name: "My Challenges", exact: true });
     await expect.poll(() => challengesLink.getByTestId("waiting-count").textContent(), { timeout: 10_000 }).toBe("1");
-    await shoot(yPage, "menu", [1280], false);
+    await screenshot(yPage, "notifications-menu", { widths: [1280], fullPage: false });
     await yPage.setViewportSize({ width: 390, height: heightFor(390) });
     const menuButton = yPage.getByRole("button", { name: "Open menu" });
     await expect.poll(() => menuButton.getByTestId("waiting-count").textContent()).toBe("1");
-    await shoot(yPage, "menu-closed", [390], false);
+    await screenshot(yPage, "notifications-menu-closed", { widths: [390], fullPage: false });
     await menuButton.click();
     const drawer = yPage.getByRole("dialog");
     await expect.poll(() => drawer.getByRole("link", { name: "My Challenges", exact: true }).getByTestId("waiting-count").textContent()).toBe("1");
-    await yPage.screenshot({ path: "/tmp/prefs-menu-open-390.png", animations: "disabled" });
+    await screenshot(yPage, "notifications-menu-open", { widths: [390], fullPage: false });
     await yPage.keyboard.press("Escape");
 
     // My Profile → Notifications: challenges off, still off after a reload; results stay on.
@@ -95,12 +81,7 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     expect(await section.getByRole("checkbox", { name: /^Admin news/ }).count()).toBe(0);
     await expectNoAxeViolations(yPage);
     await section.scrollIntoViewIfNeeded();
-    for (const width of [320, 390, 1280]) {
-      await yPage.setViewportSize({ width, height: heightFor(width) });
-      await settle(yPage);
-      await section.screenshot({ path: `/tmp/prefs-profile-notifications-${width}.png`, animations: "disabled" });
-    }
-    await screenshot(yPage, "profile-notifications");
+    await screenshot(yPage, "profile-notifications", { widths: [320, 390, 1280] });
 
     // Y's partner follows the mail's link, signed out: the page asks; only the button unsubscribes.
     const challengeMail = await mail.waitFor((m) => m.to.includes(y.partnerEmail.toLowerCase()) && /challenge/i.test(m.subject));
@@ -110,12 +91,12 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     await visitor.goto(link);
     await visitor.getByRole("heading", { name: "Stop emails about challenges?" }).waitFor();
     await expectNoAxeViolations(visitor);
-    await shoot(visitor, "unsubscribe");
+    await screenshot(visitor, "notifications-unsubscribe");
     await visitor.reload();
     await visitor.getByRole("heading", { name: "Stop emails about challenges?" }).waitFor();
     await visitor.getByRole("button", { name: "Unsubscribe" }).click();
     await visitor.getByRole("heading", { name: "You are unsubscribed" }).waitFor();
-    await shoot(visitor, "unsubscribed", [390]);
+    await screenshot(visitor, "notifications-unsubscribed", { widths: [390] });
     const partnerPrefs = await (await apiAs(kit.browser(), y.username, y.password)).get(url(`/api/unsubscribe/${link.split("/unsubscribe/")[1]}`));
     expect(await partnerPrefs.json()).toEqual({ category: "challenges", emailOn: false });
 
@@ -142,6 +123,6 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     expect(new Set(tops).size, `pager rows at 320 px: ${tops.join(", ")}`).toBe(1);
     expect(await pager.getByRole("button", { name: "Next" }).isVisible()).toBe(true);
     await expectNoAxeViolations(yPage);
-    await shoot(yPage, "notifications-page", [320, 390, 1280]);
+    await screenshot(yPage, "notifications-notifications-page", { widths: [320, 390, 1280] });
   });
 });
