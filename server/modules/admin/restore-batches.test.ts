@@ -219,4 +219,38 @@ describe("while a long operation runs", () => {
     expect(await asked).toEqual(expected("reset"));
     expect((await t.request.get("/api/ready")).status).toBe(200);
   }, 240_000);
+
+  // The whole class: every long transaction over the club's data goes through the one
+  // ExclusiveUse (the refusal above is then the middleware's, the same for each): a restore's
+  // writing phase, a reset, a purge and a rating-model switch.
+  it("a purge and a rating-model switch hold the data exclusively too, like a restore and a reset", async () => {
+    const { agent } = await bigClub(0.02);
+    const exclusive = t.deps.database.exclusive;
+    const held: string[] = [];
+    const run = exclusive.run.bind(exclusive);
+    exclusive.run = <T>(what: string, fn: () => Promise<T>) => {
+      held.push(what);
+      return run(what, fn);
+    };
+    try {
+      const purge = await agent.delete("/api/admin/purge-confirmed-matches").send({});
+      expect(purge.status, JSON.stringify(purge.body)).toBe(200);
+      expect(purge.body.purgedCount).toBeGreaterThan(0);
+      expect(held).toEqual(["updated"]);
+      // A switch to a model that predicts the (remaining) history at least as well as the current one.
+      const models = ((await agent.get("/api/admin/rating-model")).body as { models: { id: string; current: boolean; brier: number | null }[] }).models;
+      const current = models.find((m) => m.current)!;
+      const better = models.filter((m) => !m.current && (current.brier === null || (m.brier !== null && m.brier <= current.brier)));
+      expect(better.length, JSON.stringify(models)).toBeGreaterThan(0);
+      const switched = await agent.post("/api/admin/rating-model").send({ model: better[0]!.id });
+      expect(switched.status, JSON.stringify(switched.body)).toBe(200);
+      expect(held).toEqual(["updated", "updated"]);
+      const overwrite = await agent.post("/api/admin/import-backup?mode=overwrite").set("Content-Type", "application/json").send(await exportText(agent));
+      expect(overwrite.status).toBe(200);
+      await agent.post("/api/admin/reset-data").send({}).expect(200);
+      expect(held).toEqual(["updated", "updated", "restored", "reset"]);
+    } finally {
+      exclusive.run = run;
+    }
+  }, 120_000);
 });
