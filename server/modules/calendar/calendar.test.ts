@@ -9,6 +9,8 @@ import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { parseIcs } from "../../../tests/helpers/ical";
 import { hashToken } from "../../auth/tokens";
 import { ipKey } from "../../lib/rate-limit";
+import { jobs } from "../../jobs";
+import { CHALLENGE_STATUS } from "@shared/constants";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -115,6 +117,23 @@ describe("GET /api/calendar/{token}.ics: the feed", () => {
       expect(canceled).toMatchObject({ uid: event!.uid, sequence: 2, status: "CANCELLED" });
       expect(canceled!.summary).toBe(`Canceled: Ladder challenge: ${a.team.name} vs ${b.team.name}`);
     }
+  });
+
+  it("marks an accepted challenge that expired unplayed CANCELLED, with the same UID and a higher SEQUENCE", async () => {
+    const { b, capA, capB } = await pair();
+    const pathA = await feedPath(capA);
+    const id = await challenge(capA, b);
+    expect((await capB.patch(`/api/challenges/${id}`).send({ status: "accepted" })).status).toBe(200);
+    const [before] = (await readFeed(pathA)).calendar.events.filter((e) => e.uid === `challenge-${id}@localhost`);
+    expect(before).toMatchObject({ status: "CONFIRMED" });
+    // Its play-by date a day past with no result reported: the clock's job expires it.
+    await t.db.update(challenges).set({ playBy: new Date(Date.now() - 86_400_000) }).where(eq(challenges.id, id));
+    await jobs.find((j) => j.name === "challenge-clock")!.run(t.deps);
+    const [after] = await t.db.select({ status: challenges.status }).from(challenges).where(eq(challenges.id, id));
+    expect(after!.status).toBe(CHALLENGE_STATUS.expired);
+    const [expired] = (await readFeed(pathA)).calendar.events.filter((e) => e.uid === before!.uid);
+    expect(expired).toMatchObject({ status: "CANCELLED" });
+    expect(expired!.sequence).toBeGreaterThan(before!.sequence);
   });
 
   it("shows challenges the team agreed to: not pending, declined or canceled-before-accepting ones; upcoming and the last 30 days", async () => {
