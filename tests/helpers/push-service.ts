@@ -5,6 +5,7 @@
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
+import crypto from "node:crypto";
 
 const require = createRequire(import.meta.url);
 
@@ -72,3 +73,17 @@ export async function startPushService(): Promise<PushServiceStandIn> {
 
 /** The PushSubscription JSON a browser posts (without the stand-in's own id). */
 export const subscriptionBody = (sub: StandInSubscription) => ({ endpoint: sub.endpoint, expirationTime: null, keys: sub.keys });
+
+/**
+ * A well-formed subscription no push service holds (the security tests' valid body): a fresh
+ * endpoint on a closed local port, so a push to it fails at once and is only retried.
+ */
+export function testPushSubscription(): { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } } {
+  const ecdh = crypto.createECDH("prime256v1");
+  ecdh.generateKeys();
+  return {
+    endpoint: `http://127.0.0.1:9/push/${crypto.randomBytes(8).toString("hex")}`,
+    expirationTime: null,
+    keys: { p256dh: ecdh.getPublicKey().toString("base64url"), auth: crypto.randomBytes(16).toString("base64url") },
+  };
+}
