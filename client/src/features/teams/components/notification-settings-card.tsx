@@ -34,7 +34,7 @@ export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
       id="notifications"
       icon={BellRing}
       title="Notifications"
-      description="Choose which emails you get. Everything still shows under Notifications in the app."
+      description="Choose which emails and pushes you get. Everything still shows under Notifications in the app."
       contentClassName="space-y-4"
     >
       <PushDeviceSwitch />
