@@ -16,6 +16,7 @@ import { resolveVapidKeys } from "../../config/vapid";
 import { loadEnv } from "../../config/env";
 import { PUSH_RETRY_DELAYS_SECONDS, PUSH_TITLE, PushDelivery } from "./push-delivery";
 import { PUSH_UNAVAILABLE_MESSAGE } from "./push.service";
+import { resetAllData } from "../admin/admin.data.service";
 
 let t: TestApp;
 let push: PushServiceStandIn;
@@ -157,6 +158,22 @@ describe("web push", () => {
     expect((await agent.delete("/api/push/subscriptions").send({ endpoint: mine.endpoint })).body).toEqual({ subscribed: false });
     const left = await t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, [mine.endpoint, theirs.endpoint]));
     expect(left).toEqual([{ endpoint: theirs.endpoint }]);
+  });
+
+  it("a member who is removed (the admin's reset of all data) takes their devices and queued pushes along", async () => {
+    const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+    await device(b.captain);
+    t.deps.pushDelivery.stop();
+    try {
+      await challenge(a, b);
+      expect(await t.db.select().from(pushDeliveries)).toHaveLength(1);
+      const { admin } = await t.signedInAdmin();
+      await resetAllData(t.deps, { actor: admin });
+      expect(await t.db.select().from(pushSubscriptions)).toEqual([]);
+      expect(await t.db.select().from(pushDeliveries)).toEqual([]);
+    } finally {
+      t.deps.pushDelivery.start(t.testDb.database.changes);
+    }
   });
 
   it("refuses what is not a browser's subscription, signed out, and bad keys", async () => {
