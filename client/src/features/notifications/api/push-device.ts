@@ -6,6 +6,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { PushPublicKey, PushSubscriptionResult } from "@shared/types/push";
 import { ApiError, api } from "@/lib/api-client";
 import { useMutation } from "@/lib/mutation";
+import { pushSubscriptionHere, turnPushOffHere } from "@/lib/push-here";
 import { notificationKeys } from "./keys";
 
 export const PUSH_BLOCKED_MESSAGE = "Notifications are blocked for this site in the browser's settings.";
@@ -28,15 +29,9 @@ export const pushPublicKeyQueryOptions = queryOptions({
   staleTime: Infinity,
 });
 
-/** This browser's subscription (null: push is off here). Read from the registered worker, if any. */
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
-}
-
 export const pushDeviceQueryOptions = queryOptions({
   queryKey: notificationKeys.pushDevice(),
-  queryFn: async () => ({ on: (await currentSubscription()) !== null, permission: Notification.permission }),
+  queryFn: async () => ({ on: (await pushSubscriptionHere()) !== null, permission: Notification.permission }),
 });
 
 /** The key as the bytes PushManager.subscribe wants. */
@@ -61,11 +56,8 @@ export function useSetPushDevice() {
   return useMutation({
     mutationFn: async ({ on, publicKey }: { on: boolean; publicKey: string }): Promise<PushSubscriptionResult> => {
       if (!on) {
-        const sub = await currentSubscription();
-        if (!sub) return { subscribed: false };
-        const result = await api.delete<PushSubscriptionResult>("/api/push/subscriptions", { endpoint: sub.endpoint });
-        await sub.unsubscribe();
-        return result;
+        await turnPushOffHere();
+        return { subscribed: false };
       }
       const permission = await Notification.requestPermission();
       if (permission !== "granted") throw new Error(PUSH_BLOCKED_MESSAGE);
