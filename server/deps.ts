@@ -3,6 +3,7 @@ import type { Env } from "./config/env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailDelivery } from "./mail/delivery";
+import type { PushDelivery } from "./modules/notifications/push-delivery";
 import type { ReadCache } from "./lib/read-cache";
 import type { Clock } from "./lib/clock";
 import type { EventStreams } from "./lib/live-events";
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The outbox's delivery worker of this instance (server/mail/delivery.ts). */
   mailDelivery: MailDelivery;
+  /** The push worker of this instance, with the VAPID public key (none: push is off). */
+  pushDelivery: PushDelivery;
   /** Sessions and the cacheable reads (server/lib/read-cache.ts). */
   readCache: ReadCache;
   /** Now, for the rules that follow the calendar (away ranges, inactivity): server/lib/clock.ts. */

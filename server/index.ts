@@ -14,6 +14,8 @@ import { seedDemo, DEMO_PLAYER_PASSWORD } from "./db/seed";
 import { createMailer, smtpTimeouts } from "./mail/mailer";
 import { MailDelivery } from "./mail/delivery";
 import { Metrics } from "./lib/metrics";
+import { PushDelivery } from "./modules/notifications/push-delivery";
+import { resolveVapidKeys } from "./config/vapid";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
@@ -91,7 +93,12 @@ async function main() {
   const mailDelivery = new MailDelivery({ db: database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET, metrics }).start(database.changes);
   // Live updates: every instance's commits reach this instance's open event streams (GET /api/events).
   const events = new EventStreams({ logger }).listen(database.live);
-  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, readCache, clock, events, metrics };
+  // Web push: the VAPID keys from the environment, or DATA_DIR/vapid.json on the embedded default
+  // (generated once); none on PostgreSQL without them (push is off). Every instance delivers.
+  const vapid = resolveVapidKeys(env);
+  if (!vapid) logger.info({ event: "push.off" }, "web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn it on");
+  const pushDelivery = new PushDelivery({ db: database.db, logger, vapid }).start(database.changes);
+  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),
@@ -128,6 +135,7 @@ async function main() {
     logger.info({ event: "server.stopping", signal }, "shutting down");
     jobs.stop();
     mailDelivery.stop();
+    pushDelivery.stop();
     // Open event streams end now (each browser reconnects, elsewhere or after the restart); they
     // would otherwise hold server.close() until the forced exit.
     events.close();
@@ -142,7 +150,7 @@ async function main() {
       // The mail being sent is finished (and marked); the rest of its batch goes back to the queue.
       // A mail server that stalls is not waited for past 5 s: that mail's claim runs out and it is
       // sent again later (server/mail/delivery.ts).
-      await Promise.race([mailDelivery.idle(), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await Promise.race([Promise.all([mailDelivery.idle(), pushDelivery.idle()]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       closeApp();
       mailer.close();
       await database.close().catch(() => undefined);

@@ -70,6 +70,34 @@ export function ensurePrivateDir(dir: string, what: string): void {
   }
 }
 
+/**
+ * A private file of DATA_DIR generated once and kept (the embedded session secret, the VAPID keys):
+ * its text when `isValid` accepts it (tightened to 0600 if an older version left it open), else a
+ * new one from `create()`, written 0600. `what` names it in a start-up error.
+ */
+export function keptPrivateFile(dataDir: string, name: string, what: string, o: { create: () => string; isValid: (text: string) => boolean }): string {
+  ensurePrivateDir(dataDir, "DATA_DIR");
+  const file = path.resolve(dataDir, name);
+  let existing: string | undefined;
+  try {
+    existing = fs.readFileSync(file, "utf8").trim();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw new StartupError(`${what} ${file} cannot be read (${describeFsError(err)}).`);
+  }
+  if (existing && o.isValid(existing)) {
+    // Written 0644 by versions before the data folder was made private.
+    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
+    return existing;
+  }
+  const text = o.create();
+  try {
+    fs.writeFileSync(file, text + "\n", { mode: 0o600 });
+  } catch (err) {
+    throw new StartupError(`${what} ${file} cannot be written (${describeFsError(err)}).`);
+  }
+  return text;
+}
+
 export interface DataDirNeeds {
   /** The embedded database lives in DATA_DIR/pglite. */
   embedded: boolean;

@@ -1,9 +1,9 @@
 // The environment, checked with zod at boot. A wrong value stops the process with a clear message.
-import fs from "node:fs";
 import path from "node:path";
 import crypto from "node:crypto";
 import { z } from "zod";
-import { describeFsError, ensurePrivateDir, StartupError } from "./data-dir";
+import { keptPrivateFile } from "./data-dir";
+import { vapidProblems } from "./vapid";
 import { DEFAULT_CLUB_TIMEZONE, isTimeZone } from "@shared/time";
 import { DEFAULT_INACTIVITY_DAYS } from "@shared/constants";
 
@@ -60,6 +60,16 @@ const EnvSchema = z.object({
   /** How many scheduled backups are kept (the oldest beyond this are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  // Web push (docs/decisions/035-web-push.md): the key pair of `npx web-push generate-vapid-keys`
+  // and a contact for the push services. Unset on the embedded default: generated into DATA_DIR.
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: optionalString.pipe(
+    z
+      .string()
+      .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https URL, such as mailto:admin@club.example")
+      .optional(),
+  ),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
   PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
   /** GET /api/metrics (Prometheus) answers only with this bearer token; unset: the route does not exist. */
@@ -90,6 +100,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment:\n${lines.join("\n")}\nSee .env.example for every setting.`);
   }
   const raw = parsed.data;
+  const vapid = vapidProblems(raw);
+  if (vapid.length > 0) throw new EnvError(`Invalid environment:\n${vapid.map((p) => `  - ${p}`).join("\n")}\nSee .env.example for every setting.`);
   const isProduction = raw.NODE_ENV === "production";
   const embedded = !raw.DATABASE_URL;
   let secret = raw.SESSION_SECRET;
@@ -110,25 +122,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 
 /** On the embedded default, a session secret is generated once and kept in the data folder (0600). */
 function persistentSecret(dataDir: string): string {
-  ensurePrivateDir(dataDir, "DATA_DIR");
-  const file = path.resolve(dataDir, "session-secret");
-  let existing: string | undefined;
-  try {
-    existing = fs.readFileSync(file, "utf8").trim();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT")
-      throw new StartupError(`The session secret ${file} cannot be read (${describeFsError(err)}).`);
-  }
-  if (existing && existing.length >= 32) {
-    // Written 0644 by versions before the data folder was made private.
-    if ((fs.statSync(file).mode & 0o077) !== 0) fs.chmodSync(file, 0o600);
-    return existing;
-  }
-  const secret = crypto.randomBytes(32).toString("hex");
-  try {
-    fs.writeFileSync(file, secret + "\n", { mode: 0o600 });
-  } catch (err) {
-    throw new StartupError(`The session secret ${file} cannot be written (${describeFsError(err)}).`);
-  }
-  return secret;
+  return keptPrivateFile(dataDir, "session-secret", "The session secret", {
+    create: () => crypto.randomBytes(32).toString("hex"),
+    isValid: (text) => text.length >= 32,
+  });
 }

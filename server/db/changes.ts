@@ -44,7 +44,7 @@ export class DataChanges {
   }
 }
 
-const RATE_LIMITS_ONLY = /^\s*(insert\s+into|delete\s+from|update)\s+"?(rate_limits|mail_outbox)"?[\s(]/i;
+const RATE_LIMITS_ONLY = /^\s*(insert\s+into|delete\s+from|update)\s+"?(rate_limits|mail_outbox|push_deliveries)"?[\s(]/i;
 const READ_HEADS = new Set(["select", "begin", "start", "set", "show", "savepoint", "release", "listen", "unlisten", "explain", "prepare", "deallocate", "values", "table"]);
 
 /**
@@ -53,8 +53,8 @@ const READ_HEADS = new Set(["select", "begin", "start", "set", "show", "savepoin
  * only costs a cache refill.
  */
 export function mayWrite(text: string): boolean {
-  // Rate-limit counters and the mail queue's delivery bookkeeping are no cached read's data (no
-  // change trigger on them either): the delivery worker's writes must not empty the cache.
+  // Rate-limit counters and the mail and push queues' delivery bookkeeping are no cached read's data
+  // (no change trigger on them either): the delivery workers' writes must not empty the cache.
   if (RATE_LIMITS_ONLY.test(text)) return false;
   const head = /^\s*([a-z]+)/i.exec(text)?.[1]?.toLowerCase();
   if (head === "with") return /\b(insert|update|delete|merge)\b/i.test(text);

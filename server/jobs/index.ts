@@ -27,6 +27,8 @@ export const jobs: Job[] = [
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
   // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).
   { name: "mail-delivery", run: (deps) => deps.mailDelivery.deliverDue() },
+  // Web push: pushes whose retry came due, or whose claim ran out (new ones go at once).
+  { name: "push-delivery", run: (deps) => deps.pushDelivery.deliverDue() },
   // Notifications older than NOTIFICATION_RETENTION_DAYS (180) are removed.
   { name: "notification-retention", run: (deps) => pruneNotifications(deps) },
 ];

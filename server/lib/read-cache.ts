@@ -119,6 +119,7 @@ export const CACHED_READ = Symbol("cachedRead");
 export const UNCACHED_READS: Record<string, string> = {
   "GET /api/health": "a probe: answers without the database",
   "GET /api/settings/club": "answers from the environment (CLUB_TIMEZONE), without the database",
+  "GET /api/push/public-key": "answers the server's VAPID public key from memory, without the database",
   "GET /api/ready": "a probe: must ask the database every time",
   "GET /api/metrics": "a scrape: the figures of this moment, by bearer token (no session)",
   "GET /api/user": "the signed-in user, which comes with the session (the session itself is cached)",
@@ -167,6 +168,7 @@ export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   mail_outbox: "the mail queue: read by its delivery worker and the admin's Mail delivery card, neither cached; the worker writes it after every send",
   notifications: "a member's notifications: GET /api/notifications is not cached; every row is written with a change of a cached table",
   mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
+  push_deliveries: "the push queue: read only by the push worker, which writes it after every push (like mail_outbox)",
 };
 
 /** A kept answer: its JSON text, and the text gzipped once the first client that accepts it asks. */

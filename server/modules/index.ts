@@ -16,6 +16,7 @@ import { availabilityRoutes } from "./availability/availability.routes";
 import { eventsRoutes } from "./events/events.routes";
 import { clockRoutes } from "./clock/clock.routes";
 import { seasonsRoutes } from "./seasons/seasons.routes";
+import { pushRoutes } from "./notifications/push.routes";
 
 export type ModuleRoutes = (deps: AppDeps) => Router;
 
@@ -27,4 +28,5 @@ export const featureRoutes: ModuleRoutes[] = [
   eventsRoutes,
   clockRoutes,
   seasonsRoutes,
+  pushRoutes,
 ];

@@ -748,6 +748,58 @@ export const emailOptOuts = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.category] }), check("email_opt_outs_category_check", inList("category", EMAIL_CATEGORIES))],
 );
 
+/**
+ * A browser that turned "Push on this device" on (docs/product.md, "Push notifications"): the push
+ * service's endpoint the browser chose and the keys its messages are encrypted to. Device-bound
+ * secrets: not in backups; removed with the member, on "off", and when the push service answers
+ * 404/410 (docs/decisions/035-web-push.md).
+ */
+export const pushSubscriptions = pgTable(
+  "push_subscriptions",
+  {
+    id: serial("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    endpoint: text("endpoint").notNull(),
+    p256dh: text("p256dh").notNull(),
+    auth: text("auth").notNull(),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    /** When a push last reached the push service (written at most once a day per device). */
+    lastSuccessAt: ts("last_success_at"),
+  },
+  (t) => [uniqueIndex("push_subscriptions_endpoint_uq").on(t.endpoint), index("push_subscriptions_user_idx").on(t.userId)],
+);
+
+/**
+ * The push queue: one row per (notification, subscribed device), written with the notification in
+ * the change's transaction; the push worker claims due rows (SKIP LOCKED), deletes a row once its
+ * push is accepted or given up, and moves `next_attempt_at` for a retry (server/modules/notifications/push-delivery.ts).
+ */
+export const pushDeliveries = pgTable(
+  "push_deliveries",
+  {
+    id: serial("id").primaryKey(),
+    notificationId: integer("notification_id")
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    subscriptionId: integer("subscription_id")
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: "cascade" }),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at").notNull().defaultNow(),
+    lastError: text("last_error"),
+  },
+  (t) => [
+    // The worker's claim: the due rows, oldest first.
+    index("push_deliveries_due_idx").on(t.nextAttemptAt, t.id),
+    index("push_deliveries_notification_idx").on(t.notificationId),
+    index("push_deliveries_subscription_idx").on(t.subscriptionId),
+  ],
+);
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
 export type Team = typeof teams.$inferSelect;
 export type NewTeam = typeof teams.$inferInsert;
 export type User = typeof users.$inferSelect;

@@ -34,3 +34,23 @@ export const optionalHttpUrl = (message: string) =>
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();
+
+export const PUSH_ENDPOINT_MESSAGE = "This browser's push service address is not allowed: it must be an https address of a public push service.";
+
+/**
+ * The push service address a browser hands over when it subscribes (docs/decisions/035-web-push.md).
+ * The browser chooses it, but the member's request carries it, and the server then POSTs to it: so
+ * only an https URL on the default port of a public DNS name — no IP literal, no single-label,
+ * localhost, .local, .internal or .home.arpa name — which keeps the server from being pointed at
+ * itself or the club's private network. `allowLocal` (tests only, where the stand-in push service
+ * runs on 127.0.0.1 over http) lifts the rule.
+ */
+export function isPushEndpoint(value: string, o: { allowLocal?: boolean } = {}): boolean {
+  if (!isHttpUrl(value)) return false;
+  if (o.allowLocal) return true;
+  const url = new URL(value);
+  const host = url.hostname.toLowerCase().replace(/\.$/, "");
+  if (url.protocol !== "https:" || url.port !== "" || /^https:\/\/[^/?#]*@/i.test(value)) return false;
+  if (host.startsWith("[") || /^[\d.]+$/.test(host) || !host.includes(".")) return false;
+  return !/(^|\.)(localhost|local|internal|home\.arpa|lan)$/.test(host);
+}

@@ -11,6 +11,8 @@ import { createLogger } from "../../server/lib/logger";
 import { createMailer } from "../../server/mail/mailer";
 import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
 import { Metrics } from "../../server/lib/metrics";
+import { PushDelivery, type PushResult } from "../../server/modules/notifications/push-delivery";
+import { vapidFromEnvironment } from "../../server/config/vapid";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
 import { systemClock, type Clock } from "../../server/lib/clock";
@@ -34,6 +36,8 @@ export interface TestApp {
    * (it also delivers by itself, moments after each commit; this is for asserting what was not sent).
    */
   deliverMail(): Promise<DeliveryResult>;
+  /** The same for pushes (push is on when the test gives VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY). */
+  deliverPush(): Promise<PushResult>;
   /** A cookie-keeping client (one browser). */
   agent(): supertest.Agent;
   /** A client already signed in as that user (throws with the server's answer if sign-in fails). */
@@ -89,7 +93,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const metrics = new Metrics(env.METRICS_TOKEN !== undefined);
   const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET, metrics }).start(testDb.database.changes);
   const events = new EventStreams({ logger, ...options.events }).listen(testDb.database.live);
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, readCache, clock, events, metrics };
+  const pushDelivery = new PushDelivery({ db: testDb.database.db, logger, vapid: vapidFromEnvironment(env) }).start(testDb.database.changes);
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   return {
     app,
@@ -101,6 +106,10 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     deliverMail: async () => {
       await settleAfterResponseWork();
       return mailDelivery.deliverDue();
+    },
+    deliverPush: async () => {
+      await settleAfterResponseWork();
+      return pushDelivery.deliverDue();
     },
     agent: () => supertest.agent(app),
     signedIn: async (username, password = PASSWORD) => {
@@ -120,7 +129,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       await settleAfterResponseWork();
       events.close();
       mailDelivery.stop();
-      await mailDelivery.idle();
+      pushDelivery.stop();
+      await Promise.all([mailDelivery.idle(), pushDelivery.idle()]);
       close();
       mailer.close();
       await mail.close();

@@ -31,9 +31,10 @@ describe("foreign keys", () => {
       where c.contype = 'f' and c.connamespace = 'public'::regnamespace
       order by 1, 2`);
     const rows = (res as unknown as { rows: { table: string; name: string; references: string; columns: string; indexed: boolean }[] }).rows;
-    // The catalogue query itself works: the schema has foreign keys to users, teams, matches, challenges, their slots and seasons.
+    // The catalogue query itself works: the schema has foreign keys to users, teams, matches, challenges, their slots, seasons,
+    // and (the push queue) notifications and push subscriptions.
     expect(rows.length).toBeGreaterThan(10);
-    expect(new Set(rows.map((r) => r.references))).toEqual(new Set(["users", "teams", "matches", "challenges", "challenge_slots", "seasons"]));
+    expect(new Set(rows.map((r) => r.references))).toEqual(new Set(["users", "teams", "matches", "challenges", "challenge_slots", "seasons", "notifications", "push_subscriptions"]));
     const missing = rows.filter((r) => !r.indexed).map((r) => `${r.table}(${r.columns}) → ${r.references}`);
     expect(missing).toEqual([]);
   });

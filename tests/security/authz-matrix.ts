@@ -28,6 +28,7 @@ import { createAdmin, PASSWORD } from "../helpers/factories";
 import { totpCode } from "../../server/auth/second-factor";
 import { startEnrolment } from "../../server/modules/auth/second-factor.service";
 import { unsubscribeToken } from "../../server/mail/unsubscribe";
+import { testPushSubscription } from "../helpers/push-service";
 import { issueToken } from "../../server/auth/tokens";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { runScheduledBackup } from "../../server/modules/admin/scheduled-backups";
@@ -175,6 +176,11 @@ export const MATRIX: MatrixRow[] = [
     expect: signedIn(200),
     call: () => ({ url: "/api/notifications/preferences", body: { email: { results: false } } }),
   },
+  // Push on this device: the server's key, and each member's own browser subscriptions (by
+  // endpoint; another member's endpoint is never removed). The endpoints are on a closed local port.
+  { method: "GET", path: "/api/push/public-key", expect: signedIn(200) },
+  { method: "POST", path: "/api/push/subscriptions", expect: signedIn(200), call: () => ({ url: "/api/push/subscriptions", body: testPushSubscription() }) },
+  { method: "DELETE", path: "/api/push/subscriptions", expect: signedIn(200), call: () => ({ url: "/api/push/subscriptions", body: { endpoint: testPushSubscription().endpoint } }) },
   // The one-click unsubscribe link: its signed token is the authority, whoever holds it.
   {
     method: "GET",

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { TEST_VAPID } from "../helpers/push-service";
 import { MATRIX, type Expected, type MatrixRow } from "./authz-matrix";
 import { buildWorld, listRoutes, mintSession, ROLES, signInAll, type Role, type World } from "./helpers";
 
@@ -12,7 +13,8 @@ const violations: string[] = [];
 
 beforeAll(async () => {
   // Admin routes need the second factor (the roles admin and adminNoMfa).
-  t = await createTestApp({ ADMIN_MFA_REQUIRED: "true" });
+  // Push is on (a test VAPID pair): its routes answer as for a real server.
+  t = await createTestApp({ ADMIN_MFA_REQUIRED: "true", ...TEST_VAPID });
   world = await buildWorld(t);
   await signInAll(t, world);
 });

@@ -10,6 +10,7 @@ import fc from "fast-check";
 import { SURFACE_LOCATIONS } from "@shared/constants";
 import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE } from "@shared/time";
 import { createTestApp, type TestApp } from "../helpers/app";
+import { TEST_VAPID, testPushSubscription } from "../helpers/push-service";
 import { onPostgres } from "../helpers/db";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
 import { acceptedChallenge } from "../../server/modules/matches/matches.fixtures";
@@ -145,6 +146,9 @@ const endpoints: Endpoint[] = [
   { method: "DELETE", path: () => `/api/teams/${a.team.id}/away/${NO_SUCH_ID}`, role: "captainA", valid: () => ({}) },
   { method: "POST", path: () => "/api/notifications/read", role: "captainA", valid: () => ({ all: true }) },
   { method: "PUT", path: () => "/api/notifications/preferences", role: "captainA", valid: () => ({ email: { challenges: true, results: false } }) },
+  // Push on this device (push is on in this app: a test VAPID pair).
+  { method: "POST", path: () => "/api/push/subscriptions", role: "captainA", valid: () => testPushSubscription() },
+  { method: "DELETE", path: () => "/api/push/subscriptions", role: "captainA", valid: () => ({ endpoint: testPushSubscription().endpoint }) },
   // One-click unsubscribe (RFC 8058): a bogus link is refused (400) whatever is sent, forms included.
   { method: "POST", path: () => `/api/unsubscribe/1.results.${BOGUS_TOKEN}`, role: "anonymous", valid: () => ({}), oneClick: true },
   { method: "POST", path: () => "/api/calendar-feed", role: "captainA", valid: () => ({}) },
@@ -383,7 +387,7 @@ function check(ep: Endpoint, label: string, res: CallResult, fig: Figure) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000000" });
+  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000000", ...TEST_VAPID });
   served = await serve(t.app);
   const made = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createTeam(t.db)));
   [a, b, c, d, e, f] = made as [TeamFixture, TeamFixture, TeamFixture, TeamFixture, TeamFixture, TeamFixture];

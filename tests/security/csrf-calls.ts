@@ -2,6 +2,12 @@
 // supertest one (tests/security/headers.test.ts) forges them with a session cookie, the browser one
 // (e2e/csrf-headers.e2e.test.ts) fires them from a page on another origin. Pure data: no imports
 // from the server, so the e2e bundle can load it too.
+/** A well-formed browser subscription (a closed local port; keys of the right lengths). */
+const CSRF_PUSH_SUBSCRIPTION = {
+  endpoint: "http://127.0.0.1:9/push/csrf",
+  expirationTime: null,
+  keys: { p256dh: "BMGZIVRjLuPD66kxKQpfauDv5A9lhb97rEdwokfgMbjlmxjqircn7aM1UFmsKL3KaxjrdQQRC0QjB1e9ieJ8gwY", auth: "cHVzaC1hdXRoLXNlY3JldA" },
+};
 
 export interface MutatingCall {
   method: "POST" | "PUT" | "PATCH" | "DELETE";
@@ -151,6 +157,9 @@ export function mutatingCalls(ids: CallIds): MutatingCall[] {
     { method: "POST", route: "/api/admin/mail-delivery/retry", path: "/api/admin/mail-delivery/retry", as: "admin", body: { all: true } },
     { method: "POST", route: "/api/notifications/read", path: "/api/notifications/read", as: "captain", body: { all: true } },
     { method: "PUT", route: "/api/notifications/preferences", path: "/api/notifications/preferences", as: "captain", body: { email: { challenges: false } } },
+    // A forged subscription would send the member's pushes to someone else's device.
+    { method: "POST", route: "/api/push/subscriptions", path: "/api/push/subscriptions", as: "captain", body: CSRF_PUSH_SUBSCRIPTION },
+    { method: "DELETE", route: "/api/push/subscriptions", path: "/api/push/subscriptions", as: "captain", body: { endpoint: CSRF_PUSH_SUBSCRIPTION.endpoint } },
     // A forged reset would retire the member's calendar link; a forged week would mislead the challenge form.
     { method: "POST", route: "/api/calendar-feed", path: "/api/calendar-feed", as: "captain", body: {} },
     {

@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from "@tanst
 import { useMutation } from "@/lib/mutation";
 import { useLocation } from "wouter";
 import type { CurrentUser } from "@shared/api";
+import { turnPushOffHere } from "./push-here";
 import { api, ApiError, errorMessage } from "@/lib/api-client";
 import { toast } from "@/components/ui/toast";
 
@@ -112,7 +113,13 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
-    mutationFn: () => api.post<{ message: string }>("/api/logout"),
+    mutationFn: async () => {
+      // Push stops on this device with the sign-out (docs/product.md, "Push notifications"): the next
+      // person at this browser must not see this member's notifications. Best effort: a failure here
+      // (offline, a worker gone) never blocks the logout.
+      await turnPushOffHere().catch(() => undefined);
+      return api.post<{ message: string }>("/api/logout");
+    },
     onSuccess: () => {
       forgetSignedInUser(queryClient);
       navigate("/auth", { replace: true });

@@ -20,6 +20,7 @@ import type { MailMessage } from "../../mail/mailer";
 import { queueMail, type EventType } from "../../mail/outbox";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { publishLive } from "../../lib/live-events";
+import { queuePush } from "./push-delivery";
 
 /** People to tell: their user ids (notifications) and addresses (mail). */
 export interface Recipients {
@@ -71,8 +72,9 @@ export interface TellInput {
 }
 
 /**
- * Writes the notifications and queues the mail of one event, in `db`'s transaction; each member's
- * open tabs hear of their notification when it commits (live updates, server/lib/live-events.ts).
+ * Writes the notifications, queues their pushes and the mail of one event, in `db`'s transaction;
+ * each member's open tabs hear of their notification when it commits (live updates,
+ * server/lib/live-events.ts).
  */
 export async function tell(db: DbOrTx, e: TellInput): Promise<void> {
   const ids = [...new Set(e.userIds ?? [])];
@@ -83,6 +85,8 @@ export async function tell(db: DbOrTx, e: TellInput): Promise<void> {
       .values(ids.map((userId) => ({ userId, type: e.type, text, link: e.link! })))
       .returning({ id: notifications.id, userId: notifications.userId });
     await publishLive(db, { type: e.type, to: written.map((n) => [n.userId, n.id] as const) });
+    // And a push to each device the member turned push on (docs/product.md, "Push notifications").
+    await queuePush(db, e.type, written.map((n) => n.id));
   }
   if (e.mail) await queueMail(db, e.type, e.mail);
 }

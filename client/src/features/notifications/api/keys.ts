@@ -9,6 +9,10 @@ export const notificationKeys = {
   waiting: () => ["notifications", "waiting"] as const,
   /** GET /api/notifications/preferences: the member's email switches. */
   preferences: () => ["notifications", "preferences"] as const,
+  /** GET /api/push/public-key: the server's push key (null: push is off). */
+  pushKey: () => ["notifications", "push-key"] as const,
+  /** Whether this browser has push on (its own subscription, read from the service worker). */
+  pushDevice: () => ["notifications", "push-device"] as const,
   /** GET /api/unsubscribe/{token}: what an unsubscribe link would turn off. */
   unsubscribe: (token: string) => ["notifications", "unsubscribe", token] as const,
 };

@@ -1,6 +1,8 @@
 // My Profile → Notifications (docs/product.md, "Notification emails"): one email switch per optional
 // category (Admin news for admins only); account and security mail is always sent, and in-app
-// notifications are always kept. Each switch saves at once.
+// notifications are always kept. Each switch saves at once. Above them, "Push on this device"
+// (docs/product.md, "Push notifications"), where the browser and the server allow it; the category
+// switches apply to push as well.
 import { BellRing } from "lucide-react";
 import { EMAIL_CATEGORIES, EMAIL_CATEGORY, EMAIL_CATEGORY_LABELS, type EmailCategory } from "@shared/constants";
 import { SectionCard } from "@/components/ui/section-card";
@@ -10,6 +12,7 @@ import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "@/features/notifications/api/notification-preferences";
+import { PushDeviceSwitch } from "./push-device-switch";
 
 export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
   const prefs = useNotificationPreferences();
@@ -31,16 +34,17 @@ export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
       id="notifications"
       icon={BellRing}
       title="Notifications"
-      description="Choose which emails you get. Everything still shows under Notifications in the app."
+      description="Choose which emails and pushes you get. Everything still shows under Notifications in the app."
       contentClassName="space-y-4"
     >
+      <PushDeviceSwitch />
       {prefs.isPending ? (
         <Skeleton className="h-32" />
       ) : prefs.isError ? (
         <QueryErrorState className="py-4" query={prefs} message="Failed to load notification settings" />
       ) : (
         <fieldset>
-          <legend className="mb-3 text-sm font-medium">Email me about</legend>
+          <legend className="mb-3 text-sm font-medium">Email (and push) me about</legend>
           <ul className="divide-y divide-border rounded-lg border border-border">
             {categories.map((category) => (
               <li key={category} className="px-3 py-3">
