@@ -23,14 +23,13 @@ import type { Mailer } from "./mailer";
 import { onMailQueued, openBody, useOutboxSecret } from "./outbox";
 import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
 import type { Metrics } from "../lib/metrics";
+import { QueueWorker } from "../lib/queue-worker";
 
 /** After the 1st … 5th failed attempt: wait 1 min, 5 min, 30 min, 2 h, 12 h; the 6th failure is final. */
 export const RETRY_DELAYS_SECONDS = [60, 5 * 60, 30 * 60, 2 * 3600, 12 * 3600] as const;
 /** How long a claim holds its mails: far longer than one batch can take with the SMTP timeouts. */
 export const CLAIM_SECONDS = 10 * 60;
 export const BATCH_SIZE = 20;
-/** After mail is queued, data changes wake the worker for this long (its transaction commits meanwhile). */
-const QUEUED_WINDOW_MS = 15_000;
 
 export interface DeliveryResult {
   sent: number;
@@ -50,16 +49,11 @@ export interface MailDeliveryOptions {
   metrics?: Pick<Metrics, "mailAttempt">;
 }
 
-export class MailDelivery {
-  private running: Promise<DeliveryResult> | undefined;
-  private again = false;
-  private stopped = false;
-  private readonly unsubscribe: (() => void)[] = [];
+export class MailDelivery extends QueueWorker<DeliveryResult> {
   private readonly host: string;
-  private timer: NodeJS.Timeout | undefined;
-  private queuedUntil = 0;
 
   constructor(private readonly options: MailDeliveryOptions) {
+    super(options.logger, "mail.delivery_failed");
     this.host = new URL(options.appUrl).hostname || "localhost";
     useOutboxSecret(options.secret);
   }
@@ -67,79 +61,39 @@ export class MailDelivery {
   /**
    * Wakes on queued mail until stop(). A mail is queued inside its change's transaction, which may
    * not have committed yet when the signal arrives (PostgreSQL): the data changes of this process
-   * (a COMMIT is one) wake the worker too, but only for QUEUED_WINDOW_MS after mail was queued, so
-   * an instance that sends no mail runs no claim per write.
+   * (a COMMIT is one) wake the worker too, but only for a moment after mail was queued, so an
+   * instance that sends no mail runs no claim per write (server/lib/queue-worker.ts).
    */
   start(changes?: DataChanges): this {
-    this.unsubscribe.push(
-      onMailQueued(() => {
-        this.queuedUntil = Date.now() + QUEUED_WINDOW_MS;
-        this.wake();
-      }),
-    );
-    if (changes) this.unsubscribe.push(changes.onChange(() => Date.now() < this.queuedUntil && this.wake()));
-    this.wake();
-    return this;
+    return this.listen(onMailQueued, changes);
   }
 
-  /** No new run starts; a run in progress ends after the mail it is sending (see idle()). */
-  stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    for (const u of this.unsubscribe.splice(0)) u();
+  protected emptyResult(): DeliveryResult {
+    return { sent: 0, retried: 0, failed: 0 };
   }
 
-  /** Delivers soon; a wake during a run makes one more run after it. */
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    void this.deliverDue().catch((err: Error) => this.options.logger.error({ event: "mail.delivery_failed", err: err.message }, "mail delivery run failed"));
-  }
-
-  /** Delivers every mail that is due now (batch after batch); one run at a time per worker. */
-  deliverDue(): Promise<DeliveryResult> {
-    if (this.running) {
-      this.again = true;
-      return this.running.then(() => this.deliverDue());
-    }
-    // The run's body starts on the next microtask, after `this.running` holds it: a run with nothing
-    // to do (after stop()) would otherwise end before it is stored and stay "running" for ever, and
-    // idle() would spin on it without end (a SIGTERM during a delivery then hung the process).
-    const run: Promise<DeliveryResult> = Promise.resolve().then(async () => {
-      const total: DeliveryResult = { sent: 0, retried: 0, failed: 0 };
-      try {
-        do {
-          this.again = false;
-          claiming: while (!this.stopped) {
-            const batch = await this.claim();
-            if (batch.length === 0) break;
-            for (const [i, mail] of batch.entries()) {
-              if (this.stopped) {
-                await this.release(batch.slice(i));
-                break claiming;
-              }
-              const outcome = await this.deliver(mail);
-              total[outcome]++;
-              this.options.metrics?.mailAttempt(outcome);
-            }
-          }
-        } while (this.again && !this.stopped);
-      } finally {
-        if (this.running === run) this.running = undefined;
+  protected async drain(total: DeliveryResult): Promise<void> {
+    while (!this.stopped) {
+      const batch = await this.claim();
+      if (batch.length === 0) return;
+      for (const [i, mail] of batch.entries()) {
+        if (this.stopped) {
+          await this.release(batch.slice(i));
+          return;
+        }
+        const outcome = await this.deliver(mail);
+        total[outcome]++;
+        this.options.metrics?.mailAttempt(outcome);
       }
-      void this.scheduleNext().catch(() => undefined);
-      return total;
-    });
-    this.running = run;
-    return run;
+    }
   }
 
-  /** Ends when the current run (if any) has. */
-  async idle(): Promise<void> {
-    while (this.running) await this.running.catch(() => undefined);
+  protected async nextDueAt(): Promise<Date | null | undefined> {
+    const [next] = await this.options.db
+      .select({ at: min(mailOutbox.nextAttemptAt) })
+      .from(mailOutbox)
+      .where(inArray(mailOutbox.status, [...DUE_MAIL_STATUSES]));
+    return next?.at;
   }
 
   private async claim(): Promise<OutboxMail[]> {
@@ -153,20 +107,6 @@ export class MailDelivery {
           order by next_attempt_at, id limit ${BATCH_SIZE} for update skip locked)`,
       )
       .returning();
-  }
-
-  /** Wakes when the next queued mail comes due (a retry, or a claim that runs out); at least 1 s from now. */
-  private async scheduleNext(): Promise<void> {
-    if (this.stopped) return;
-    const [next] = await this.options.db
-      .select({ at: min(mailOutbox.nextAttemptAt) })
-      .from(mailOutbox)
-      .where(inArray(mailOutbox.status, [...DUE_MAIL_STATUSES]));
-    clearTimeout(this.timer);
-    if (!next?.at || this.stopped) return;
-    const ms = Math.min(Math.max(new Date(next.at).getTime() - Date.now(), 1_000), 2 ** 31 - 1);
-    this.timer = setTimeout(() => this.wake(), ms);
-    this.timer.unref();
   }
 
   /** Gives claimed mails not tried yet back to the queue, due now (at shutdown). */

@@ -24,6 +24,7 @@ import type { PushPayload } from "@shared/types/push";
 import type { Db, DbOrTx } from "../../db/client";
 import type { DataChanges } from "../../db/changes";
 import type { Logger } from "../../lib/logger";
+import { QueueWorker } from "../../lib/queue-worker";
 import type { VapidKeys } from "../../config/vapid";
 
 /** After the 1st … 4th failed attempt; the 5th failure is final (a push hours late is no use). */
@@ -39,8 +40,6 @@ export const PUSH_TTL_SECONDS = 24 * 3600;
 export const PUSH_TITLE = "Doubles Ladder";
 /** last_success_at is written at most this often per device (each write is a data change). */
 const SUCCESS_MARK_MS = 24 * 3600 * 1000;
-/** After a push is queued, data changes wake the worker for this long (its transaction commits meanwhile). */
-const QUEUED_WINDOW_MS = 15_000;
 
 const queuedListeners = new Set<() => void>();
 
@@ -99,15 +98,10 @@ interface Claimed {
   lastSuccessAt: Date | null;
 }
 
-export class PushDelivery {
-  private running: Promise<PushResult> | undefined;
-  private again = false;
-  private stopped = false;
-  private readonly unsubscribe: (() => void)[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private queuedUntil = 0;
-
-  constructor(private readonly options: PushDeliveryOptions) {}
+export class PushDelivery extends QueueWorker<PushResult> {
+  constructor(private readonly options: PushDeliveryOptions) {
+    super(options.logger, "push.delivery_failed");
+  }
 
   /** The VAPID public key browsers subscribe with, or undefined when push is off. */
   get publicKey(): string | undefined {
@@ -116,72 +110,34 @@ export class PushDelivery {
 
   /** Wakes on queued pushes (and this process's data changes for a moment after) until stop(); start() after stop() resumes. */
   start(changes?: DataChanges): this {
-    this.stopped = false;
-    this.unsubscribe.push(
-      onPushQueued(() => {
-        this.queuedUntil = Date.now() + QUEUED_WINDOW_MS;
-        this.wake();
-      }),
-    );
-    if (changes) this.unsubscribe.push(changes.onChange(() => Date.now() < this.queuedUntil && this.wake()));
-    this.wake();
-    return this;
+    return this.listen(onPushQueued, changes);
   }
 
-  /** No new run starts; a run in progress ends after the push it is sending (see idle()). */
-  stop(): void {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    for (const u of this.unsubscribe.splice(0)) u();
+  protected emptyResult(): PushResult {
+    return { sent: 0, retried: 0, dropped: 0, gone: 0 };
   }
 
-  wake(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
+  protected async drain(total: PushResult): Promise<void> {
+    const { vapid } = this.options;
+    if (!vapid) {
+      // Push is off (no keys): nothing queued can ever be sent.
+      const cleared = await this.options.db.delete(pushDeliveries).returning({ id: pushDeliveries.id });
+      total.dropped += cleared.length;
       return;
     }
-    void this.deliverDue().catch((err: Error) => this.options.logger.error({ event: "push.delivery_failed", err: err.message }, "push delivery run failed"));
-  }
-
-  /** Delivers every push that is due now (batch after batch); one run at a time per worker. */
-  deliverDue(): Promise<PushResult> {
-    if (this.running) {
-      this.again = true;
-      return this.running.then(() => this.deliverDue());
-    }
-    const run = (async () => {
-      const total: PushResult = { sent: 0, retried: 0, dropped: 0, gone: 0 };
-      try {
-        if (!this.options.vapid) {
-          // Push is off (no keys): nothing queued can ever be sent.
-          const cleared = await this.options.db.delete(pushDeliveries).returning({ id: pushDeliveries.id });
-          total.dropped += cleared.length;
-          return total;
-        }
-        do {
-          this.again = false;
-          while (!this.stopped) {
-            const batch = await this.claim();
-            if (batch.length === 0) break;
-            for (const push of batch) {
-              if (this.stopped) break; // the rest go back when their claim runs out
-              total[await this.deliver(push, this.options.vapid)]++;
-            }
-          }
-        } while (this.again && !this.stopped);
-      } finally {
-        this.running = undefined;
+    while (!this.stopped) {
+      const batch = await this.claim();
+      if (batch.length === 0) return;
+      for (const push of batch) {
+        if (this.stopped) return; // the rest go back when their claim runs out
+        total[await this.deliver(push, vapid)]++;
       }
-      void this.scheduleNext().catch(() => undefined);
-      return total;
-    })();
-    this.running = run;
-    return run;
+    }
   }
 
-  async idle(): Promise<void> {
-    while (this.running) await this.running.catch(() => undefined);
+  protected async nextDueAt(): Promise<Date | null | undefined> {
+    const [next] = await this.options.db.select({ at: min(pushDeliveries.nextAttemptAt) }).from(pushDeliveries);
+    return next?.at;
   }
 
   private async claim(): Promise<Claimed[]> {
@@ -214,16 +170,6 @@ export class PushDelivery {
       .where(inArray(pushDeliveries.id, [...attempts.keys()]))
       .orderBy(pushDeliveries.id);
     return rows.map((r) => ({ ...r, attempts: attempts.get(r.id)! }));
-  }
-
-  private async scheduleNext(): Promise<void> {
-    if (this.stopped) return;
-    const [next] = await this.options.db.select({ at: min(pushDeliveries.nextAttemptAt) }).from(pushDeliveries);
-    clearTimeout(this.timer);
-    if (!next?.at || this.stopped) return;
-    const ms = Math.min(Math.max(new Date(next.at).getTime() - Date.now(), 1_000), 2 ** 31 - 1);
-    this.timer = setTimeout(() => this.wake(), ms);
-    this.timer.unref();
   }
 
   /** Sends one push; answers the push service's HTTP status, or throws on a network error. */
