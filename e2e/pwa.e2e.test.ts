@@ -83,11 +83,27 @@ describe("the installable app", () => {
     await page.getByRole("heading", { name: "Ladder Rankings" }).waitFor();
     expect(await offlineBanner(page).count()).toBe(0);
 
+    // What the worker keeps: the shell and static files only, never an API answer.
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) for (const req of await (await caches.open(name)).keys()) urls.push(new URL(req.url).pathname);
+      return urls;
+    });
+    expect(cached).toEqual(expect.arrayContaining(["/index.html", "/manifest.webmanifest", "/icons/icon-192.png"]));
+    expect(cached.filter((p) => !/^\/(index\.html|favicon\.svg|manifest\.webmanifest|icons\/[\w-]+\.png|assets\/[\w.-]+\.(js|css))$/.test(p))).toEqual([]);
+
     await page.context().setOffline(true);
     await page.reload();
     // The shell (index.html and its code) came from the worker's cache; the API waits.
     await offlineBanner(page).waitFor();
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    // The API is never answered by the worker: offline, a call fails and an /api address opened as a
+    // page is not given the app (a second tab, unwatched: its failed loads are the point).
+    const probe = await page.context().newPage();
+    await probe.goto(url("/history"));
+    expect(await probe.evaluate(() => fetch("/api/user").then(() => "answered", () => "failed"))).toBe("failed");
+    await expect(probe.goto(url("/api/health"))).rejects.toThrow(/ERR_INTERNET_DISCONNECTED/);
+    await probe.close();
     await expectNoAxeViolations(page);
     await screenshot(page, "offline-loading", { fullPage: false });
 
