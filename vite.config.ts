@@ -2,6 +2,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiPort = Number(process.env.PORT ?? 5000);
@@ -13,7 +14,43 @@ const isUiKit = (id: string) =>
 
 export default defineConfig({
   root: r("./client"),
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // The installable app (docs/decisions/034-installable-app-and-offline-shell.md): the manifest,
+    // and the worker built from client/src/sw.ts with the list of built files to precache
+    // injected into it. Registered by client/src/app/service-worker.ts (production builds only).
+    VitePWA({
+      strategies: "injectManifest",
+      srcDir: "src",
+      filename: "sw.ts",
+      injectRegister: false,
+      manifestFilename: "manifest.webmanifest",
+      injectManifest: {
+        // The app shell and static files only: index.html, the built JS/CSS, the logo and icons.
+        globPatterns: ["**/*.{js,css,html,svg,png}"],
+      },
+      manifest: {
+        id: "/",
+        name: "Doubles Ladder",
+        short_name: "Ladder",
+        description: "The club's doubles ladder: rankings, challenges and results.",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        // teal-700 (--color-primary, the logo's tile) for the title bar; the page's own background.
+        theme_color: "#0f766e",
+        background_color: "#f8fafc",
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: {
       "@shared": r("./shared"),

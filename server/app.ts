@@ -20,6 +20,9 @@ import { DeploymentCheck } from "./config/deployment";
 import { HEALTH_LOCAL } from "./db/health";
 import { countMailByStatus } from "./modules/admin/admin.mail.service";
 
+/** Files of the built SPA's root that are always revalidated: the service worker and the web app manifest. */
+const ALWAYS_REVALIDATED = new Set(["sw.js", "manifest.webmanifest"]);
+
 export interface CreateAppOptions {
   /** The built SPA (dist/public). Omitted: only the API is served. */
   staticDir?: string;
@@ -92,7 +95,17 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
       express.static(path.join(options.staticDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
       (_req: Request, _res: Response, next: NextFunction) => next(new AppError(404, "Not found.", { code: "not_found" })),
     );
-    app.use(express.static(options.staticDir, { index: false, maxAge: "1h" }));
+    // The service worker and the manifest are checked for a new version on every visit: never
+    // kept by an HTTP cache (docs/decisions/034-installable-app-and-offline-shell.md).
+    app.use(
+      express.static(options.staticDir, {
+        index: false,
+        maxAge: "1h",
+        setHeaders: (res, file) => {
+          if (ALWAYS_REVALIDATED.has(path.basename(file))) res.setHeader("Cache-Control", "no-cache");
+        },
+      }),
+    );
     app.use((req, res, next) => {
       if (req.method !== "GET" && req.method !== "HEAD") return next();
       res.setHeader("Cache-Control", "no-cache");

@@ -3,8 +3,12 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { AppProvider } from "@/app/provider";
 import { AppRouter, preloadRoute } from "@/app/router";
+import { registerServiceWorker } from "@/app/service-worker";
+import { followBrowserOnlineState } from "@/lib/online";
 import "./index.css";
 
+// Before the first query: a page opened offline waits for the connection instead of failing.
+followBrowserOnlineState();
 preloadRoute(window.location.pathname);
 
 const root = document.getElementById("root");
@@ -17,3 +21,5 @@ createRoot(root).render(
     </AppProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

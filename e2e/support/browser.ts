@@ -41,8 +41,13 @@ interface Tracked {
 
 export interface BrowserKit {
   browser(): Browser;
-  /** A page in a fresh context (own cookies) at the given width (320 → 320x640, 390 → 390x844, else x800). */
-  newPage(options?: { width?: number }): Promise<Page>;
+  /**
+   * A page in a fresh context (own cookies) at the given width (320 → 320x640, 390 → 390x844, else x800).
+   * The app's service worker is blocked unless `serviceWorkers: "allow"` (e2e/pwa.e2e.test.ts): a
+   * worker would precache the whole build in every fresh context, and Playwright's request routing
+   * (page.route) does not see requests a worker handles.
+   */
+  newPage(options?: { width?: number; serviceWorkers?: "allow" | "block" }): Promise<Page>;
   /** A new page (as newPage) signed in as that person or the demo admin; null: signed out. */
   pageAs(who: { username: string; password: string } | "admin" | null, width?: number): Promise<Page>;
 }
@@ -71,9 +76,9 @@ export function useBrowser(): BrowserKit {
       if (!browser) throw new Error("useBrowser(): the browser starts in beforeAll");
       return browser;
     },
-    async newPage({ width = DESKTOP.width } = {}) {
+    async newPage({ width = DESKTOP.width, serviceWorkers = "block" } = {}) {
       if (!browser) throw new Error("useBrowser(): the browser starts in beforeAll");
-      const context = await browser.newContext({ viewport: { width, height: heightFor(width) }, baseURL: baseUrl() });
+      const context = await browser.newContext({ viewport: { width, height: heightFor(width) }, baseURL: baseUrl(), serviceWorkers });
       await context.addInitScript(reportCspViolations);
       const page = await context.newPage();
       tracked.push({ page, problems: watchProblems(page) });

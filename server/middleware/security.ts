@@ -25,6 +25,9 @@ function helmetFor(appUrl: string) {
         "img-src": ["'self'", "data:", "https:", "http:"],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
+        // The app's own service worker (/sw.js) and web app manifest (docs/decisions/034).
+        "worker-src": ["'self'"],
+        "manifest-src": ["'self'"],
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "form-action": ["'self'"],

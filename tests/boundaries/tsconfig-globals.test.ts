@@ -1,5 +1,5 @@
 // Each TypeScript project sees only its own side's globals: the client the DOM (no Node), the
-// server Node (no DOM), shared/ neither. A probe file using globals is type-checked with each
+// server Node (no DOM), the service worker its WebWorker scope (neither), shared/ neither. A probe file using globals is type-checked with each
 // project's compiler options (the same ones `npm run typecheck` uses).
 import path from "node:path";
 import ts from "typescript";
@@ -50,6 +50,11 @@ describe("each project sees only its own globals", () => {
 
   it("server: Node, not the DOM", () => {
     expect(unknownGlobals("tsconfig.server.json", "server/lib", [...DOM, ...NODE])).toEqual(DOM);
+  });
+
+  it("sw (the service worker): the worker's globals, neither the DOM nor Node", () => {
+    const probe = unknownGlobals("tsconfig.sw.json", "client/src/sw", [...DOM, ...NODE, "self", "caches", "importScripts"]);
+    expect(probe).toEqual([...DOM, ...NODE]);
   });
 
   it("shared: neither, only what both have (URL)", () => {

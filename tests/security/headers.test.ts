@@ -264,6 +264,10 @@ describe("response headers", () => {
       `<!doctype html><html><head><script type="module" crossorigin src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
     );
     fs.writeFileSync(path.join(staticDir, ASSET.slice(1)), "console.log('app');\n");
+    // The installable app's files at the root (vite-plugin-pwa writes them there).
+    fs.writeFileSync(path.join(staticDir, "sw.js"), "self.addEventListener('install', () => undefined);\n");
+    fs.writeFileSync(path.join(staticDir, "manifest.webmanifest"), JSON.stringify({ name: "Doubles Ladder", display: "standalone" }));
+    fs.writeFileSync(path.join(staticDir, "favicon.svg"), "<svg xmlns='http://www.w3.org/2000/svg'/>");
     web = createApp(t.deps, { staticDir, sessionPruneMinutes: false });
     // The same app with its database handle broken: any query throws, so a route answers 500.
     const failingDb = new Proxy({}, {
@@ -327,6 +331,22 @@ describe("response headers", () => {
     const missing = await supertest(web.app).get("/assets/nope.js");
     expect(missing.status).toBe(404);
     expectSecurityHeaders(missing, "GET /assets/nope.js");
+  });
+
+  it("the service worker and the manifest: revalidated on every visit (never the year-long cache), the CSP lets the page use them", async () => {
+    for (const [p, type] of [["/sw.js", /javascript/], ["/manifest.webmanifest", /^application\/manifest\+json/]] as const) {
+      const res = await supertest(web.app).get(p);
+      expect(res.status, p).toBe(200);
+      expect(res.headers["content-type"], p).toMatch(type);
+      expect(res.headers["cache-control"], `${p}: Cache-Control`).toBe("no-cache");
+      expectSecurityHeaders(res, `GET ${p}`);
+    }
+    // Other root files keep their hour.
+    const logo = await supertest(web.app).get("/favicon.svg");
+    expect(logo.headers["cache-control"]).toBe("public, max-age=3600");
+    const csp = String((await supertest(web.app).get("/")).headers["content-security-policy"]);
+    expect(csp).toContain("worker-src 'self'");
+    expect(csp).toContain("manifest-src 'self'");
   });
 
   it("/api answers 200, 401, 403, 404, 415 and 500: all no-store, all with the headers", async () => {

@@ -14,6 +14,7 @@ import { queryClient } from "@/lib/query-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PublicLayout } from "./layouts/public-layout";
 import { NotFoundPage } from "./not-found";
+import { OfflineBanner } from "./offline-banner";
 import { publicLadderQueryOptions } from "@/features/ladder/api/get-public-ladder";
 
 type Page = Preloadable<object>;
@@ -155,8 +156,11 @@ function UserLoadError({ error, retry, retrying }: { error: unknown; retry: () =
 
 function FullPageSpinner() {
   return (
-    <div className="flex min-h-dvh items-center justify-center">
-      <PageSpinner />
+    <div className="flex min-h-dvh flex-col">
+      <OfflineBanner />
+      <div className="flex flex-1 items-center justify-center">
+        <PageSpinner />
+      </div>
     </div>
   );
 }

@@ -23,6 +23,7 @@ import { notificationKeys } from "@/features/notifications/api/keys";
 import type { WaitingWork } from "@shared/types/notifications";
 import { useLiveUpdates } from "@/features/notifications/api/live-updates";
 import { ClubBreakBanner } from "@/features/club/components/club-break-banner";
+import { OfflineBanner } from "@/app/offline-banner";
 import { preloadable } from "@/lib/preloadable";
 import { cn } from "@/lib/utils";
 
@@ -223,6 +224,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       )}
 
       <main id="main" tabIndex={-1} className="min-w-0 focus:outline-none md:pl-64">
+        <OfflineBanner />
         <ClubBreakBanner />
         <div className="mx-auto w-full max-w-6xl px-4 py-6 sm:px-6 md:py-8 lg:px-8">{children}</div>
       </main>

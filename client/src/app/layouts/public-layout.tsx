@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { BrandLink, SkipLink } from "@/app/brand";
 import { APP_NAME } from "@/lib/use-document-title";
 import { ClubBreakBanner } from "@/features/club/components/club-break-banner";
+import { OfflineBanner } from "@/app/offline-banner";
 
 /**
  * The layout of public pages (sign-in, token links, verification, 404): a brand bar on top and a
@@ -16,6 +17,7 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <BrandLink className="text-foreground" />
         </div>
       </header>
+      <OfflineBanner />
       <ClubBreakBanner />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 focus:outline-none sm:px-6 sm:py-12">
         {children}

@@ -3,7 +3,8 @@ import { Hourglass, Info, type LucideIcon } from "lucide-react";
 import type { CurrentUser } from "@shared/api";
 import { cn } from "@/lib/utils";
 
-const TONES = {
+/** The tones of a notice and of a page-wide banner (banner.tsx). */
+export const TONES = {
   info: "border-primary/20 bg-primary-soft text-primary-text",
   warning: "border-warning-border bg-warning-soft text-warning-text",
 } as const;

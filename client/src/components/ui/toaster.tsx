@@ -23,7 +23,7 @@ export default function RadixToaster() {
       swipeThreshold={TOAST_SWIPE_THRESHOLD_PX}
       label="Notification"
     >
-      {toasts.map(({ id, title, description, variant = "default", duration, open }) => (
+      {toasts.map(({ id, title, description, variant = "default", duration, open, action }) => (
         <ToastPrimitive.Root
           key={id}
           open={open}
@@ -44,6 +44,15 @@ export default function RadixToaster() {
             {title && <ToastPrimitive.Title className="text-sm font-semibold">{title}</ToastPrimitive.Title>}
             {description && (
               <ToastPrimitive.Description className="text-sm opacity-95">{description}</ToastPrimitive.Description>
+            )}
+            {action && (
+              <ToastPrimitive.Action
+                altText={action.altText}
+                onClick={action.onClick}
+                className="mt-1 inline-flex h-8 w-fit cursor-pointer items-center rounded-md bg-primary px-3 text-sm font-medium text-primary-foreground hover:bg-primary-hover focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {action.label}
+              </ToastPrimitive.Action>
             )}
           </div>
           <ToastPrimitive.Close

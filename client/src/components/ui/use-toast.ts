@@ -9,8 +9,10 @@ export interface ToastOptions {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
-  /** Milliseconds on screen; defaults to TOAST_DURATION_MS (set on the provider). */
+  /** Milliseconds on screen; defaults to TOAST_DURATION_MS (set on the provider). Infinity: until closed. */
   duration?: number;
+  /** One button in the toast (e.g. "Reload"); `altText` says how to do the same without it (Radix Toast). */
+  action?: { label: string; altText: string; onClick: () => void };
 }
 
 export interface ToastItem extends ToastOptions {
