@@ -7,9 +7,14 @@ import { VitePWA } from "vite-plugin-pwa";
 const r = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 const apiPort = Number(process.env.PORT ?? 5000);
 
-/** The small UI kit and icons. Radix-based wrappers are excluded: they load Radix on first use. */
+/**
+ * The small UI kit and icons. Left out: the Radix-based wrappers (they load Radix on first use) and
+ * the components that import heavy modules — the Provisional marker (a tooltip and the rating
+ * engine), the Pager (lib/format, so date-fns): a group takes its members' imports with it, and
+ * these put 28 KB gzip of date-fns, Floating UI and the engine on the sign-in screen.
+ */
 const isUiKit = (id: string) =>
-  (/[\\/]client[\\/]src[\\/]components[\\/]ui[\\/]/.test(id) && !/(tooltip|toaster|dialog)\.tsx$/.test(id)) ||
+  (/[\\/]client[\\/]src[\\/]components[\\/]ui[\\/]/.test(id) && !/(tooltip|toaster|dialog|provisional-marker|pager)\.tsx$/.test(id)) ||
   /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/.test(id);
 
 export default defineConfig({
