@@ -16,7 +16,7 @@
 // (e.g. `insert into team_ranks select … from (ladderRanks(…))`) read the same definition.
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
-import { systemSettings, teamAway, teams } from "@shared/schema";
+import { clubBreaks, systemSettings, teamAway, teams } from "@shared/schema";
 import { CLUB_RULES_SETTING, type CompetitionType, type Surface } from "@shared/constants";
 
 /** A surface's ladder, or the overall one. */
@@ -97,6 +97,7 @@ const DAYS = "⟨days⟩";
 const ZONE = "⟨zone⟩";
 const MARKER = /⟨(today|days|zone)⟩/;
 const AWAY = quote(getTableName(teamAway));
+const BREAKS = quote(getTableName(clubBreaks));
 const INACTIVITY_RULE = sql.raw(
   `(select case when jsonb_typeof(r.v -> 'inactivityDays') = 'number' then (r.v ->> 'inactivityDays')::numeric::int end ` +
     `from (select value::jsonb as v from ${quote(getTableName(systemSettings))} where setting = '${CLUB_RULES_SETTING}') r)`,
@@ -120,18 +121,30 @@ function withActivity(text: string, at: ActivityAt): SQL {
 }
 
 /**
- * True when the team in `alias` is inactive: counted in club days from the day of its last
- * confirmed match (or approval, or creation: `last_active_at`) to today, less the days it was away
- * in between, at least the threshold. The first test needs no away ranges (most teams pass it).
+ * True when the team in `alias` is inactive (docs/product.md, "Activity"): counted in club days from
+ * the day of its last confirmed match (or approval, or creation: `last_active_at`) to today, less the
+ * days it was away or the club was on a break in between (a day that is both counts once), at least
+ * the threshold. The first test needs no ranges (most teams pass it).
  */
 function inactiveText(alias: string): string {
   return cached(`inactive|${alias}`, () => {
     const anchor = `(${columnText(alias, teams.lastActiveAt)} at time zone ${ZONE})::date`;
-    const awayDays = `coalesce((select sum(greatest(0, least(${columnText("a", teamAway.lastDay)}, ${TODAY}) - greatest(${columnText("a", teamAway.firstDay)}, ${anchor} + 1) + 1))
-        from ${AWAY} as ${quote("a")}
-        where ${columnText("a", teamAway.teamId)} = ${columnText(alias, teams.id)} and ${columnText("a", teamAway.firstDay)} <= ${TODAY}
-          and ${columnText("a", teamAway.lastDay)} > ${anchor}), 0)`;
-    return `(${anchor} <= ${TODAY} - ${DAYS} and ${TODAY} - ${anchor} - ${awayDays} >= ${DAYS})`;
+    const breakFirst = `(${columnText("b", clubBreaks.startsAt)} at time zone ${ZONE})::date`;
+    const breakEnd = `(${columnText("b", clubBreaks.endsAt)} at time zone ${ZONE})::date`;
+    // The team's away ranges and the club's breaks as one set of days (a multirange), cut to the
+    // days after the anchor up to today, and counted.
+    const pausedDays = `coalesce((select sum(upper(r) - lower(r)) from unnest(
+        (select range_agg(d) from (
+          select daterange(${columnText("a", teamAway.firstDay)}, ${columnText("a", teamAway.lastDay)}, '[]') as d
+            from ${AWAY} as ${quote("a")}
+            where ${columnText("a", teamAway.teamId)} = ${columnText(alias, teams.id)} and ${columnText("a", teamAway.firstDay)} <= ${TODAY}
+              and ${columnText("a", teamAway.lastDay)} > ${anchor}
+          union all
+          select daterange(${breakFirst}, ${breakEnd}, '[)')
+            from ${BREAKS} as ${quote("b")}
+            where ${breakFirst} <= ${TODAY} and ${breakEnd} > ${anchor}
+        ) as paused) * datemultirange(daterange(${anchor} + 1, ${TODAY}, '[]'))) as r), 0)`;
+    return `(${anchor} <= ${TODAY} - ${DAYS} and ${TODAY} - ${anchor} - ${pausedDays} >= ${DAYS})`;
   });
 }
 

@@ -3,7 +3,7 @@
 // change them, that an away team cannot be challenged, and when a team is inactive.
 import { describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { challenges, teamAway, teams } from "@shared/schema";
+import { challenges, clubBreaks, teamAway, teams } from "@shared/schema";
 import { CHALLENGE_STATUS } from "@shared/constants";
 import { zonedDayStart } from "@shared/time";
 import { AWAY_MESSAGES } from "@shared/validators/away";
@@ -256,5 +256,45 @@ describe("activity", () => {
     rows = await ladder(other);
     expect(rows.find((v) => v.id === idle.team.id)).toMatchObject({ inactive: false });
     expect(rows.find((v) => v.id === idle.team.id)!.surfaceRank).not.toBeNull();
+  });
+
+  it("a club break's days do not count either, and a day both away and on a break counts once", async () => {
+    const now = new Date();
+    clock.set(now);
+    const today = clubDay(now, t.env.CLUB_TIMEZONE);
+    const zone = t.env.CLUB_TIMEZONE;
+    const other = await createTeam(t.db, { competitionType: category, team: { ...played, beachRating: 1400 } });
+    const idleFor = (days: number, rating: number) =>
+      createTeam(t.db, { competitionType: category, team: { ...played, beachRating: rating, lastActiveAt: new Date(now.getTime() - days * DAY_MS) } });
+    const idle = await idleFor(40, 1450);
+    const onBreak = await idleFor(40, 1451);
+    const both = await idleFor(40, 1452);
+    // A 20-day club break inside the 40 idle days: 20 count (under 28) — for every team.
+    const breakRange = { name: "Exams", startsAt: zonedDayStart(addDays(today, -30), zone), endsAt: zonedDayStart(addDays(today, -10), zone) };
+    let rows = await ladder(other);
+    expect(rows.find((v) => v.id === onBreak.team.id)!.inactive).toBe(true);
+    const [inserted] = await t.db.insert(clubBreaks).values(breakRange).returning({ id: clubBreaks.id });
+    // `both` was also away for 10 of the break's days and 5 more: 25 days paused, not 30.
+    await t.db.insert(teamAway).values({ teamId: both.team.id, firstDay: addDays(today, -35), lastDay: addDays(today, -21) });
+    rows = await ladder(other);
+    expect(rows.find((v) => v.id === onBreak.team.id)!.inactive).toBe(false);
+    expect(rows.find((v) => v.id === idle.team.id)!.inactive).toBe(false);
+    expect(rows.find((v) => v.id === both.team.id)!.inactive).toBe(false);
+    // A team idle for 50 days with the same break: 30 count, inactive; away 5 more days outside the
+    // break: 25, active; away only on days of the break: still 30, inactive (counted once).
+    const longIdle = await idleFor(50, 1453);
+    const longAwayOutside = await idleFor(50, 1454);
+    const longAwayInside = await idleFor(50, 1455);
+    await t.db.insert(teamAway).values([
+      { teamId: longAwayOutside.team.id, firstDay: addDays(today, -45), lastDay: addDays(today, -41) },
+      { teamId: longAwayInside.team.id, firstDay: addDays(today, -25), lastDay: addDays(today, -15) },
+    ]);
+    rows = await ladder(other);
+    expect(rows.find((v) => v.id === longIdle.team.id)!.inactive).toBe(true);
+    expect(rows.find((v) => v.id === longAwayOutside.team.id)!.inactive).toBe(false);
+    expect(rows.find((v) => v.id === longAwayInside.team.id)!.inactive).toBe(true);
+    await t.db.delete(clubBreaks).where(eq(clubBreaks.id, inserted!.id));
+    rows = await ladder(other);
+    expect(rows.find((v) => v.id === onBreak.team.id)!.inactive).toBe(true);
   });
 });
