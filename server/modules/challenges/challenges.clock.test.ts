@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import type supertest from "supertest";
 import { challenges, matches, notifications } from "@shared/schema";
-import { type TestApp, useTestApp } from "../../../tests/helpers/app";
+import { createTestApp, type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { sweepChallengeClock } from "./challenges.clock";
 import { sweepApprovalReminders, sweepOverdueMatches } from "../matches";
@@ -194,6 +194,78 @@ describe("many challenges, two sweeps at once", () => {
     const expiredNotes = await told("challenge.expired", members(...teamsMade));
     expect(expiredNotes).toHaveLength(16);
     expect(new Set(expiredNotes.map((n) => n.userId)).size).toBe(16);
+  });
+
+  // Two app instances on one PostgreSQL database sweeping at the same moment, then a third started
+  // after them (a restart): every answer reminder, result reminder and expiry happens once.
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))("two instances and a restart: each reminder and each expiry once", async () => {
+    const second = await createTestApp({}, { sameDatabaseAs: t });
+    try {
+      const made = await Promise.all(Array.from({ length: 8 }, () => createTeam(t.db)));
+      const pending: number[] = [];
+      const accepted: number[] = [];
+      for (let i = 0; i < made.length; i += 2) {
+        const cap = await t.signedIn(made[i]!.captain.username);
+        const c = await send(cap, made[i + 1]!);
+        if (i % 4 === 0) pending.push(c.id);
+        else {
+          await (await t.signedIn(made[i + 1]!.captain.username)).patch(`/api/challenges/${c.id}`).send({ status: "accepted" }).expect(200);
+          accepted.push(c.id);
+        }
+      }
+      const ours = [...pending, ...accepted];
+      // Four sweeps at once (two per instance), again until a round finds nothing (a run takes a
+      // few batches per kind; the next one continues).
+      const both = async (now: Date) => {
+        const all: { [k: string]: number }[] = [];
+        for (let round = 0; round < 50; round++) {
+          const runs = await Promise.all(
+            [t.deps, second.deps, t.deps, second.deps].map((d) => sweepChallengeClock({ db: d.db, env: d.env, logger: d.logger, now, batchSize: 2 })),
+          );
+          all.push(...runs);
+          if (runs.every((r) => r.expired + r.answerReminders + r.resultReminders === 0)) break;
+        }
+        return all;
+      };
+      // At the answer window's reminder point (2/3 of 72 h), then past it, then past every play-by date.
+      const created = Math.min(...(await t.db.select({ at: challenges.createdAt }).from(challenges).where(inArray(challenges.id, ours))).map((r) => r.at.getTime()));
+      const reminders = await both(at(created + 49 * HOUR));
+      const expiredUnanswered = await both(at(created + 73 * HOUR));
+      const rows = await t.db.select().from(challenges).where(inArray(challenges.id, accepted));
+      const lastPlayBy = Math.max(...rows.map((r) => r.playBy!.getTime()));
+      // Past every reminder point (2/3 of the window), before the first play-by date.
+      const resultReminders = await both(at(Math.min(...rows.map((r) => r.playBy!.getTime())) - 1000));
+      const expiredUnplayed = await both(at(lastPlayBy + 1000));
+      await second.close();
+      const restarted = await createTestApp({}, { sameDatabaseAs: t });
+      try {
+        const again = await sweepChallengeClock({ db: restarted.db, env: restarted.env, logger: restarted.deps.logger, now: at(lastPlayBy + 2000), batchSize: 2 });
+        expect(again).toMatchObject({ expired: 0, answerReminders: 0, resultReminders: 0 });
+      } finally {
+        await restarted.close();
+      }
+      const sum = (runs: { [k: string]: number }[], key: string) => runs.reduce((n, r) => n + (r[key] ?? 0), 0);
+      const status = await t.db.select({ id: challenges.id, status: challenges.status }).from(challenges).where(inArray(challenges.id, ours));
+      expect(status.every((r) => r.status === "expired")).toBe(true);
+      // Each of our challenges: its four players told of the expiry once; the challenged captain
+      // (and team, in the app) reminded to answer once, for the pending ones.
+      const pendingTeams = made.filter((_, i) => i % 4 < 2);
+      const acceptedTeams = made.filter((_, i) => i % 4 >= 2);
+      const expiredNotes = await told("challenge.expired", members(...made));
+      expect(expiredNotes).toHaveLength(16);
+      expect(new Set(expiredNotes.map((n) => n.userId)).size).toBe(16);
+      const answerNotes = await told("challenge.reminder", members(...pendingTeams));
+      expect(answerNotes.map((n) => n.userId).sort()).toEqual(members(...pendingTeams.filter((_, i) => i % 2 === 1)).sort());
+      const resultNotes = await told("result.reminder", members(...acceptedTeams));
+      expect(resultNotes.map((n) => n.userId).sort()).toEqual(members(...acceptedTeams).sort());
+      console.log(
+        `clock / two instances + a restart: answer reminders ${sum(reminders, "answerReminders")}, expired unanswered ${sum(expiredUnanswered, "expired")}, ` +
+          `result reminders ${sum(resultReminders, "resultReminders")}, expired unplayed ${sum(expiredUnplayed, "expired")}; notifications: ` +
+          `${answerNotes.length} answer, ${resultNotes.length} result, ${expiredNotes.length} expired`,
+      );
+    } finally {
+      await second.close().catch(() => undefined);
+    }
   });
 });
 
