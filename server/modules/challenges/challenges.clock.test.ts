@@ -1,6 +1,6 @@
 // The challenge clock (docs/product.md, "The challenge clock"), on PGlite and PostgreSQL, with the
 // sweeps' clock driven by the test: every transition (pending → expired, accepted → expired), every
-// reminder (answer, report, approval) exactly once, also with two sweeps running at the same moment;
+// reminder (answer, report, approval) exactly once, also with two sweeps running at the same moment and (PostgreSQL) two instances and a restart;
 // an answer or a report after the deadline refused; the Past filter and the response record.
 import { describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
