@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
 import { exclusiveUseMessage } from "../../db/exclusive";
+import { openApiDocument } from "../../lib/openapi";
 
 const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "read-only", unreachable: "unreachable" } as const;
 
@@ -22,6 +23,16 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     cache: "uncached",
     handler: (_req, res) => {
       res.json({ status: "ok", uptime: Math.round(process.uptime()) });
+    },
+  });
+  // The API reference, generated from the routes and their zod schemas (server/lib/openapi.ts).
+  route({
+    method: "get",
+    path: "/openapi.json",
+    guard: "public",
+    cache: "uncached",
+    handler: (req, res) => {
+      res.json(openApiDocument(req.app));
     },
   });
   route({
