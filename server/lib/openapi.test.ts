@@ -5,7 +5,9 @@ import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { type TestApp, useTestApp } from "../../tests/helpers/app";
 import { routeTable } from "./route";
-import { openApiDocument, openApiPath, pathParams } from "./openapi";
+import { ALLOWED_WITHOUT_ANSWER } from "./openapi.unanswered";
+import { answerMismatch, openApiDocument, openApiPath, pathParams } from "./openapi";
+import { compileAnswerSchema, takeContractMismatches } from "../../tests/helpers/contract";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -87,5 +89,42 @@ describe("the API reference (GET /api/openapi.json)", () => {
       }
     }
     expect(failures).toEqual([]);
+  });
+});
+
+describe("the contract check of answers", () => {
+  it("passes an answer that matches its declared schema, and reports one that does not", async () => {
+    const ok = await t.request.get("/api/health");
+    expect(ok.status).toBe(200);
+    const doc = openApiDocument(t.app);
+    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/health", 200, ok.body)).toBeUndefined();
+    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/health", 200, { status: "ok" })).toMatch(/uptime/);
+    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/health", 200, { status: "down", uptime: 1 })).toMatch(/GET \/api\/health 200/);
+    // A route that declares no answer schema is not checked (ALLOWED_WITHOUT_ANSWER lists them).
+    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/ready", 200, 42)).toBeUndefined();
+  });
+
+  it("records a mismatched answer the app sends, for the test's afterEach to fail on", async () => {
+    takeContractMismatches();
+    const realUptime = process.uptime;
+    process.uptime = () => -5; // a negative uptime breaks the declared schema (nonnegative)
+    try {
+      await t.request.get("/api/health");
+    } finally {
+      process.uptime = realUptime;
+    }
+    expect(takeContractMismatches()).toEqual([expect.stringMatching(/^GET \/api\/health 200: /)]);
+  });
+});
+
+describe("routes without a declared answer", () => {
+  it("are exactly the allow-list, which can only shrink", () => {
+    const without = new Set(
+      routeTable(t.app)
+        .filter((r) => r.fullPath.startsWith("/api/") && !r.info?.schemas.response)
+        .flatMap((r) => r.methods.map((m) => `${m.toUpperCase()} ${r.fullPath}`)),
+    );
+    expect([...without].filter((r) => !ALLOWED_WITHOUT_ANSWER.includes(r)), "declare their answer (route({ response }))").toEqual([]);
+    expect(ALLOWED_WITHOUT_ANSWER.filter((r) => !without.has(r)), "declare an answer now: take them off ALLOWED_WITHOUT_ANSWER").toEqual([]);
   });
 });

@@ -156,3 +156,32 @@ function operation(method: string, fullPath: string, info: RouteInfo | undefined
   };
   return op;
 }
+
+const validators = new WeakMap<Json, Map<string, ((body: unknown) => string | undefined) | null>>();
+
+/**
+ * The contract check of one JSON answer: undefined when it matches the document (or the route
+ * declares no answer schema for that status), else what is wrong. `compile` turns a JSON Schema
+ * into a check (ajv in the tests: tests/helpers/app.ts).
+ */
+export function answerMismatch(
+  doc: Json,
+  compile: (schema: object) => (body: unknown) => string | undefined,
+  method: string,
+  expressPath: string,
+  status: number,
+  body: unknown,
+): string | undefined {
+  const key = `${method.toLowerCase()} ${openApiPath(expressPath)} ${status}`;
+  let cache = validators.get(doc);
+  if (!cache) validators.set(doc, (cache = new Map()));
+  let check = cache.get(key);
+  if (check === undefined) {
+    const paths = doc.paths as Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }> | undefined>;
+    const schema = paths[openApiPath(expressPath)]?.[method.toLowerCase()]?.responses[String(status)]?.content?.["application/json"]?.schema;
+    check = schema ? compile(schema) : null;
+    cache.set(key, check);
+  }
+  const problem = check?.(body);
+  return problem ? `${method.toUpperCase()} ${expressPath} ${status}: ${problem}` : undefined;
+}

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Router } from "express";
 import { AppError } from "../../lib/app-error";
 import type { AppDeps } from "../../deps";
@@ -21,6 +22,7 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     path: "/health",
     guard: "public",
     cache: "uncached",
+    response: z.object({ status: z.literal("ok"), uptime: z.number().int().nonnegative().describe("Seconds since the process started.") }),
     handler: (_req, res) => {
       res.json({ status: "ok", uptime: Math.round(process.uptime()) });
     },
