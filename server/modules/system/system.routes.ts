@@ -42,6 +42,12 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     path: "/ready",
     guard: "public",
     cache: "uncached",
+    // The 200 answer; a 503 says why it is not ready ({ status: "unavailable", message, … }).
+    response: z.object({
+      status: z.literal("ready"),
+      database: z.enum(["pg", "pglite"]),
+      problems: z.array(z.string()).optional().describe("Settings that cannot work (server/config/deployment.ts)."),
+    }),
     handler: async (_req, res) => {
       const problems = deployment?.problems ?? configurationProblems(deps.env);
       const detail = problems.length > 0 ? { problems } : {};
