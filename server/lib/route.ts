@@ -110,6 +110,14 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   orElse?: (req: Request, res: Response) => Promise<boolean>;
   /** A check of the parsed JSON that must answer before the schema's own messages (e.g. missing fields first). */
   precheck?: (body: unknown) => AppError | undefined;
+  /**
+   * The zod schema of the success answer (JSON), for the API reference (server/lib/openapi.ts) and
+   * the contract test that checks every answer the test suite receives against it. Not checked at
+   * run time.
+   */
+  response?: ZodType;
+  /** The success status the answer comes with (default 200). */
+  successStatus?: number;
   handler: (req: Request, res: Response, input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
 }
 
@@ -130,6 +138,14 @@ export interface RouteInfo {
   maxDepth: number;
   cache: "cached" | "uncached" | undefined;
   rateLimit: string | undefined;
+  /** The zod schemas it declared (the API reference is generated from them: server/lib/openapi.ts). */
+  schemas: {
+    params: ZodType | undefined;
+    query: ZodType | undefined;
+    body: ZodType | "stream" | "oneClick" | undefined;
+    response: ZodType | undefined;
+  };
+  successStatus: number;
 }
 
 export const ROUTE_INFO = Symbol("routeInfo");
@@ -205,6 +221,8 @@ function describe(spec: AnySpec): RouteInfo {
     maxDepth: spec.maxDepth ?? DEFAULT_MAX_DEPTH,
     cache: spec.cache,
     rateLimit: spec.limit?.action,
+    schemas: { params: spec.params, query: spec.query, body: spec.body, response: spec.response },
+    successStatus: spec.successStatus ?? 200,
   };
 }
 

@@ -1,4 +1,5 @@
 // Response shapes of the teams, users, ladder and settings reads (server builds them, client reads them).
+import { z } from "zod";
 import type { CompetitionType, PreferredSurface, Surface } from "../constants";
 import type { Page } from "../paging";
 import type { RatingState } from "../rating";
@@ -118,7 +119,8 @@ export interface PublicLadder {
 }
 
 /** GET /api/settings/club: what every screen may need to know about the club (public). */
-export interface ClubInfo {
-  /** CLUB_TIMEZONE, an IANA name: the zone mails use; the app names it when the viewer's differs. */
-  timeZone: string;
-}
+/** GET /api/settings/club. */
+export const clubInfoSchema = z.object({
+  timeZone: z.string().describe("CLUB_TIMEZONE, an IANA name: the zone mails use; the app names it when the viewer's differs."),
+});
+export type ClubInfo = z.infer<typeof clubInfoSchema>;

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import supertest from "supertest";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Express } from "express";
 import type { DestinationStream } from "pino";
 import { loadEnv, type Env } from "../../server/config/env";
@@ -19,6 +19,7 @@ import { systemClock, type Clock } from "../../server/lib/clock";
 import { EventStreams, type EventStreamsOptions } from "../../server/lib/live-events";
 import { settleAfterResponseWork } from "../../server/lib/after-response";
 import type { AppDeps } from "../../server/deps";
+import { checkAnswersAgainstReference, takeContractMismatches } from "./contract";
 import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { createAdmin, PASSWORD, signIn } from "./factories";
@@ -96,6 +97,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const pushDelivery = new PushDelivery({ db: testDb.database.db, logger, vapid: vapidFromEnvironment(env) }).start(testDb.database.changes);
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
+  checkAnswersAgainstReference(app);
   return {
     app,
     deps,
@@ -150,6 +152,10 @@ export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<str
   beforeAll(async () => {
     app = await createTestApp(envOverrides, options);
     set(app);
+  });
+  // An answer that does not match the API reference fails the test that received it (tests/helpers/contract.ts).
+  afterEach(() => {
+    expect(takeContractMismatches(), "answers that do not match the API reference (GET /api/openapi.json)").toEqual([]);
   });
   afterAll(async () => {
     await app?.close();

@@ -158,6 +158,7 @@ export const MATRIX: MatrixRow[] = [
   // system
   { method: "GET", path: "/api/health", expect: everyone(200) },
   { method: "GET", path: "/api/ready", expect: everyone(200) },
+  { method: "GET", path: "/api/openapi.json", expect: everyone(200) },
   // Without METRICS_TOKEN (as here) the route does not exist for anyone, session or not; with it, a
   // session is no key either (server/modules/system/metrics.test.ts: 401 without the bearer token).
   { method: "GET", path: "/api/metrics", expect: everyone(404) },

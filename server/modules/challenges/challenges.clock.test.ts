@@ -36,6 +36,8 @@ async function send(agent: supertest.Agent, target: TeamFixture, proposedInDays 
   return res.body as { id: number; acceptBy: string; playBy: string | null; createdAt: string };
 }
 
+type Counts = { expired: number; answerReminders: number; resultReminders: number };
+
 const sweep = (now: Date) => sweepChallengeClock({ db: t.db, env: t.env, logger: t.deps.logger, now, batchSize: 2 });
 
 async function told(type: string, userIds: number[]) {
@@ -217,7 +219,7 @@ describe("many challenges, two sweeps at once", () => {
       // Four sweeps at once (two per instance), again until a round finds nothing (a run takes a
       // few batches per kind; the next one continues).
       const both = async (now: Date) => {
-        const all: { [k: string]: number }[] = [];
+        const all: Counts[] = [];
         for (let round = 0; round < 50; round++) {
           const runs = await Promise.all(
             [t.deps, second.deps, t.deps, second.deps].map((d) => sweepChallengeClock({ db: d.db, env: d.env, logger: d.logger, now, batchSize: 2 })),
@@ -244,7 +246,7 @@ describe("many challenges, two sweeps at once", () => {
       } finally {
         await restarted.close();
       }
-      const sum = (runs: { [k: string]: number }[], key: string) => runs.reduce((n, r) => n + (r[key] ?? 0), 0);
+      const sum = (runs: Counts[], key: keyof Counts) => runs.reduce((n, r) => n + r[key], 0);
       const status = await t.db.select({ id: challenges.id, status: challenges.status }).from(challenges).where(inArray(challenges.id, ours));
       expect(status.every((r) => r.status === "expired")).toBe(true);
       // Each of our challenges: its four players told of the expiry once; the challenged captain

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { apiRouter, uncachedRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { headerImageSchema, publicLadderSchema } from "@shared/validators/teams";
-import type { ClubInfo } from "@shared/types/teams";
+import { clubInfoSchema, type ClubInfo } from "@shared/types/teams";
 import { getHeaderImage, getPublicLadder, setHeaderImage, setPublicLadder } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
@@ -16,6 +16,7 @@ export function settingsRoutes(deps: AppDeps): Router {
     path: "/settings/club",
     guard: "public",
     cache: "uncached",
+    response: clubInfoSchema,
     handler: (_req, res) => {
       const club: ClubInfo = { timeZone: deps.env.CLUB_TIMEZONE };
       res.json(club);

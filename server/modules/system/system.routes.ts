@@ -1,10 +1,12 @@
 import crypto from "node:crypto";
+import { z } from "zod";
 import type { Router } from "express";
 import { AppError } from "../../lib/app-error";
 import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
 import { exclusiveUseMessage } from "../../db/exclusive";
+import { openApiDocument } from "../../lib/openapi";
 
 const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "read-only", unreachable: "unreachable" } as const;
 
@@ -20,8 +22,19 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     path: "/health",
     guard: "public",
     cache: "uncached",
+    response: z.object({ status: z.literal("ok"), uptime: z.number().int().nonnegative().describe("Seconds since the process started.") }),
     handler: (_req, res) => {
       res.json({ status: "ok", uptime: Math.round(process.uptime()) });
+    },
+  });
+  // The API reference, generated from the routes and their zod schemas (server/lib/openapi.ts).
+  route({
+    method: "get",
+    path: "/openapi.json",
+    guard: "public",
+    cache: "uncached",
+    handler: (req, res) => {
+      res.json(openApiDocument(req.app));
     },
   });
   route({
@@ -29,6 +42,12 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     path: "/ready",
     guard: "public",
     cache: "uncached",
+    // The 200 answer; a 503 says why it is not ready ({ status: "unavailable", message, … }).
+    response: z.object({
+      status: z.literal("ready"),
+      database: z.enum(["pg", "pglite"]),
+      problems: z.array(z.string()).optional().describe("Settings that cannot work (server/config/deployment.ts)."),
+    }),
     handler: async (_req, res) => {
       const problems = deployment?.problems ?? configurationProblems(deps.env);
       const detail = problems.length > 0 ? { problems } : {};
