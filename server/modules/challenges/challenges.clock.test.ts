@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import type supertest from "supertest";
-import { challenges, matches, notifications } from "@shared/schema";
+import { challenges, mailOutbox, matches, notifications } from "@shared/schema";
 import { createTestApp, type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { sweepChallengeClock } from "./challenges.clock";
@@ -260,6 +260,23 @@ describe("many challenges, two sweeps at once", () => {
       expect(answerNotes.map((n) => n.userId).sort()).toEqual(members(...pendingTeams.filter((_, i) => i % 2 === 1)).sort());
       const resultNotes = await told("result.reminder", members(...acceptedTeams));
       expect(resultNotes.map((n) => n.userId).sort()).toEqual(members(...acceptedTeams).sort());
+      // And the queued mail, one row per address and event: all four players of each challenge of
+      // its expiry, the challenged captain of each pending one to answer, both captains of each
+      // accepted one to report.
+      const emailsOf = (teams: TeamFixture[], captainsOnly = false) =>
+        teams.flatMap((x) => (captainsOnly ? [x.captain.email] : [x.captain.email, x.partner.email])).sort();
+      const queued = async (event: string, teams: TeamFixture[]) =>
+        (
+          await t.db
+            .select({ to: mailOutbox.recipient })
+            .from(mailOutbox)
+            .where(and(eq(mailOutbox.event, event), inArray(mailOutbox.recipient, emailsOf(teams))))
+        )
+          .map((r) => r.to)
+          .sort();
+      expect(await queued("challenge.expired", made)).toEqual(emailsOf(made));
+      expect(await queued("challenge.reminder", pendingTeams)).toEqual(emailsOf(pendingTeams.filter((_, i) => i % 2 === 1), true));
+      expect(await queued("result.reminder", acceptedTeams)).toEqual(emailsOf(acceptedTeams, true));
       console.log(
         `clock / two instances + a restart: answer reminders ${sum(reminders, "answerReminders")}, expired unanswered ${sum(expiredUnanswered, "expired")}, ` +
           `result reminders ${sum(resultReminders, "resultReminders")}, expired unplayed ${sum(expiredUnplayed, "expired")}; notifications: ` +

@@ -1,14 +1,15 @@
 // Every reader of the ladder order agrees on every rank: the ladder page (GET /api/teams), the team
 // profile, the history statistics, the /challenge-teams table and the reach check of
 // POST /api/challenges. Generated clubs are full of ties (equal ratings, equal wins, equal creation
-// times) and of inactive and away teams (docs/product.md, "Activity", "Away"); the expected ranks
-// come from an oracle written here, apart from the SQL under test.
+// times) and of inactive and away teams, every other club with a past club break that keeps some of
+// them active (docs/product.md, "Activity", "Away"); the expected ranks come from an oracle written
+// here, apart from the SQL under test.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { inArray, or } from "drizzle-orm";
+import { eq, inArray, or } from "drizzle-orm";
 import type supertest from "supertest";
-import { challenges, teamAway, teams, users } from "@shared/schema";
-import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE, formatDay } from "@shared/time";
+import { challenges, clubBreaks, teamAway, teams, users } from "@shared/schema";
+import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE, formatDay, zonedDayStart } from "@shared/time";
 import { CHALLENGE_REACH, CHALLENGE_STATUS, SURFACE_LOCATIONS, SURFACES, type CompetitionType, type Surface } from "@shared/constants";
 import type { TeamsPage, TeamView } from "@shared/types/teams";
 import type { ChallengeCandidatesPage } from "@shared/types/challenges";
@@ -29,10 +30,12 @@ interface SurfaceRecord {
 }
 
 /**
- * How long since its last confirmed match (the threshold is 28 days): 5 days; 40 days (inactive);
- * 40 days of which 20 away (active); 5 days and away from today (active, ranked, not challengeable).
+ * How long since its last confirmed match (the threshold is 28 days): 5 days; 40 days (inactive,
+ * active when the club had a 20-day break since); 40 days of which 20 away (active); 50 days of
+ * which 20 away, the same days as the club's break when it has one (inactive: a day both away and on
+ * a break counts once); 5 days and away from today (active, ranked, not challengeable).
  */
-type Activity = "recent" | "idle" | "idleButAway" | "awayNow";
+type Activity = "recent" | "idle" | "idleButAway" | "idleAwayInBreak" | "awayNow";
 
 interface GeneratedTeam {
   activity: Activity;
@@ -53,7 +56,7 @@ const surfaceRecord = fc.record({
 });
 
 const generatedTeam: fc.Arbitrary<GeneratedTeam> = fc.record({
-  activity: fc.constantFrom<Activity>("recent", "recent", "recent", "idle", "idle", "idleButAway", "awayNow"),
+  activity: fc.constantFrom<Activity>("recent", "recent", "recent", "idle", "idle", "idleButAway", "idleAwayInBreak", "awayNow"),
   category: fc.constantFrom(...CATEGORIES),
   approved: fc.constantFrom(true, true, true, true, false),
   deleted: fc.constantFrom(false, false, false, false, false, true),
@@ -89,9 +92,11 @@ interface Made {
   spec: GeneratedTeam;
   fixture: TeamFixture;
   id: number;
+  /** The oracle's answer, from the activity and whether the club had the break. */
+  inactive: boolean;
 }
 
-const inactive = (m: Made) => m.spec.activity === "idle";
+const inactive = (m: Made) => m.inactive;
 
 /** The oracle: rating desc, more wins, earlier creation, lower id; ranks 1..n among the active teams on that ladder. */
 function expectedRanks(club: Made[], on: (m: Made) => boolean, rating: (m: Made) => number, wins: (m: Made) => number): Map<number, number> {
@@ -115,10 +120,20 @@ const overallRanks = (club: Made[]) => expectedRanks(club, () => true, (m) => m.
 const DAY_MS = 86_400_000;
 const today = () => clubDay(new Date(), DEFAULT_CLUB_TIMEZONE);
 
-async function makeClub(specs: GeneratedTeam[]): Promise<Made[]> {
+/** The past club break of the clubs that have one: days −30 to −11, the 20 days `idleButAway` is away. */
+const PAST_BREAK = "Ladder order test break";
+const IDLE_DAYS: Record<Activity, number> = { recent: 5, idle: 40, idleButAway: 40, idleAwayInBreak: 50, awayNow: 5 };
+
+async function makeClub(specs: GeneratedTeam[], withBreak = false): Promise<Made[]> {
   const club: Made[] = [];
+  if (withBreak)
+    await t.db.insert(clubBreaks).values({
+      name: PAST_BREAK,
+      startsAt: zonedDayStart(addDays(today(), -30), DEFAULT_CLUB_TIMEZONE),
+      endsAt: zonedDayStart(addDays(today(), -10), DEFAULT_CLUB_TIMEZONE),
+    });
   for (const spec of specs) {
-    const idleDays = spec.activity === "idle" || spec.activity === "idleButAway" ? 40 : 5;
+    const idleDays = IDLE_DAYS[spec.activity];
     const s = spec.surfaces;
     const fixture = await createTeam(t.db, {
       competitionType: spec.category,
@@ -140,22 +155,28 @@ async function makeClub(specs: GeneratedTeam[]): Promise<Made[]> {
         ...(spec.deleted ? { deletedAt: new Date() } : {}),
       },
     });
-    if (spec.activity === "idleButAway")
+    if (spec.activity === "idleButAway" || spec.activity === "idleAwayInBreak")
       await t.db.insert(teamAway).values({ teamId: fixture.team.id, firstDay: addDays(today(), -30), lastDay: addDays(today(), -11) });
     if (spec.activity === "awayNow")
       await t.db.insert(teamAway).values({ teamId: fixture.team.id, firstDay: today(), lastDay: addDays(today(), 3) });
-    club.push({ spec, fixture, id: fixture.team.id });
+    const inactive = (spec.activity === "idle" && !withBreak) || spec.activity === "idleAwayInBreak";
+    if (spec.activity === "idle" && withBreak) keptActiveByBreak++;
+    club.push({ spec, fixture, id: fixture.team.id, inactive });
   }
   return club;
 }
 
 async function dropClub(club: Made[]): Promise<void> {
+  await t.db.delete(clubBreaks).where(eq(clubBreaks.name, PAST_BREAK));
   const ids = club.map((m) => m.id);
   if (ids.length === 0) return;
   await t.db.delete(challenges).where(or(inArray(challenges.challengerTeamId, ids), inArray(challenges.challengedTeamId, ids)));
   await t.db.delete(users).where(inArray(users.teamId, ids));
   await t.db.delete(teams).where(inArray(teams.id, ids));
 }
+
+/** Idle teams that the club's break kept active (so the test shows the break was exercised). */
+let keptActiveByBreak = 0;
 
 /** Challenges tried through the reach check, by outcome (so the test shows it exercised both). */
 const tried = { allowed: 0, refused: 0, away: 0 };
@@ -269,9 +290,13 @@ async function checkClub(club: Made[]): Promise<void> {
 
 describe("one ladder order for every reader", () => {
   it("the ladder page, profiles, history statistics, the challenge table and the reach check agree on every rank", async () => {
+    // Every other club had a club break (days −30 to −11): certain to be exercised, and logged.
+    let runs = 0;
     await fc.assert(
       fc.asyncProperty(club, async (specs) => {
-        const club = await makeClub(specs);
+        const withBreak = runs++ % 2 === 1;
+        if (withBreak) console.log(`ladder order: club ${runs} had a club break from day −30 to −11`);
+        const club = await makeClub(specs, withBreak);
         try {
           await checkClub(club);
         } finally {
@@ -284,6 +309,7 @@ describe("one ladder order for every reader", () => {
     expect(tried.allowed).toBeGreaterThan(0);
     expect(tried.refused).toBeGreaterThan(0);
     expect(tried.away).toBeGreaterThan(0);
+    expect(keptActiveByBreak).toBeGreaterThan(0);
     // Minutes on a loaded machine: each run builds a club and reads it through every reader.
   }, 900_000);
 
