@@ -26,6 +26,9 @@ export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Services take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
 
+/** The rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`, typed here once. */
+export const rowsOf = <T = Record<string, unknown>>(res: unknown): T[] => (res as { rows: T[] }).rows;
+
 /** The minimal raw interface connect-pg-simple and a few raw statements need. */
 export interface RawQueryable {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
@@ -301,5 +304,5 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 export async function isDatabaseEmpty(db: Db): Promise<boolean> {
   const res = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${schema.teams}`);
-  return Number((res as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
+  return Number(rowsOf<{ n: number }>(res)[0]?.n ?? 0) === 0;
 }

@@ -1,12 +1,12 @@
 // The API reference (OpenAPI 3.1), generated from the routes the app registers and the zod schemas
 // they declared with route() (server/lib/route.ts): never written by hand, so it cannot say what the
-// code does not do. Served at GET /api/openapi.json, rendered at /api/docs
-// (docs/decisions/033-api-reference-from-zod.md). The contract test (server/lib/openapi.test.ts and
+// code does not do. Served at GET /api/openapi.json (docs/decisions/033-api-reference-from-zod.md;
+// a rendered page is still to come). The contract test (server/lib/openapi.test.ts and
 // tests/helpers/contract.ts) checks that every route is in it and every answer the API tests receive
 // matches it.
 import type { Application, Express } from "express";
 import { z, type ZodType } from "zod";
-import { routeTable, type Guard, type RouteInfo } from "./route";
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, routeTable, type Guard, type RouteInfo } from "./route";
 import { SESSION_COOKIE } from "../auth/session";
 
 type Json = Record<string, unknown>;
@@ -38,7 +38,7 @@ const DESCRIPTION = `The doubles-ladder API. This reference is generated from th
 
 **CSRF.** A mutating call (POST, PUT, PATCH, DELETE) is refused with 403 \`cross_site\` when its \`Sec-Fetch-Site\` is \`cross-site\`, or its \`Origin\` is \`null\` or another site than the app's; and with 415 \`unsupported_media_type\` when it carries a body (or a Content-Type) that is not \`application/json\` (UTF-8). A cross-site form cannot send JSON without a preflight, which is never granted. The one exception is the one-click unsubscribe (RFC 8058), a form POST whose signed token in the path is its only authority.
 
-**Bodies.** Read only after the guard: JSON, at most 32 KB unless a route says otherwise (413), at most 8 levels deep (400), gzip/deflate/br allowed. A call without a body schema may send at most 1 KB of valid JSON, which is ignored.
+**Bodies.** Read only after the guard: JSON, at most ${DEFAULT_BODY_LIMIT / 1024} KB unless a route says otherwise (413), at most ${DEFAULT_MAX_DEPTH} levels deep (400), gzip/deflate/br allowed. A call without a body schema may send at most ${NO_BODY_LIMIT / 1024} KB of valid JSON, which is ignored.
 
 **Errors.** Every refusal answers the \`Error\` schema with a 4xx or 5xx status: 400 invalid input (with \`fields\`), 401 signed out, 403 not allowed, 404 not found (also for another team's challenge or match), 409 conflict, 413/415 body refused, 429 too many attempts (with Retry-After), 503 the database unavailable or busy with a restore.`;
 
@@ -46,14 +46,10 @@ const built = new WeakMap<Express, Json>();
 
 /** The OpenAPI 3.1 document of an app, built once per app. */
 export function openApiDocument(app: Express | Application): Json {
-  return documentOf(app as Express);
-}
-
-function documentOf(app: Express): Json {
-  let doc = built.get(app);
+  let doc = built.get(app as Express);
   if (!doc) {
-    doc = buildDocument(app);
-    built.set(app, doc);
+    doc = buildDocument(app as Express);
+    built.set(app as Express, doc);
   }
   return doc;
 }

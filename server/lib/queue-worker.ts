@@ -9,6 +9,24 @@
 import type { DataChanges } from "../db/changes";
 import type { Logger } from "./logger";
 
+/**
+ * "Something was queued in this process": the queue's writer calls notify() after its INSERT, the
+ * queue's worker listens (QueueWorker.listen). One per queue table.
+ */
+export class QueueSignal {
+  private readonly listeners = new Set<() => void>();
+
+  /** Calls `listener` on each notify() until the returned function is called. */
+  readonly on = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
 /** How long this process's data changes wake the worker after it queued something (its COMMIT). */
 const QUEUED_WINDOW_MS = 15_000;
 
@@ -37,10 +55,10 @@ export abstract class QueueWorker<R> {
    * Wakes on `onQueued` (this process queued something) and, for a moment after, on this process's
    * data changes, until stop(); start() after stop() resumes.
    */
-  protected listen(onQueued: (listener: () => void) => () => void, changes?: DataChanges): this {
+  protected listen(queued: QueueSignal, changes?: DataChanges): this {
     this.stopped = false;
     this.unsubscribe.push(
-      onQueued(() => {
+      queued.on(() => {
         this.queuedUntil = Date.now() + QUEUED_WINDOW_MS;
         this.wake();
       }),

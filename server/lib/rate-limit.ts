@@ -11,7 +11,7 @@
 import crypto from "node:crypto";
 import type { Request, Response } from "express";
 import { sql } from "drizzle-orm";
-import type { Db, DbOrTx } from "../db/client";
+import { rowsOf, type Db, type DbOrTx } from "../db/client";
 import type { Logger } from "./logger";
 import { AppError } from "./app-error";
 
@@ -50,7 +50,7 @@ export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMI
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
     returning r.key as key, r.count as count,
       greatest(1, ceil(extract(epoch from (r.reset_at - now()))))::int as retry_after`);
-  const rows = (res as unknown as { rows: { key: string; count: number | string; retry_after: number | string }[] }).rows;
+  const rows = rowsOf<{ key: string; count: number | string; retry_after: number | string }>(res);
   return rows.map((r) => ({ key: r.key, count: Number(r.count), retryAfterSeconds: Number(r.retry_after) }));
 }
 
@@ -154,7 +154,7 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
       const rows = await options.db.execute(sql`
         select count, greatest(1, ceil(extract(epoch from (reset_at - now()))))::int as retry_after
         from rate_limits where key = ${key} and reset_at > now()`);
-      const row = (rows as unknown as { rows: { count: number | string; retry_after: number | string }[] }).rows[0];
+      const row = rowsOf<{ count: number | string; retry_after: number | string }>(rows)[0];
       if (!row || Number(row.count) < options.max) return;
       options.logger.warn({ event: "auth.rate_limited", action: options.action, scope: "ip", unread: true }, "rate limit reached");
       throw refuse(res, Number(row.retry_after));

@@ -20,7 +20,7 @@ import type { Db } from "../db/client";
 import type { DataChanges } from "../db/changes";
 import type { Logger } from "../lib/logger";
 import type { Mailer } from "./mailer";
-import { onMailQueued, openBody, useOutboxSecret } from "./outbox";
+import { mailQueued, openBody, useOutboxSecret } from "./outbox";
 import { unsubscribeLinks, unsubscribeToken } from "./unsubscribe";
 import type { Metrics } from "../lib/metrics";
 import { QueueWorker } from "../lib/queue-worker";
@@ -65,7 +65,7 @@ export class MailDelivery extends QueueWorker<DeliveryResult> {
    * instance that sends no mail runs no claim per write (server/lib/queue-worker.ts).
    */
   start(changes?: DataChanges): this {
-    return this.listen(onMailQueued, changes);
+    return this.listen(mailQueued, changes);
   }
 
   protected emptyResult(): DeliveryResult {

@@ -8,11 +8,13 @@ import { emailOptOuts, mailOutbox, users } from "@shared/schema";
 import { ALWAYS_SENT, EVENT_CATEGORY, type EmailCategory, type EventType } from "@shared/constants";
 import type { DbOrTx } from "../db/client";
 import type { MailMessage } from "./mailer";
+import { QueueSignal } from "../lib/queue-worker";
 
 /** What caused a mail or a notification: its type, and the mail category it obeys (shared/constants). */
 export type { EventType } from "@shared/constants";
 
-const queuedListeners = new Set<() => void>();
+/** Wakes the delivery worker of this process when mail is queued. */
+export const mailQueued = new QueueSignal();
 
 // A queued mail may hold a live link (verification, reset, invitation, match confirmation), and
 // emailed secrets are never stored in plain (docs/security.md): the body is sealed with AES-256-GCM
@@ -47,12 +49,6 @@ export function openBody(sealed: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
 }
 
-/** Called (in this process) each time mail is queued: the delivery worker wakes up. */
-export function onMailQueued(listener: () => void): () => void {
-  queuedListeners.add(listener);
-  return () => queuedListeners.delete(listener);
-}
-
 /**
  * Queues each message for each of its addresses, in `db`'s transaction. Duplicate addresses of one
  * message get one mail; empty ones none. A mail of an optional category (EVENT_CATEGORY) is not
@@ -77,7 +73,7 @@ export async function queueMail(db: DbOrTx, event: EventType, messages: MailMess
   });
   if (rows.length === 0) return 0;
   await db.insert(mailOutbox).values(rows);
-  for (const listener of queuedListeners) listener();
+  mailQueued.notify();
   return rows.length;
 }
 

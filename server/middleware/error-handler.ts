@@ -1,12 +1,16 @@
-import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { ErrorRequestHandler, Request, RequestHandler } from "express";
 import { z } from "zod";
 import { AppError } from "../lib/app-error";
 import { zodToAppError } from "./validate";
 import { databaseUnavailable } from "../db/errors";
 import { healthOf } from "../db/health";
 
+/** The answer to an /api path no route serves (also a route that is switched off, like /api/metrics without its token). */
+export const noApiRoute = (req: Pick<Request, "method" | "path">): AppError =>
+  new AppError(404, `No API route for ${req.method} ${req.path.split("/").slice(0, 4).join("/")}`, { code: "not_found" });
+
 export const apiNotFound: RequestHandler = (req, _res, next) => {
-  next(new AppError(404, `No API route for ${req.method} ${req.path.split("/").slice(0, 4).join("/")}`, { code: "not_found" }));
+  next(noApiRoute(req));
 };
 
 interface PgLikeError {

@@ -23,7 +23,7 @@ import { freshInvitee, uniq } from "./helpers";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { settleAfterResponseWork } from "../../server/lib/after-response";
 import type { Db } from "../../server/db/client";
-import { onMailQueued } from "../../server/mail/outbox";
+import { mailQueued } from "../../server/mail/outbox";
 
 let t: TestApp;
 /** The app whose services' database calls and mail are traced (work before and after the answer). */
@@ -154,7 +154,7 @@ function traceWork(app: TestApp): Trace {
     },
   }) as Db;
   // A mail queued (server/mail/outbox.ts); the worker sends it later, on its own database handle.
-  onMailQueued(() => log.push("mail"));
+  mailQueued.on(() => log.push("mail"));
   return {
     log,
     app: (req, res) => {

@@ -4,11 +4,9 @@ import { NEW_PLAYERS_WINDOW_DAYS } from "@shared/constants";
 import type { AdminStats, PurgeResponse, ResetDataResponse } from "@shared/types/admin";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
-import type { Database, DbOrTx } from "../../db/client";
+import { rowsOf, type Database, type DbOrTx } from "../../db/client";
 import type { Progress } from "./data-operations";
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
 const count = (v: unknown) => Number(v ?? 0);
 
 /** The product's tables with a serial id, in an order that satisfies the foreign keys on insert. */

@@ -28,7 +28,7 @@ import type { ImportBackupResponse, ImportResults } from "@shared/types/admin";
 import type { Readable } from "node:stream";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
-import type { Db, DbOrTx } from "../../db/client";
+import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import { AppError, badRequest } from "../../lib/app-error";
 import { APPLY_BATCH, batchFor, deleteInBatches, resetSequences, yieldToOthers } from "./admin.data.service";
 import { readBackupUpload } from "./backup-upload";
@@ -98,7 +98,6 @@ const S = (name: TableName) => byName.get(name)!;
 const IDENTITY_COLUMNS = new Set([users.id, users.username, users.email, users.password, users.isAdmin].map(col));
 
 type Row = Record<string, unknown>;
-const rowsOf = <T = Row>(res: unknown): T[] => (res as { rows: T[] }).rows;
 const q = (name: string) => `"${name}"`;
 
 const invalid = (where: string | undefined, why: string) =>

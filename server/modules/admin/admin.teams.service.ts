@@ -13,9 +13,8 @@ import { softDeleteTeam } from "../teams/teams.service";
 import { tell } from "../notifications/notifications.service";
 import { teamRestoredEmail } from "./admin.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
+import { rowsOf } from "../../db/client";
 
-type Row = Record<string, unknown>;
-const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
 /** Escapes LIKE wildcards so a search for "50%" or "a_b" matches those characters literally. */

@@ -11,6 +11,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { hashToken, isWellFormedToken } from "../../auth/tokens";
 import { buildCalendar, feedWindowStart, type ChallengeEvent } from "./calendar.ics";
+import { rowsOf } from "../../db/client";
 
 /** Calendar apps are asked to look again after this many minutes. */
 export const FEED_REFRESH_MINUTES = 60;
@@ -73,7 +74,6 @@ interface EventRow extends Record<string, unknown> {
   challenged_name: string;
 }
 
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /**
  * The feed behind a token, or undefined when no live feed has it. Kept in the read cache (one entry

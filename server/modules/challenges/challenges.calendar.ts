@@ -8,6 +8,7 @@ import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
 import { buildCalendar } from "../calendar";
 import { CHALLENGE_NOT_FOUND } from "./challenges.service";
+import { rowsOf } from "../../db/client";
 
 interface CalendarRow extends Record<string, unknown> {
   id: number;
@@ -38,7 +39,7 @@ export async function challengeCalendar(
     join teams a on a.id = c.challenger_team_id
     join teams b on b.id = c.challenged_team_id
     where c.id = ${challengeId} and (c.challenger_team_id = ${teamId} or c.challenged_team_id = ${teamId})`);
-  const row = (res as unknown as { rows: CalendarRow[] }).rows[0];
+  const row = rowsOf<CalendarRow>(res)[0];
   if (!row) throw new AppError(404, CHALLENGE_NOT_FOUND);
   if (row.status !== CHALLENGE_STATUS.accepted)
     throw new AppError(409, "Only accepted challenges can be added to a calendar.", { title: "Not Accepted Yet", code: "wrong_state" });

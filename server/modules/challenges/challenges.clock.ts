@@ -8,7 +8,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { challenges, teams, users, sqlLiterals } from "@shared/schema";
 import { CHALLENGE_STATUS } from "@shared/constants";
-import type { Db, DbOrTx } from "../../db/client";
+import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import type { Env } from "../../config/env";
 import type { Logger } from "../../lib/logger";
 import { teamRecipients, tell } from "../notifications/notifications.service";
@@ -40,7 +40,6 @@ const awaitedTeam = (r: ClockRow): number => Number(r.awaiting_team_id ?? r.chal
 const PENDING = sqlLiterals([CHALLENGE_STATUS.pending]);
 const ACCEPTED = sqlLiterals([CHALLENGE_STATUS.accepted]);
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
-const rowsOf = <T>(res: unknown): T[] => (res as { rows: T[] }).rows;
 
 /** Team names by id. */
 async function namesOf(tx: DbOrTx, ids: number[]): Promise<Map<number, string>> {

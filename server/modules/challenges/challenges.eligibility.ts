@@ -19,7 +19,7 @@ import {
   type ChallengeRefusalCode,
 } from "@shared/validators/challenges";
 import type { ChallengeMemberView } from "@shared/types/challenges";
-import type { DbOrTx } from "../../db/client";
+import { rowsOf, type DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { awayUntil, isInactive, ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn, type ActivityAt } from "../ladder";
 import { DEFAULT_CLUB_TIMEZONE, formatDay, formatZonedDate } from "@shared/time";
@@ -217,7 +217,7 @@ export async function acceptRefusal(db: DbOrTx, opts: { challengerTeamId: number
   const res = await db.execute<{ id: number; name: string; deleted: boolean; is_approved: boolean; suspended: boolean }>(sql`
     select t.id, t.name, t.deleted_at is not null as deleted, t.is_approved, ${suspendedMember("t")} as suspended
     from ${teams} t where t.id in (${opts.challengerTeamId}, ${opts.acceptingTeamId})`);
-  const rows = (res as unknown as { rows: { id: number; name: string; deleted: boolean; is_approved: boolean; suspended: boolean }[] }).rows;
+  const rows = rowsOf<{ id: number; name: string; deleted: boolean; is_approved: boolean; suspended: boolean }>(res);
   const own = rows.find((r) => Number(r.id) === opts.acceptingTeamId);
   const them = rows.find((r) => Number(r.id) === opts.challengerTeamId);
   const R = CHALLENGE_REFUSAL;
@@ -361,7 +361,7 @@ export async function loadChallengeSides(opts: {
            counted.n as total, page.*
     from counted left join me on true left join page on true
     order by (page.rank is null), page.rank, page.rating desc, page.name, page.id`);
-  const rows = (res as unknown as { rows: SidesRow[] }).rows;
+  const rows = rowsOf<SidesRow>(res);
   const first = rows[0];
   const challenger: Challenger | null =
     first && first.me_id !== null

@@ -21,6 +21,7 @@ import { offsetOf, pageOf } from "../../lib/paging";
 import { activityAt, awayUntil, loadRatingSettings } from "../ladder";
 import { notFound } from "../../lib/app-error";
 import type { ResponseRecord } from "@shared/types/clock";
+import { rowsOf } from "../../db/client";
 
 interface ChallengeListRow extends Record<string, unknown> {
   id: number;
@@ -113,12 +114,12 @@ export async function listChallenges(
     where ${ownColumn} = ${teamId} and ${statusFilter}
     order by c.created_at desc, c.id desc
     limit ${query.limit} offset ${offset}`);
-  const rows = (result as unknown as { rows: ChallengeListRow[] }).rows;
+  const rows = rowsOf<ChallengeListRow>(result);
   let total = rows[0] ? Number(rows[0].total) : 0;
   if (rows.length === 0 && query.page > 1) {
     const counted = await db.execute<{ n: number }>(sql`
       select count(*)::int as n from challenges c where ${ownColumn} = ${teamId} and ${statusFilter}`);
-    total = Number((counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    total = Number(rowsOf<{ n: number }>(counted)[0]?.n ?? 0);
   }
   const items: ChallengeView[] = rows.map((r) => ({
     id: Number(r.id),
@@ -257,7 +258,7 @@ export async function getResponseRecord(
       (select count(*)::int from challenges c where c.challenged_team_id = ${input.teamId} and c.answered_at is not null) as answered,
       (select count(*)::int from challenges c where c.challenged_team_id = ${input.teamId}
          and c.status in (${sqlLiterals([CHALLENGE_STATUS.expired])}) and c.answered_at is null) as expired`);
-  const row = (res as unknown as { rows: { found: boolean; answered: number; expired: number }[] }).rows[0];
+  const row = rowsOf<{ found: boolean; answered: number; expired: number }>(res)[0];
   if (!row?.found) throw notFound("Team not found", { title: "Team Not Found" });
   return { answeredInTime: Number(row.answered), expiredUnanswered: Number(row.expired) };
 }

@@ -9,7 +9,7 @@ import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, SLOT_STATUS, type Surface 
 import { surfaceFromLocation } from "@shared/places";
 import { isOnSlotGrid, SLOT_MESSAGES, type SlotsInput } from "@shared/validators/challenges";
 import { formatZonedDateTime } from "@shared/time";
-import type { DbOrTx } from "../../db/client";
+import { rowsOf, type DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { AppError } from "../../lib/app-error";
@@ -290,7 +290,7 @@ export async function answerSlot(
       and ${actor.teamId} in (c.challenger_team_id, c.challenged_team_id)
     on conflict (slot_id, user_id) do update set can_play = excluded.can_play, answered_at = excluded.answered_at
     returning slot_id`);
-  if ((res as unknown as { rows: unknown[] }).rows.length === 0) {
+  if (rowsOf(res).length === 0) {
     const [slot] = await db
       .select({ id: challengeSlots.id })
       .from(challengeSlots)

@@ -4,6 +4,7 @@ import { teams } from "@shared/schema";
 import type { TxDeps } from "../../deps";
 import { ladderRanks, ladderValues, rankOfTeam, type Ladder, type RankWithin } from "./ladder-order";
 import { activityAt } from "./activity";
+import { rowsOf } from "../../db/client";
 
 export interface LadderRow {
   teamId: number;
@@ -23,7 +24,7 @@ export async function getLadder(deps: TxDeps<"db" | "env" | "clock">, opts: { la
     from (${ladderRanks({ ladder: opts.ladder, within: opts.within, at: activityAt(deps) })}) r
     join ${teams} t on t.id = r.team_id
     order by ${opts.within === "category" ? sql`r.competition_type, ` : sql``}r.position`);
-  return (res as unknown as { rows: Record<string, unknown>[] }).rows.map((r) => ({
+  return rowsOf<Record<string, unknown>>(res).map((r) => ({
     teamId: Number(r.team_id),
     rank: r.rank == null ? null : Number(r.rank),
     inactive: Boolean(r.inactive),
@@ -41,6 +42,6 @@ export async function getTeamRank(
   const res = await deps.db.execute(sql`
     select ${rankOfTeam({ ladder: opts.ladder, within: opts.within, alias: "t", at: activityAt(deps) })} as rank
     from ${teams} t where t.id = ${opts.teamId}`);
-  const row = (res as unknown as { rows: { rank: unknown }[] }).rows[0];
+  const row = rowsOf<{ rank: unknown }>(res)[0];
   return row?.rank == null ? null : Number(row.rank);
 }

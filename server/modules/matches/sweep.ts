@@ -8,7 +8,7 @@ import { APPROVAL_REMINDER_HOURS, CONFIRMATION_STATUS } from "@shared/constants"
 import type { Env } from "../../config/env";
 import { tell } from "../notifications/notifications.service";
 import { approvalReminderMail } from "./matches.emails";
-import type { Db } from "../../db/client";
+import { rowsOf, type Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { confirmMatch } from "./confirm.service";
 
@@ -108,7 +108,7 @@ export async function sweepApprovalReminders(opts: {
         with claimed as (select m.id from ${matches} m where ${due} order by m.id limit ${batchSize} for update skip locked)
         update ${matches} m set approval_reminded_at = ${at} from claimed where m.id = claimed.id and ${due}
         returning m.id, m.team1_id, m.team2_id, m.reported_by_team_id, m.approval_deadline`);
-      const rows = (res as unknown as { rows: { id: number; team1_id: number; team2_id: number; reported_by_team_id: number | null; approval_deadline: Date | string }[] }).rows;
+      const rows = rowsOf<{ id: number; team1_id: number; team2_id: number; reported_by_team_id: number | null; approval_deadline: Date | string }>(res);
       for (const r of rows) {
         const reporter = r.reported_by_team_id === null ? null : Number(r.reported_by_team_id);
         const responsible = reporter === Number(r.team1_id) ? Number(r.team2_id) : Number(r.team1_id);

@@ -21,10 +21,10 @@ import webpush from "web-push";
 import { notifications, pushDeliveries, pushSubscriptions } from "@shared/schema";
 import { ALWAYS_SENT, EVENT_CATEGORY, type EventType } from "@shared/constants";
 import type { PushPayload } from "@shared/types/push";
-import type { Db, DbOrTx } from "../../db/client";
+import { rowsOf, type Db, type DbOrTx } from "../../db/client";
 import type { DataChanges } from "../../db/changes";
 import type { Logger } from "../../lib/logger";
-import { QueueWorker } from "../../lib/queue-worker";
+import { QueueSignal, QueueWorker } from "../../lib/queue-worker";
 import type { VapidKeys } from "../../config/vapid";
 
 /** After the 1st … 4th failed attempt; the 5th failure is final (a push hours late is no use). */
@@ -41,13 +41,8 @@ export const PUSH_TITLE = "Doubles Ladder";
 /** last_success_at is written at most this often per device (each write is a data change). */
 const SUCCESS_MARK_MS = 24 * 3600 * 1000;
 
-const queuedListeners = new Set<() => void>();
-
-/** Called (in this process) each time pushes are queued: the push worker wakes up. */
-export function onPushQueued(listener: () => void): () => void {
-  queuedListeners.add(listener);
-  return () => queuedListeners.delete(listener);
-}
+/** Wakes the push worker of this process when pushes are queued. */
+export const pushQueued = new QueueSignal();
 
 /**
  * Queues one push per (notification, subscribed device of its member), in `db`'s transaction; a
@@ -65,8 +60,8 @@ export async function queuePush(db: DbOrTx, type: EventType, notificationIds: re
     select n.id, s.id from notifications n join push_subscriptions s on s.user_id = n.user_id
     where n.id in (${sql.join(notificationIds.map((id) => sql`${id}`), sql`, `)}) ${optedOut}
     returning id`);
-  const rows = (res as unknown as { rows: unknown[] }).rows;
-  if (rows.length > 0) for (const listener of queuedListeners) listener();
+  const rows = rowsOf(res);
+  if (rows.length > 0) pushQueued.notify();
   return rows.length;
 }
 
@@ -110,7 +105,7 @@ export class PushDelivery extends QueueWorker<PushResult> {
 
   /** Wakes on queued pushes (and this process's data changes for a moment after) until stop(); start() after stop() resumes. */
   start(changes?: DataChanges): this {
-    return this.listen(onPushQueued, changes);
+    return this.listen(pushQueued, changes);
   }
 
   protected emptyResult(): PushResult {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { Router } from "express";
 import { AppError } from "../../lib/app-error";
+import { noApiRoute } from "../../middleware/error-handler";
 import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
@@ -85,7 +86,7 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     cache: "uncached",
     handler: async (req, res) => {
       const token = deps.env.METRICS_TOKEN;
-      if (token === undefined) throw new AppError(404, "No API route for GET /api/metrics", { code: "not_found" });
+      if (token === undefined) throw noApiRoute(req);
       if (!sameSecret(/^Bearer (.+)$/i.exec(req.get("authorization") ?? "")?.[1] ?? "", token)) {
         res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
         throw new AppError(401, "The metrics need the bearer token set in METRICS_TOKEN.", { code: "unauthorized" });

@@ -11,7 +11,7 @@ import { AWAY_MESSAGES, AWAY_TITLES, type SetAwayInput, type ShortenAwayInput } 
 import type { AwayRange, TeamAwayView } from "@shared/types/away";
 import { addDays, clubDay, formatDay, zonedDayStart } from "@shared/time";
 import { pauseOpenDeadlines } from "../clock";
-import type { DbOrTx } from "../../db/client";
+import { rowsOf, type DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
@@ -37,7 +37,7 @@ async function currentRange(db: DbOrTx, teamId: number, day: string): Promise<Te
 /** Locks the actor's team row (the team must be theirs and active), or refuses. */
 async function lockOwnTeam(tx: DbOrTx, actor: Captain, teamId: number): Promise<void> {
   const res = await tx.execute(sql`select id from ${teams} where id = ${teamId} and deleted_at is null for update`);
-  if ((res as unknown as { rows: unknown[] }).rows.length === 0) throw notFound("Team not found");
+  if (rowsOf(res).length === 0) throw notFound("Team not found");
   if (actor.teamId !== teamId) throw forbidden("Only the team captain can change this team.", { code: "captain_only", title: "Captain Only" });
 }
 

@@ -15,7 +15,7 @@ import type {
   UsersPage,
 } from "@shared/types/teams";
 import type { UpdateTeamData } from "@shared/validators/teams";
-import type { DbOrTx } from "../../db/client";
+import { rowsOf, type DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { tell } from "../notifications/notifications.service";
@@ -34,7 +34,6 @@ export interface Viewer {
 const TEAM_NOT_FOUND = "Team not found";
 
 type Row = Record<string, unknown>;
-const rowsOf = (res: unknown): Row[] => (res as { rows: Row[] }).rows;
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 const isoOrNull = (v: unknown): string | null => (v == null ? null : iso(v));
 const num = (v: unknown): number => Number(v);
