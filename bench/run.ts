@@ -1,6 +1,10 @@
 // `npm run bench`: seeds a realistic club into a fresh database, starts the production server,
 // signs in, and drives each read path (and confirming) with autocannon for a fixed time; measures a
-// bare Express route as the ceiling in the same run; prints one table and writes it as JSON.
+// bare Express route as the ceiling in the same run, and a second ceiling: a bare Express route that
+// makes one trivial query (select 1) through a pg pool (or an in-memory PGlite): the price of one
+// database round trip here. With the read cache on, the reads are measured again while
+// confirmations go on at a steady 5/s and 50/s (the "mixed" rows, with the cache's hit rate read
+// from /api/metrics). Prints one table and writes it as JSON.
 //   --scale N        data × N (1 = 500 teams / 50,000 matches)
 //   --pglite         run on the embedded database instead of PostgreSQL
 //   --duration S     seconds per endpoint (default 10)
@@ -18,7 +22,15 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import autocannon from "autocannon";
 import pg from "pg";
-import { migrateDatabase, openDatabase } from "../server/db/client";
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { notifications, seasons, users } from "@shared/schema";
+import type { EventType } from "@shared/constants";
+import { migrateDatabase, openDatabase, type Db } from "../server/db/client";
+import { loadEnv } from "../server/config/env";
+import { systemClock } from "../server/lib/clock";
+import { createLogger } from "../server/lib/logger";
+import { sweepSeasons } from "../server/modules/seasons";
 import { seedBulk, type BulkSeedResult } from "./seed-bulk";
 import { startBenchServer, waitForLine } from "./server-env";
 import { benchServerUrl, createBenchDatabase, removeBenchDatabase, type BenchDatabase } from "./database";
@@ -58,13 +70,22 @@ interface Row {
   rps: number;
   p50: number;
   p99: number;
+  /** % of the bare Express ceiling. */
   ratio: number;
+  /** % of the database ceiling (one select 1 per request). */
+  dbRatio: number;
   errors: number;
   non2xx: number;
 }
 
+/** A row as measured, before it is compared with the ceilings. */
+type Measured = Omit<Row, "ratio" | "dbRatio">;
 
-async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Omit<Row, "ratio"> & { total: number }> {
+/** The bearer token the bench server's /api/metrics answers to (the mixed run reads the cache's hit rate). */
+const METRICS_TOKEN = "bench-metrics-token-0123456789abcdef";
+
+
+async function load(name: string, url: string, opts: Partial<autocannon.Options> = {}, warmUp = true): Promise<Measured & { total: number }> {
   // One unmeasured second first: the JIT and the caches warm up (what a running server has done).
   if (warmUp) await autocannon({ url, connections, ...opts, duration: 1 });
   const result = await autocannon({ url, connections, duration, ...opts });
@@ -103,6 +124,7 @@ async function main() {
   await migrateDatabase(database);
   const t0 = Date.now();
   const seeded = await seedBulk(database.db, { scale, pendingMatches: 20_000, log });
+  await seedArchiveAndNotifications(database.db, log);
   log(`seeded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   // Settle the database first, so autovacuum and a checkpoint of the bulk load do not run during
   // (and take CPU from) the measured runs.
@@ -110,7 +132,10 @@ async function main() {
   await database.raw.query("checkpoint");
   await database.close();
 
-  const ceiling = spawn(process.execPath, [path.join(root, "bench/ceiling.mjs")], { stdio: ["ignore", "pipe", "pipe"] });
+  const ceiling = spawn(process.execPath, [path.join(root, "bench/ceiling.mjs")], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, CEILING_DATABASE_URL: databaseUrl ?? "" },
+  });
   const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
 
   /** The production server on the seeded data, signed in as a captain. */
@@ -119,6 +144,7 @@ async function main() {
       ports: { from: 5600, span: 300 },
       env: {
         READ_CACHE: noCache ? "off" : "on",
+        METRICS_TOKEN,
         ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
         ...extraEnv,
       },
@@ -141,7 +167,7 @@ async function main() {
   const otherTeam = seeded.teamIds[3]!;
   const viewToken = seeded.confirmTokens.pop()!;
 
-  const rows: Omit<Row, "ratio">[] = [];
+  const rows: Measured[] = [];
   // Live updates first, on a quiet server: 1,000 streams, and confirmations reaching all of them.
   const live: LiveStreamsResult = await measureLiveStreams({
     base,
@@ -164,6 +190,8 @@ async function main() {
     return;
   }
   rows.push(await load("ceiling: bare Express JSON", `http://127.0.0.1:${ceilingPort}/json`));
+  rows.push(await load(`ceiling: select 1 (${onPglite ? "PGlite" : "pg pool"})`, `http://127.0.0.1:${ceilingPort}/db`));
+  const archived = await firstArchivedSeason(base, headers);
   const reads: [string, string][] = [
     // What the ladder screen asks for: one page (50) of a surface's ladder, all or one category.
     ["ladder GET /api/teams (page)", "/api/teams?surface=grass&limit=50"],
@@ -174,10 +202,38 @@ async function main() {
     ["incoming challenges", "/api/challenges/incoming"],
     ["outgoing challenges", "/api/challenges/outgoing"],
     ["awaiting approval", "/api/matches/awaiting-approval"],
+    ["notifications GET /api/notifications", "/api/notifications?page=1&limit=20"],
+    ["seasons archive GET /api/seasons", "/api/seasons"],
+    ["season standings (page)", `/api/seasons/${archived}/standings?ladder=overall&page=1&limit=50`],
   ];
   for (const [name, p] of reads) {
     log(name);
     rows.push(await load(name, base + p, { headers }));
+  }
+  // The same reads while results are being confirmed at a steady rate (each write empties the
+  // cache): what a busy evening does to it. Not with --no-cache (nothing to empty).
+  const tokens = [...seeded.confirmTokens];
+  const mixed: MixedRate[] = [];
+  if (!noCache) {
+    for (const rate of MIXED_RATES) {
+      const before = await cacheAnswers(base);
+      const writes = { confirmed: 0, failed: 0 };
+      for (const [name, p] of reads) {
+        log(`mixed ${rate}/s: ${name}`);
+        const [row] = await Promise.all([
+          load(`mixed ${rate}/s: ${name}`, base + p, { headers }, false),
+          confirmAtRate(base, tokens, rate, duration).then((w) => {
+            writes.confirmed += w.confirmed;
+            writes.failed += w.failed;
+          }),
+        ]);
+        rows.push(row);
+      }
+      const after = await cacheAnswers(base);
+      const hit = after.hit - before.hit;
+      const miss = after.miss - before.miss;
+      mixed.push({ rate, ...writes, hits: hit, misses: miss, hitRatePercent: Math.round((hit / Math.max(1, hit + miss)) * 1000) / 10 });
+    }
   }
   log("token view");
   rows.push(await load("token view GET /api/matches/token/:t", `${base}/api/matches/token/${viewToken}`));
@@ -192,9 +248,8 @@ async function main() {
   rows.push(await load("calendar feed GET /api/calendar/:t.ics", base + feedPath));
   rows.push(await load("calendar feed 304 (If-None-Match)", base + feedPath, { headers: { "if-none-match": etag } }));
 
-  // Each confirmation uses a fresh token (20,000 seeded: enough for both runs at these rates), once
-  // one at a time (the latency of a confirmation) and once at the run's concurrency.
-  const tokens = [...seeded.confirmTokens];
+  // Each confirmation uses a fresh token (20,000 seeded: enough for the mixed runs and both of
+  // these), once one at a time (the latency of a confirmation) and once at the run's concurrency.
   for (const c of [1, connections]) {
     log(`confirming matches, ${c} connection${c === 1 ? "" : "s"}`);
     rows.push(
@@ -213,20 +268,86 @@ async function main() {
   await dropBenchDatabase(bench);
 
   const ceilingRps = rows[0]!.rps || 1;
-  const table: Row[] = rows.map((r) => ({ ...r, ratio: Math.round((r.rps / ceilingRps) * 1000) / 10 }));
+  const dbCeilingRps = rows[1]!.rps || 1;
+  const percent = (x: number, of: number) => Math.round((x / of) * 1000) / 10;
+  const table: Row[] = rows.map((r) => ({ ...r, ratio: percent(r.rps, ceilingRps), dbRatio: percent(r.rps, dbCeilingRps) }));
   const pad = (s: string | number, n: number) => String(s).padStart(n);
-  process.stdout.write(`\n${"endpoint".padEnd(42)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("% ceil", 7)} ${pad("errors", 7)} ${pad("non2xx", 7)}\n`);
+  process.stdout.write(
+    `\n${"endpoint".padEnd(52)} ${pad("req/s", 8)} ${pad("p50 ms", 7)} ${pad("p99 ms", 7)} ${pad("% ceil", 7)} ${pad("% db", 7)} ${pad("errors", 7)} ${pad("non2xx", 7)}\n`,
+  );
   for (const r of table)
-    process.stdout.write(`${r.name.padEnd(42)} ${pad(r.rps, 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(r.ratio, 7)} ${pad(r.errors, 7)} ${pad(r.non2xx, 7)}\n`);
+    process.stdout.write(`${r.name.padEnd(52)} ${pad(r.rps, 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(r.ratio, 7)} ${pad(r.dbRatio, 7)} ${pad(r.errors, 7)} ${pad(r.non2xx, 7)}\n`);
+  for (const m of mixed)
+    process.stdout.write(`mixed ${m.rate}/s: ${m.confirmed} confirmed (${m.failed} failed) during the reads; read cache ${m.hits} hits, ${m.misses} misses: ${m.hitRatePercent} % hit rate\n`);
   printLive(live);
   const out = path.join(root, "bench/results");
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `bench-${onPglite ? "pglite" : "pg"}-x${scale}${noCache ? "-nocache" : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(
     file,
-    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table, liveUpdates: live }, null, 2),
+    JSON.stringify({ date: new Date().toISOString(), machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version }, scale, database: onPglite ? "pglite" : "pg", readCache: !noCache, duration, connections, rows: table, mixed, liveUpdates: live }, null, 2),
   );
   log(`written ${path.relative(root, file)}`);
+}
+
+/** The steady confirmation rates of the mixed runs (per second). */
+const MIXED_RATES = [5, 50] as const;
+
+interface MixedRate {
+  rate: number;
+  confirmed: number;
+  failed: number;
+  hits: number;
+  misses: number;
+  hitRatePercent: number;
+}
+
+/** Confirms one pending result every 1/rate s for `seconds`, each with a fresh token. */
+async function confirmAtRate(base: string, tokens: string[], rate: number, seconds: number): Promise<{ confirmed: number; failed: number }> {
+  const result = await autocannon({
+    url: `${base}/api/matches/confirm/x`,
+    connections: Math.min(rate, 8),
+    overallRate: rate,
+    duration: seconds,
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+    requests: [{ setupRequest: (req) => ({ ...req, path: `/api/matches/confirm/${tokens.pop() ?? "none"}` }) }],
+  });
+  return { confirmed: result["2xx"], failed: result.non2xx + result.errors + result.timeouts };
+}
+
+/** The read cache's answers so far, by outcome, from the server's /api/metrics. */
+async function cacheAnswers(base: string): Promise<{ hit: number; miss: number }> {
+  const res = await fetch(`${base}/api/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`bench: /api/metrics answered ${res.status}`);
+  const text = await res.text();
+  const value = (outcome: string) => Number(new RegExp(`^dl_read_cache_answers_total\\{outcome="${outcome}"\\} (\\S+)$`, "m").exec(text)?.[1] ?? 0);
+  return { hit: value("hit"), miss: value("miss") };
+}
+
+/**
+ * What the archive pages read: one closed season whose standings are frozen (every team, every
+ * ladder, as the season close writes them), and 20 notifications per captain.
+ */
+async function seedArchiveAndNotifications(db: Db, log: (s: string) => void) {
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  await db.insert(seasons).values({ name: "Bench season", firstDay: day(-400), lastDay: day(-40), startedAt: new Date(Date.now() - 400 * 86_400_000) });
+  const env = loadEnv({ SESSION_SECRET: crypto.randomBytes(32).toString("hex"), DATABASE_URL: "postgres://bench.invalid/unused" });
+  const closed = await sweepSeasons({ db, env, clock: systemClock, logger: createLogger("silent") });
+  log(`season archive: ${closed.closed} closed`);
+  await db.execute(sql`insert into ${notifications} (user_id, type, text, link, created_at)
+    select u.id, ${"result.confirmed" satisfies EventType}, 'Your result against Bench Team ' || g || ' was confirmed.', '/history', now() - make_interval(hours => g)
+    from ${users} u cross join generate_series(1, 20) g where u.username like 'bcap%'`);
+}
+
+/** The id of the closed season the archive rows read. */
+async function firstArchivedSeason(base: string, headers: Record<string, string>): Promise<number> {
+  const res = await fetch(`${base}/api/seasons`, { headers });
+  const page = (await res.json()) as { items?: { id: number }[] };
+  const id = page.items?.[0]?.id;
+  if (!res.ok || id === undefined) throw new Error(`bench: no archived season (${res.status})`);
+  return id;
 }
 
 /** The live-updates row: delivery of a confirmation to every open stream, and memory per stream. */

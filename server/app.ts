@@ -52,6 +52,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
     // Not while a restore or reset holds the embedded database (the scrape would wait for it).
     outbox: async () => (deps.database.exclusive.current === undefined ? countMailByStatus(deps) : {}),
     eventStreams: () => deps.events.count(),
+    readCache: () => deps.readCache.answers,
   });
   app.use(securityHeaders(deps.env.APP_URL));
 

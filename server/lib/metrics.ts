@@ -17,6 +17,8 @@ export interface MetricsSources {
   pool?: () => { total: number; idle: number; waiting: number } | undefined;
   outbox?: () => Promise<Record<string, number>>;
   eventStreams?: () => number;
+  /** The cached GET answers so far, by outcome (ReadCache.answers). */
+  readCache?: () => Record<"hit" | "miss" | "bypass", number>;
 }
 
 export class Metrics {
@@ -45,7 +47,7 @@ export class Metrics {
     if (!this.enabled || this.watching) return this;
     this.watching = true;
     const registers = [this.registry];
-    const { pool, outbox, eventStreams } = sources;
+    const { pool, outbox, eventStreams, readCache } = sources;
     if (pool) {
       new Gauge({
         name: "dl_db_pool_connections",
@@ -81,6 +83,18 @@ export class Metrics {
         registers,
         collect() {
           this.set(eventStreams());
+        },
+      });
+    }
+    if (readCache) {
+      new Counter({
+        name: "dl_read_cache_answers_total",
+        help: "Cached GET answers of this instance, by outcome: hit (from memory), miss (read and kept), bypass (read while the cache could not be used).",
+        labelNames: ["outcome"],
+        registers,
+        collect() {
+          this.reset();
+          for (const [outcome, n] of Object.entries(readCache())) this.inc({ outcome }, n);
         },
       });
     }

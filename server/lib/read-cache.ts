@@ -27,6 +27,12 @@ export class ReadCache {
   private readonly loading = new Map<string, { version: number; promise: Promise<unknown> }>();
   private readonly maxEntries: number;
   private day: string | undefined;
+  /**
+   * What became of the cached GET answers (cachedRead) since start-up: served from here, loaded and
+   * kept, or loaded while the cache could not be used (off, or changes of other writers could be
+   * missed). Reported by GET /api/metrics and the bench's mixed run.
+   */
+  readonly answers = { hit: 0, miss: 0, bypass: 0 };
   private dayCheckedAt = Number.NEGATIVE_INFINITY;
 
   constructor(
@@ -206,7 +212,11 @@ export function cachedRead(cache: ReadCache): RequestHandler {
       return sendJson(res, answer.text, false);
     };
     const hit = cache.peek<CachedAnswer>(key); // undefined while the cache is not usable
-    if (hit !== undefined) return send(hit);
+    if (hit !== undefined) {
+      cache.answers.hit++;
+      return send(hit);
+    }
+    cache.answers[cache.usable ? "miss" : "bypass"]++;
     const version = cache.version;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {

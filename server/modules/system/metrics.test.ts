@@ -128,6 +128,24 @@ describe("metrics, on", () => {
     expect(valueOf(after, "dl_process_resident_memory_bytes")).toBeGreaterThan(0);
   });
 
+  it("counts the cached GET answers: from memory, read and kept, and (after a write) read again", async () => {
+    const { agent } = await t.signedInAdmin();
+    const answers = async () => {
+      const s = await scrape();
+      const n = (outcome: string) => valueOf(s, "dl_read_cache_answers_total", { outcome }) ?? 0;
+      return { hit: n("hit"), miss: n("miss"), bypass: n("bypass") };
+    };
+    const before = await answers();
+    const url = `/api/teams?surface=grass&limit=7&page=1&q=metrics${Date.now()}`; // a URL no other test read
+    for (let i = 0; i < 3; i++) expect((await agent.get(url)).status).toBe(200);
+    const read = await answers();
+    expect(read.miss - before.miss).toBe(1);
+    expect(read.hit - before.hit).toBe(2);
+    t.deps.database.changes.bump(); // what every write does
+    expect((await agent.get(url)).status).toBe(200);
+    expect((await answers()).miss - read.miss).toBe(1);
+  });
+
   it("times every job run and counts the mail the worker tried", async () => {
     const running = startJobs(t.deps);
     running.stop();
