@@ -3,7 +3,7 @@
 // applied when a season starts. Both the close and the start happen exactly once, whoever gets there
 // first (the admin, or the jobs runner on any instance): each is one conditional UPDATE of the
 // season's row (`closed_at is null`, `started_at is null`) in the transaction that does the work.
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import { seasonCarryOvers, seasons, seasonStandings, teams, type Season } from "@shared/schema";
 import { COMPETITION_TYPES } from "@shared/constants";
 import { carryOver } from "@shared/rating/carry-over";
@@ -93,10 +93,21 @@ export async function listSeasons(deps: TxDeps<"db" | "env" | "clock">, query: S
 async function championsOf(db: DbOrTx, seasonIds: number[]): Promise<Map<number, SeasonChampion[]>> {
   const out = new Map<number, SeasonChampion[]>(seasonIds.map((id) => [id, []]));
   if (seasonIds.length === 0) return out;
+  // Rank 1 is the first place of a ladder (ranked teams are listed first), so each champion is
+  // read by its primary key (season, ladder, scope, position 1): an index lookup per ladder, not a
+  // scan of the season's standings.
+  const firstPlaces = seasonIds.flatMap((id) =>
+    SEASON_LADDERS.flatMap((ladder) => ["all", ...COMPETITION_TYPES].map((scope) => sql`(${id}::int, ${ladder}::text, ${scope}::text, 1)`)),
+  );
   const rows = await db
     .select()
     .from(seasonStandings)
-    .where(and(inArray(seasonStandings.seasonId, seasonIds), eq(seasonStandings.rank, 1)))
+    .where(
+      and(
+        sql`(${seasonStandings.seasonId}, ${seasonStandings.ladder}, ${seasonStandings.scope}, ${seasonStandings.position}) in (${sql.join(firstPlaces, sql`, `)})`,
+        eq(seasonStandings.rank, 1),
+      ),
+    )
     .orderBy(asc(seasonStandings.seasonId), asc(seasonStandings.scope), asc(seasonStandings.ladder));
   const ladderOrder = (l: string) => SEASON_LADDERS.indexOf(l as (typeof SEASON_LADDERS)[number]);
   const scopeOrder = (s: string) => (s === "all" ? -1 : COMPETITION_TYPES.indexOf(s as (typeof COMPETITION_TYPES)[number]));
