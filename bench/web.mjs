@@ -1,5 +1,5 @@
-// `npm run bench:web`: Lighthouse 12 (Node 20) with Debian's Chromium on /auth (signed out) and
-// /ladder (signed in: the session cookie goes in Lighthouse's extraHeaders), against the production
+// `npm run bench:web`: Lighthouse 12 (Node 20) with Debian's Chromium on /auth (signed out),
+// /ladder and /challenges (signed in: the session cookie goes in Lighthouse's extraHeaders), against the production
 // build on a fresh embedded database with the demo club. Prints performance, accessibility and
 // best-practices; QUALITY asks performance ≥ 95 and accessibility ≥ 95 (exit 1 when missed).
 //   --desktop   Lighthouse's desktop preset instead of the default (mobile, simulated throttling)
@@ -63,6 +63,7 @@ try {
   const pages = [
     { path: "/auth", headers: undefined },
     { path: "/ladder", headers: { Cookie: cookie } },
+    { path: "/challenges", headers: { Cookie: cookie } },
   ];
   for (const p of pages) for (let attempt = 1; attempt <= RUNS; attempt++) {
     const flags = {

@@ -157,25 +157,34 @@ export default function MyChallengesPage() {
         You can challenge players ranked up to {CHALLENGE_REACH} positions above you on a surface&apos;s ladder (and anyone below you).
       </Notice>
       <Segmented label="Show challenges" options={FILTERS} value={filter} onChange={setFilter} className="mb-6" />
-      <div className="grid grid-cols-1 gap-6">
-        <DirectionSection direction="incoming" past={past} query={incoming} setPage={setIncomingPage} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
+      {/* One skeleton until the three lists have answered, then all at once: sections filled in one
+          by one pushed each other down (a layout shift), like the ladder's tables (ladder-table.tsx). */}
+      {[incoming, outgoing, awaiting].some((q) => q.isPending) ? (
+        <div className="grid grid-cols-1 gap-6" aria-busy="true">
+          <Skeleton className="h-56 w-full rounded-xl" />
+          <Skeleton className="h-56 w-full rounded-xl" />
+        </div>
+      ) : (
+        <div className="grid grid-cols-1 gap-6">
+          <DirectionSection direction="incoming" past={past} query={incoming} setPage={setIncomingPage} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
 
-        {!past && awaitingItems.length > 0 && (
-          <Section
-            icon={<ClipboardCheck className="size-5 text-primary" aria-hidden="true" />}
-            title="Matches Awaiting Approval"
-            description="The other team reported these results. Approve them, or dispute a result that is wrong."
-          >
-            <ul className="grid gap-3">
-              {awaitingItems.map((m) => (
-                <ApprovalItem key={m.id} match={m} />
-              ))}
-            </ul>
-          </Section>
-        )}
+          {!past && awaitingItems.length > 0 && (
+            <Section
+              icon={<ClipboardCheck className="size-5 text-primary" aria-hidden="true" />}
+              title="Matches Awaiting Approval"
+              description="The other team reported these results. Approve them, or dispute a result that is wrong."
+            >
+              <ul className="grid gap-3">
+                {awaitingItems.map((m) => (
+                  <ApprovalItem key={m.id} match={m} />
+                ))}
+              </ul>
+            </Section>
+          )}
 
-        <DirectionSection direction="outgoing" past={past} query={outgoing} setPage={setOutgoingPage} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
-      </div>
+          <DirectionSection direction="outgoing" past={past} query={outgoing} setPage={setOutgoingPage} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
+        </div>
+      )}
     </section>
   );
 }
