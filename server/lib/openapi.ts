@@ -6,7 +6,7 @@
 // matches it.
 import type { Application, Express } from "express";
 import { z, type ZodType } from "zod";
-import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, routeTable, type Guard, type RouteInfo } from "./route";
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, isOtherAnswer, routeTable, type AnswerSpec, type Guard, type RouteInfo } from "./route";
 import { SESSION_COOKIE } from "../auth/session";
 
 type Json = Record<string, unknown>;
@@ -142,15 +142,20 @@ function operation(method: string, fullPath: string, info: RouteInfo | undefined
     op.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(body, "input") } } };
   }
   const success = String(info?.successStatus ?? 200);
-  const response = info?.schemas.response;
   op.responses = {
-    [success]: response
-      ? { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } }
-      : { description: "Success (the answer's schema is not declared yet)." },
+    [success]: successAnswer(info?.schemas.response),
     "4XX": { $ref: "#/components/responses/Error" },
     "5XX": { $ref: "#/components/responses/Error" },
   };
   return op;
+}
+
+/** The success answer of an operation: its JSON schema, a non-JSON body in words, or no body. */
+function successAnswer(response: AnswerSpec | undefined): Json {
+  if (!response) return { description: "Success (the answer's schema is not declared yet)." };
+  if (!isOtherAnswer(response)) return { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } };
+  if (response.mediaType === null) return { description: response.description };
+  return { description: response.description, content: { [response.mediaType]: { schema: response.mediaType.startsWith("text/") ? { type: "string" } : {} } } };
 }
 
 const validators = new WeakMap<Json, Map<string, ((body: unknown) => string | undefined) | null>>();

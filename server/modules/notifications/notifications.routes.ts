@@ -60,7 +60,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
 
   // One-click unsubscribe (RFC 8058). GET only reads (mail scanners open links); POST, from the
   // confirm page or straight from the mail provider (List-Unsubscribe-Post), turns the category off.
-  tokenRead(route, deps, "/unsubscribe/:token", unsubscribeParamsSchema, viewUnsubscribeLink, "Unsubscribe Failed");
+  tokenRead(route, deps, "/unsubscribe/:token", unsubscribeParamsSchema, viewUnsubscribeLink, undefined, "Unsubscribe Failed");
 
   route({
     method: "post",
