@@ -1,5 +1,6 @@
 // Shapes both sides agree on: errors and the signed-in user (pages of results: shared/paging.ts).
-import type { CompetitionType } from "./constants";
+import { z } from "zod";
+import { COMPETITION_TYPES } from "./constants";
 
 /** Every refusal answers this body (docs/product.md, "API answers"). */
 export interface ApiErrorBody {
@@ -16,7 +17,6 @@ export interface ApiErrorBody {
  */
 export const ALREADY_DONE_CODE = "already_done";
 
-/** The signed-in user as GET /api/user returns it: never the password hash or token fields. */
 /**
  * The signed-in user's second factor (TOTP), as the session stands:
  * - "not_enrolled": none, and none is required (admins: ADMIN_MFA_REQUIRED is false);
@@ -24,27 +24,30 @@ export const ALREADY_DONE_CODE = "already_done";
  * - "passed": enrolled, and this session passed the code step (or the enrolment itself);
  * - "code_required": enrolled, but this session has not passed the code step.
  */
-export type SecondFactorState = "not_enrolled" | "enrolment_required" | "passed" | "code_required";
+export const secondFactorStateSchema = z.enum(["not_enrolled", "enrolment_required", "passed", "code_required"]);
+export type SecondFactorState = z.infer<typeof secondFactorStateSchema>;
 
-export interface CurrentUser {
-  id: number;
-  username: string | null;
-  name: string;
-  email: string;
-  avatar: string | null;
-  phone: string | null;
-  location: string | null;
-  bio: string | null;
-  joinedAt: string;
-  isAdmin: boolean;
-  isApproved: boolean;
-  isSuspended: boolean;
-  isEmailVerified: boolean;
-  isCaptain: boolean;
-  isPartner: boolean;
-  teamId: number | null;
-  teamName: string | null;
-  competitionType: CompetitionType | null;
-  secondFactor: SecondFactorState;
-}
+/** The signed-in user as GET /api/user returns it: never the password hash or token fields. */
+export const currentUserSchema = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  phone: z.string().nullable(),
+  location: z.string().nullable(),
+  bio: z.string().nullable(),
+  joinedAt: z.iso.datetime(),
+  isAdmin: z.boolean(),
+  isApproved: z.boolean(),
+  isSuspended: z.boolean(),
+  isEmailVerified: z.boolean(),
+  isCaptain: z.boolean(),
+  isPartner: z.boolean(),
+  teamId: z.number().int().nullable(),
+  teamName: z.string().nullable(),
+  competitionType: z.enum(COMPETITION_TYPES).nullable(),
+  secondFactor: secondFactorStateSchema,
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
 

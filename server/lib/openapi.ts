@@ -32,6 +32,15 @@ export const errorAnswerSchema = z.object({
   requestId: z.string().optional().describe("Only on an unexpected 500: the id to quote to the club's admin."),
 });
 
+/** GET /api/openapi.json answers this document: its top level here; inside, OpenAPI 3.1's own shapes. */
+export const openApiDocumentSchema = z.object({
+  openapi: z.literal("3.1.0"),
+  jsonSchemaDialect: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string() }),
+  paths: z.record(z.string().startsWith("/api/"), z.record(z.string(), z.looseObject({ responses: z.record(z.string(), z.looseObject({})) }))),
+  components: z.looseObject({ schemas: z.record(z.string(), z.looseObject({})) }),
+});
+
 const DESCRIPTION = `The doubles-ladder API. This reference is generated from the routes the server registers and the zod schemas they validate with.
 
 **Session.** Signing in (\`POST /api/login\`) sets the \`${SESSION_COOKIE}\` cookie (HttpOnly, SameSite=Lax, Secure over https). Every call that needs a signed-in member sends it back; routes whose security list is empty need none. Each operation's \`x-guard\` and description say who may call it (${Object.keys(GUARD_DESCRIPTIONS).join(", ")}).
