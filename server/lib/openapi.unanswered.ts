@@ -45,7 +45,6 @@ export const ALLOWED_WITHOUT_ANSWER: readonly string[] = [
   "POST /api/admin/approve-user/:id",
   "POST /api/admin/rating-model",
   "POST /api/admin/reject-user/:id",
-  "POST /api/admin/users/:id/resend-invite",
   "POST /api/challenges",
   "POST /api/challenges/:id/slots",
   "POST /api/challenges/:id/slots/:slotId/accept",
