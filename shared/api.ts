@@ -2,13 +2,18 @@
 import { z } from "zod";
 import { COMPETITION_TYPES } from "./constants";
 
-/** Every refusal answers this body (docs/product.md, "API answers"). */
-export interface ApiErrorBody {
-  message: string;
-  title?: string;
-  code?: string;
-  fields?: Record<string, string>;
-}
+/**
+ * Every refusal answers this body (docs/product.md, "API answers"; server/lib/app-error.ts,
+ * server/middleware/error-handler.ts): the Error schema of the API reference.
+ */
+export const apiErrorBodySchema = z.object({
+  message: z.string().describe("What went wrong, meant for the person using the app."),
+  title: z.string().optional().describe("A heading for the message, when the screen shows one."),
+  code: z.string().describe("A stable machine-readable code: bad_request, unauthorized, forbidden, not_found, conflict, cross_site, …"),
+  fields: z.record(z.string(), z.string()).optional().describe("Per-field messages of a validation refusal."),
+  requestId: z.string().optional().describe("Only on an unexpected 500: the id to quote to the club's admin."),
+});
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /**
  * The code of a refusal that says "your side already did exactly this" (a second Accept, a second

@@ -8,6 +8,7 @@ import type { Application, Express } from "express";
 import { z, type ZodType } from "zod";
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, isOtherAnswer, routeTable, type AnswerSpec, type Guard, type RouteInfo } from "./route";
 import { SESSION_COOKIE } from "../auth/session";
+import { apiErrorBodySchema } from "@shared/api";
 
 type Json = Record<string, unknown>;
 
@@ -22,15 +23,6 @@ export const GUARD_DESCRIPTIONS: Record<Guard, string> = {
   admin: "An admin, signed in with the second factor when the club requires it.",
   adminAnyFactor: "An admin, also while still to set up the second factor.",
 };
-
-/** The body of every refusal (server/lib/app-error.ts, server/middleware/error-handler.ts). */
-export const errorAnswerSchema = z.object({
-  message: z.string().describe("What went wrong, meant for the person using the app."),
-  title: z.string().optional().describe("A heading for the message, when the screen shows one."),
-  code: z.string().describe("A stable machine-readable code: bad_request, unauthorized, forbidden, not_found, conflict, cross_site, …"),
-  fields: z.record(z.string(), z.string()).optional().describe("Per-field messages of a validation refusal."),
-  requestId: z.string().optional().describe("Only on an unexpected 500: the id to quote to the club's admin."),
-});
 
 /** GET /api/openapi.json answers this document: its top level here; inside, OpenAPI 3.1's own shapes. */
 export const openApiDocumentSchema = z.object({
@@ -99,7 +91,7 @@ function buildDocument(app: Express): Json {
       securitySchemes: {
         cookieAuth: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by POST /api/login." },
       },
-      schemas: { Error: jsonSchemaOf(errorAnswerSchema, "output") },
+      schemas: { Error: jsonSchemaOf(apiErrorBodySchema, "output") },
       responses: {
         Error: {
           description: "A refusal or failure (see the description of the API for the statuses).",
