@@ -7,13 +7,20 @@ export const PAGE_MAX = 100_000;
 export const PAGE_MESSAGE = "page must be a positive whole number.";
 export const limitMessage = (maxLimit: number): string => `limit must be between 1 and ${maxLimit}.`;
 
-/** One page of a list. `totalPages` is at least 1: an empty list is one empty page. */
-export interface Page<T> {
-  items: T[];
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
+/** What every page tells besides its items. */
+const pageFieldsSchema = z.object({
+  page: z.number().int().min(1).describe("This page's number, from 1."),
+  pageSize: z.number().int().min(1).describe("The page size asked for (limit)."),
+  total: z.number().int().nonnegative().describe("Items in the whole list."),
+  totalPages: z.number().int().min(1).describe("At least 1: an empty list is one empty page."),
+});
+
+/** One page of a list (its schema: pageSchemaOf). `totalPages` is at least 1: an empty list is one empty page. */
+export type Page<T> = { items: T[] } & z.infer<typeof pageFieldsSchema>;
+
+/** The answer schema of a page of `item`s: Page<z.infer<item>>, for a paged route's `response`. */
+export function pageSchemaOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), ...pageFieldsSchema.shape });
 }
 
 /** What a paged read is asked for, once parsed. */

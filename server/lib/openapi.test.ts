@@ -4,7 +4,9 @@ import { describe, expect, it } from "vitest";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
 import { type TestApp, useTestApp } from "../../tests/helpers/app";
-import { routeTable } from "./route";
+import express, { type Express } from "express";
+import { z } from "zod";
+import { apiRouter, routeTable, type RouteBuilder } from "./route";
 import { ALLOWED_WITHOUT_ANSWER } from "./openapi.unanswered";
 import { answerMismatch, openApiDocument, openApiPath, pathParams } from "./openapi";
 import { compileAnswerSchema, takeContractMismatches } from "../../tests/helpers/contract";
@@ -100,8 +102,9 @@ describe("the contract check of answers", () => {
     expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/health", 200, ok.body)).toBeUndefined();
     expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/health", 200, { status: "ok" })).toMatch(/uptime/);
     expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/health", 200, { status: "down", uptime: 1 })).toMatch(/GET \/api\/health 200/);
-    // A route that declares no answer schema is not checked (ALLOWED_WITHOUT_ANSWER lists them).
-    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/user", 200, 42)).toBeUndefined();
+    // A route without a JSON answer schema is not checked: one still on ALLOWED_WITHOUT_ANSWER, or
+    // one whose answer is not JSON (declared in words).
+    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/metrics", 200, 42)).toBeUndefined();
   });
 
   it("records a mismatched answer the app sends, for the test's afterEach to fail on", async () => {
@@ -114,6 +117,61 @@ describe("the contract check of answers", () => {
       process.uptime = realUptime;
     }
     expect(takeContractMismatches()).toEqual([expect.stringMatching(/^GET \/api\/health 200: /)]);
+  });
+});
+
+describe("answers that are not JSON", () => {
+  /** An app of the given routes only, mounted under /api as the modules are. */
+  function appWith(declare: (route: RouteBuilder["route"]) => void): Express {
+    const { router, route } = apiRouter(t.deps);
+    declare(route);
+    const app = express();
+    app.use("/api", router);
+    return app;
+  }
+
+  it("are in the reference as their media type in words, or as no body at all", () => {
+    const app = appWith((route) => {
+      route({
+        method: "get",
+        path: "/feed.ics",
+        guard: "public",
+        cache: "uncached",
+        response: { mediaType: "text/calendar", description: "The feed, iCalendar." },
+        handler: (_req, res) => void res.type("text/calendar").send("BEGIN:VCALENDAR"),
+      });
+      route({
+        method: "get",
+        path: "/file",
+        guard: "admin",
+        cache: "uncached",
+        response: { mediaType: "application/octet-stream", description: "A download." },
+        handler: (_req, res) => void res.end(),
+      });
+      route({
+        method: "delete",
+        path: "/thing",
+        guard: "signedIn",
+        successStatus: 204,
+        response: { mediaType: null, description: "Gone: no body." },
+        handler: (_req, res) => void res.status(204).end(),
+      });
+    });
+    const doc = openApiDocument(app) as Doc;
+    expect(doc.paths["/api/feed.ics"]?.get?.responses["200"]).toEqual({ description: "The feed, iCalendar.", content: { "text/calendar": { schema: { type: "string" } } } });
+    expect(doc.paths["/api/file"]?.get?.responses["200"]).toEqual({ description: "A download.", content: { "application/octet-stream": { schema: {} } } });
+    expect(doc.paths["/api/thing"]?.delete?.responses).toMatchObject({ "204": { description: "Gone: no body." } });
+    expect(doc.paths["/api/thing"]?.delete?.responses["204"]?.content).toBeUndefined();
+    expect(doc.paths["/api/thing"]?.delete?.responses["200"]).toBeUndefined();
+    // Declared: they need no place on the allow-list, and the contract check has no JSON schema for them.
+    for (const r of routeTable(app)) expect(r.info?.schemas.response, r.fullPath).toBeDefined();
+    expect(answerMismatch(doc, compileAnswerSchema, "GET", "/api/feed.ics", 200, 42)).toBeUndefined();
+  });
+
+  it("no body goes with 204, and 204 with no body", () => {
+    const handler = () => undefined;
+    expect(() => appWith((route) => route({ method: "post", path: "/x", guard: "public", response: { mediaType: null, description: "" }, handler }))).toThrow(/204/);
+    expect(() => appWith((route) => route({ method: "post", path: "/x", guard: "public", successStatus: 204, response: z.object({}), handler }))).toThrow(/204/);
   });
 });
 

@@ -6,8 +6,9 @@
 // matches it.
 import type { Application, Express } from "express";
 import { z, type ZodType } from "zod";
-import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, routeTable, type Guard, type RouteInfo } from "./route";
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, isOtherAnswer, routeTable, type AnswerSpec, type Guard, type RouteInfo } from "./route";
 import { SESSION_COOKIE } from "../auth/session";
+import { apiErrorBodySchema } from "@shared/api";
 
 type Json = Record<string, unknown>;
 
@@ -23,13 +24,13 @@ export const GUARD_DESCRIPTIONS: Record<Guard, string> = {
   adminAnyFactor: "An admin, also while still to set up the second factor.",
 };
 
-/** The body of every refusal (server/lib/app-error.ts, server/middleware/error-handler.ts). */
-export const errorAnswerSchema = z.object({
-  message: z.string().describe("What went wrong, meant for the person using the app."),
-  title: z.string().optional().describe("A heading for the message, when the screen shows one."),
-  code: z.string().describe("A stable machine-readable code: bad_request, unauthorized, forbidden, not_found, conflict, cross_site, …"),
-  fields: z.record(z.string(), z.string()).optional().describe("Per-field messages of a validation refusal."),
-  requestId: z.string().optional().describe("Only on an unexpected 500: the id to quote to the club's admin."),
+/** GET /api/openapi.json answers this document: its top level here; inside, OpenAPI 3.1's own shapes. */
+export const openApiDocumentSchema = z.object({
+  openapi: z.literal("3.1.0"),
+  jsonSchemaDialect: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string(), description: z.string() }),
+  paths: z.record(z.string().startsWith("/api/"), z.record(z.string(), z.looseObject({ responses: z.record(z.string(), z.looseObject({})) }))),
+  components: z.looseObject({ schemas: z.record(z.string(), z.looseObject({})) }),
 });
 
 const DESCRIPTION = `The doubles-ladder API. This reference is generated from the routes the server registers and the zod schemas they validate with.
@@ -90,7 +91,7 @@ function buildDocument(app: Express): Json {
       securitySchemes: {
         cookieAuth: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "The session cookie set by POST /api/login." },
       },
-      schemas: { Error: jsonSchemaOf(errorAnswerSchema, "output") },
+      schemas: { Error: jsonSchemaOf(apiErrorBodySchema, "output") },
       responses: {
         Error: {
           description: "A refusal or failure (see the description of the API for the statuses).",
@@ -142,15 +143,20 @@ function operation(method: string, fullPath: string, info: RouteInfo | undefined
     op.requestBody = { required: true, content: { "application/json": { schema: jsonSchemaOf(body, "input") } } };
   }
   const success = String(info?.successStatus ?? 200);
-  const response = info?.schemas.response;
   op.responses = {
-    [success]: response
-      ? { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } }
-      : { description: "Success (the answer's schema is not declared yet)." },
+    [success]: successAnswer(info?.schemas.response),
     "4XX": { $ref: "#/components/responses/Error" },
     "5XX": { $ref: "#/components/responses/Error" },
   };
   return op;
+}
+
+/** The success answer of an operation: its JSON schema, a non-JSON body in words, or no body. */
+function successAnswer(response: AnswerSpec | undefined): Json {
+  if (!response) return { description: "Success (the answer's schema is not declared yet)." };
+  if (!isOtherAnswer(response)) return { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } };
+  if (response.mediaType === null) return { description: response.description };
+  return { description: response.description, content: { [response.mediaType]: { schema: response.mediaType.startsWith("text/") ? { type: "string" } : {} } } };
 }
 
 const validators = new WeakMap<Json, Map<string, ((body: unknown) => string | undefined) | null>>();

@@ -83,6 +83,20 @@ export interface RouteInput<P, Q, B> {
 
 type BodySpec = ZodType | "stream" | "oneClick" | undefined;
 
+/**
+ * A success answer that is not a JSON value, declared in words: a file or a stream of `mediaType`
+ * (a calendar, a CSV, a download, Server-Sent Events, Prometheus text), or no body at all
+ * (`mediaType: null`, e.g. with `successStatus: 204`). The reference lists it; the contract test has
+ * no JSON to check (docs/decisions/033-api-reference-from-zod.md).
+ */
+export interface OtherAnswer {
+  mediaType: string | null;
+  description: string;
+}
+
+/** What a route answers on success: the zod schema of its JSON, or an OtherAnswer. */
+export type AnswerSpec = ZodType | OtherAnswer;
+
 export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | undefined, B extends BodySpec> {
   method: Method;
   path: string;
@@ -113,9 +127,9 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   /**
    * The zod schema of the success answer (JSON), for the API reference (server/lib/openapi.ts) and
    * the contract test that checks every answer the test suite receives against it. Not checked at
-   * run time.
+   * run time. An answer that is not JSON, or no body, is an OtherAnswer: `{ mediaType, description }`.
    */
-  response?: ZodType;
+  response?: AnswerSpec;
   /** The success status the answer comes with (default 200). */
   successStatus?: number;
   handler: (req: Request, res: Response, input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
@@ -143,7 +157,7 @@ export interface RouteInfo {
     params: ZodType | undefined;
     query: ZodType | undefined;
     body: ZodType | "stream" | "oneClick" | undefined;
-    response: ZodType | undefined;
+    response: AnswerSpec | undefined;
   };
   successStatus: number;
 }
@@ -209,6 +223,8 @@ function describe(spec: AnySpec): RouteInfo {
   if (streamed && spec.limit?.readsBody) throw new Error(`${where}: a streamed body cannot be counted by a rate limit`);
   if (streamed && spec.precheck) throw new Error(`${where}: a streamed body has no precheck`);
   const takesBody = spec.body !== undefined && spec.body !== "oneClick";
+  const noContent = isOtherAnswer(spec.response) && spec.response.mediaType === null;
+  if (noContent !== (spec.successStatus === 204)) throw new Error(`${where}: an answer without a body (mediaType: null) goes with successStatus 204, and only it`);
   return {
     method: spec.method,
     path: spec.path,
@@ -265,6 +281,11 @@ async function prepare(
     req.body = body;
   }
   return { params, query, body };
+}
+
+/** Whether a declared answer is an OtherAnswer (not JSON, or no body) rather than a zod schema. */
+export function isOtherAnswer(response: AnswerSpec | undefined): response is OtherAnswer {
+  return response !== undefined && "mediaType" in response;
 }
 
 function parse(schema: ZodType, value: unknown, spec: { errorTitle?: RouteSpec<undefined, undefined, undefined>["errorTitle"] }): unknown {
@@ -533,13 +554,24 @@ export function routeTable(app: Express): { methods: string[]; fullPath: string;
 // The shorthands below declare the common reads through route() in one line each: the same guard,
 // cache choice and route table, only without restating the handler.
 
+// Each takes the zod schema of its answer last (`response`, see RouteSpec), and `read` must
+// answer what that schema takes.
+
 /** GET `path`, uncached, answering `read(deps)`: a setting or club-wide figure that needs no input. */
-export function uncachedRead<D>(route: RouteBuilder["route"], deps: D, path: string, guard: Guard, read: (deps: D) => Promise<unknown>): void {
+export function uncachedRead<D, R extends ZodType = ZodType>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: string,
+  guard: Guard,
+  read: (deps: D) => Promise<z.input<R>>,
+  response?: R,
+): void {
   route({
     method: "get",
     path,
     guard,
     cache: "uncached",
+    ...(response ? { response } : {}),
     handler: async (_req, res) => {
       res.json(await read(deps));
     },
@@ -551,12 +583,13 @@ export function uncachedRead<D>(route: RouteBuilder["route"], deps: D, path: str
  * (mail scanners prefetch links); what the link does is a POST of its own. `params` is the module's
  * check of the token, with its message.
  */
-export function tokenRead<D, P extends ZodType<{ token: string }>>(
+export function tokenRead<D, P extends ZodType<{ token: string }>, R extends ZodType = ZodType>(
   route: RouteBuilder["route"],
   deps: D,
   path: string,
   params: P,
-  read: (deps: D, input: { token: string }) => Promise<unknown>,
+  read: (deps: D, input: { token: string }) => Promise<z.input<R>>,
+  response?: R,
   errorTitle?: string,
 ): void {
   route({
@@ -565,6 +598,7 @@ export function tokenRead<D, P extends ZodType<{ token: string }>>(
     guard: "token",
     params,
     cache: "uncached",
+    ...(response ? { response } : {}),
     ...(errorTitle ? { errorTitle } : {}),
     handler: async (_req, res, { params: { token } }) => {
       res.json(await read(deps, { token }));
@@ -573,18 +607,20 @@ export function tokenRead<D, P extends ZodType<{ token: string }>>(
 }
 
 /** GET `path`, uncached, answering `read(deps, { actor })`: the signed-in caller's own settings or counts. */
-export function ownRead<D>(
+export function ownRead<D, R extends ZodType = ZodType>(
   route: RouteBuilder["route"],
   deps: D,
   path: string,
   guard: Exclude<Guard, "public" | "token">,
-  read: (deps: D, input: { actor: Express.User }) => Promise<unknown>,
+  read: (deps: D, input: { actor: Express.User }) => Promise<z.input<R>>,
+  response?: R,
 ): void {
   route({
     method: "get",
     path,
     guard,
     cache: "uncached",
+    ...(response ? { response } : {}),
     handler: async (req, res) => {
       res.json(await read(deps, { actor: currentUser(req) }));
     },
@@ -592,14 +628,15 @@ export function ownRead<D>(
 }
 
 /** GET `path` of a paged list: its query parsed by `query` (a `pageQuerySchema`), answering `read(deps, query)`. */
-export function listRead<D, Q extends ZodType>(
+export function listRead<D, Q extends ZodType, R extends ZodType = ZodType>(
   route: RouteBuilder["route"],
   deps: D,
   path: string,
   guard: Guard,
   query: Q,
   cache: "cached" | "uncached",
-  read: (deps: D, query: z.output<Q>) => Promise<unknown>,
+  read: (deps: D, query: z.output<Q>) => Promise<z.input<R>>,
+  response?: R,
 ): void {
   route({
     method: "get",
@@ -607,6 +644,7 @@ export function listRead<D, Q extends ZodType>(
     guard,
     query,
     cache,
+    ...(response ? { response } : {}),
     handler: async (_req, res, input) => {
       res.json(await read(deps, input.query as z.output<Q>));
     },

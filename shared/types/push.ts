@@ -1,14 +1,15 @@
-// Web push (docs/product.md, "Push notifications"; docs/decisions/035-web-push.md).
+// Web push (docs/product.md, "Push notifications"; docs/decisions/035-web-push.md): the answers' zod
+// schemas, declared by the routes as `response` (docs/decisions/033-api-reference-from-zod.md), their types,
+// and what a push message carries.
+import { z } from "zod";
 
 /** GET /api/push/public-key: the server's VAPID public key (applicationServerKey). */
-export interface PushPublicKey {
-  publicKey: string;
-}
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+export type PushPublicKey = z.infer<typeof pushPublicKeySchema>;
 
 /** POST/DELETE /api/push/subscriptions. */
-export interface PushSubscriptionResult {
-  subscribed: boolean;
-}
+export const pushSubscriptionResultSchema = z.object({ subscribed: z.boolean() });
+export type PushSubscriptionResult = z.infer<typeof pushSubscriptionResultSchema>;
 
 /**
  * What a push message carries (JSON, encrypted to the device): the member's own notification —

@@ -1,58 +1,65 @@
-// Seasons and their archives (docs/product.md, "Seasons", "Season archives").
-import type { CompetitionType } from "../constants";
-import type { Page } from "../paging";
-import type { SeasonLadder } from "../validators/seasons";
+// Seasons and their archives (docs/product.md, "Seasons", "Season archives"): the answers' zod
+// schemas, declared by the routes as `response` (docs/decisions/033-api-reference-from-zod.md), and their types.
+import { z } from "zod";
+import { COMPETITION_TYPES } from "../constants";
+import { pageSchemaOf } from "../paging";
+import { SEASON_LADDERS } from "../validators/seasons";
 
 /**
  * upcoming: its first day is ahead. current: not closed, and its days contain today (club time).
  * ending: its last day is over, and the jobs runner is about to close it. closed: its standings are frozen.
  */
-export type SeasonState = "upcoming" | "current" | "ending" | "closed";
+export const seasonStateSchema = z.enum(["upcoming", "current", "ending", "closed"]);
+export type SeasonState = z.infer<typeof seasonStateSchema>;
 
-export interface SeasonView {
-  id: number;
-  name: string;
-  /** First and last day, club days 'YYYY-MM-DD', both included. */
-  firstDay: string;
-  lastDay: string;
-  carryOverPercent: number;
-  state: SeasonState;
-  closedAt: string | null;
-}
+export const seasonViewSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  firstDay: z.iso.date().describe("First day, a club day, included."),
+  lastDay: z.iso.date().describe("Last day, a club day, included."),
+  carryOverPercent: z.number(),
+  state: seasonStateSchema,
+  closedAt: z.iso.datetime().nullable(),
+});
+export type SeasonView = z.infer<typeof seasonViewSchema>;
 
 /** Rank 1 of one ladder, over the club (`scope` 'all') or within one category, at the close. */
-export interface SeasonChampion {
-  ladder: SeasonLadder;
-  scope: CompetitionType | "all";
-  teamName: string;
-  rating: number;
-  wins: number;
-  losses: number;
-}
+export const seasonChampionSchema = z.object({
+  ladder: z.enum(SEASON_LADDERS),
+  scope: z.union([z.enum(COMPETITION_TYPES), z.literal("all")]),
+  teamName: z.string(),
+  rating: z.number(),
+  wins: z.number().int().nonnegative(),
+  losses: z.number().int().nonnegative(),
+});
+export type SeasonChampion = z.infer<typeof seasonChampionSchema>;
 
-export interface ArchivedSeason extends SeasonView {
-  champions: SeasonChampion[];
-}
+export const archivedSeasonSchema = seasonViewSchema.extend({ champions: z.array(seasonChampionSchema) });
+export type ArchivedSeason = z.infer<typeof archivedSeasonSchema>;
 
-export type SeasonsPage = Page<SeasonView>;
-export type ArchivedSeasonsPage = Page<ArchivedSeason>;
+export const seasonsPageSchema = pageSchemaOf(seasonViewSchema);
+export type SeasonsPage = z.infer<typeof seasonsPageSchema>;
+export const archivedSeasonsPageSchema = pageSchemaOf(archivedSeasonSchema);
+export type ArchivedSeasonsPage = z.infer<typeof archivedSeasonsPageSchema>;
 
 /** The ladder's header: the season going on, else the next one (null: none planned). */
-export interface CurrentSeason {
-  current: SeasonView | null;
-  next: SeasonView | null;
-}
+export const currentSeasonSchema = z.object({
+  current: seasonViewSchema.nullable(),
+  next: seasonViewSchema.nullable(),
+});
+export type CurrentSeason = z.infer<typeof currentSeasonSchema>;
 
 /** One team's place in a closed season's standings, as it was then. */
-export interface SeasonStandingRow {
-  position: number;
-  /** Null: the team was inactive at the close (listed after the ranked teams). */
-  rank: number | null;
-  teamName: string;
-  competitionType: CompetitionType;
-  rating: number;
-  wins: number;
-  losses: number;
-}
+export const seasonStandingRowSchema = z.object({
+  position: z.number().int().min(1),
+  rank: z.number().int().min(1).nullable().describe("Null: the team was inactive at the close (listed after the ranked teams)."),
+  teamName: z.string(),
+  competitionType: z.enum(COMPETITION_TYPES),
+  rating: z.number(),
+  wins: z.number().int().nonnegative(),
+  losses: z.number().int().nonnegative(),
+});
+export type SeasonStandingRow = z.infer<typeof seasonStandingRowSchema>;
 
-export type SeasonStandingsPage = Page<SeasonStandingRow>;
+export const seasonStandingsPageSchema = pageSchemaOf(seasonStandingRowSchema);
+export type SeasonStandingsPage = z.infer<typeof seasonStandingsPageSchema>;

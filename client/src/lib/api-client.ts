@@ -8,7 +8,7 @@ export class ApiError extends Error {
   readonly code?: string;
   readonly fields?: Record<string, string>;
 
-  constructor(status: number, message: string, extra: Omit<ApiErrorBody, "message"> = {}) {
+  constructor(status: number, message: string, extra: Partial<Omit<ApiErrorBody, "message" | "requestId">> = {}) {
     super(message);
     this.name = "ApiError";
     this.status = status;

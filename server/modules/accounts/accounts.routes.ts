@@ -12,6 +12,7 @@ import {
   resetRequestSchema,
 } from "@shared/validators/auth";
 import { pendingUsersQuerySchema } from "@shared/validators/admin";
+import { adminUserActionResultSchema } from "@shared/types/admin";
 import type { AppDeps } from "../../deps";
 import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
@@ -198,6 +199,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     path: "/admin/users/:id/resend-invite",
     guard: "admin",
     params: IdParams,
+    response: adminUserActionResultSchema,
     handler: async (req, res, { params }) => {
       res.json(await resendPartnerInvite(deps, { userId: params.id, actor: currentUser(req) }));
     },

@@ -4,7 +4,22 @@ import fs from "node:fs";
 import type { Readable } from "node:stream";
 import type { Request, Router } from "express";
 import { z } from "zod";
-import type { ScheduledBackupsResponse } from "@shared/types/admin";
+import {
+  adminAccountSchema,
+  adminStatsSchema,
+  adminTeamActionResultSchema,
+  adminTeamsPageSchema,
+  adminUserActionResultSchema,
+  currentOperationSchema,
+  importBackupResponseSchema,
+  mailDeliveryStatusSchema,
+  mailRetryResultSchema,
+  purgeResponseSchema,
+  resetDataResponseSchema,
+  scheduledBackupsResponseSchema,
+  type CurrentOperation,
+  type ScheduledBackupsResponse,
+} from "@shared/types/admin";
 import {
   adminDeleteTeamSchema,
   adminTeamsQuerySchema,
@@ -31,6 +46,10 @@ import { getCurrentOperation, OPERATION_POLL_PATH, runDataOperation } from "./da
 
 const BackupNameParams = z.object({ name: z.string().max(100) });
 
+/** The backup downloads: the file a restore reads back. */
+const BACKUP_FILE_ANSWER =
+  "A full backup file (a download): JSON, formatVersion 1, every table's rows (backupFileSchema in shared/validators/admin.ts); POST /api/admin/import-backup restores it.";
+
 const stamp = () => new Date().toISOString().slice(0, 19).replace(/[:T]/g, "-");
 
 
@@ -51,36 +70,38 @@ export function adminRoutes(deps: AppDeps): Router {
       work: (progress) => restoreBackup(deps, { actor, source: source(), maxBytes, importMode, progress }),
     });
   };
-  /** An admin's action on the user or team named by the path's id, with no body; answers the service's result. */
+  /** An admin's action on the user or team named by the path's id, with no body; answers the service's result (`response`). */
   const byId =
-    <K extends "userId" | "teamId">(key: K) =>
-    (method: "post" | "delete", path: string, errorTitle: string, act: (deps: AppDeps, input: Record<K, number> & { actor: Actor }) => Promise<unknown>) =>
+    <K extends "userId" | "teamId", R extends z.ZodType>(key: K, response: R) =>
+    (method: "post" | "delete", path: string, errorTitle: string, act: (deps: AppDeps, input: Record<K, number> & { actor: Actor }) => Promise<z.input<R>>) =>
       route({
         method,
         path,
         guard: "admin",
         params: IdParams,
         errorTitle,
+        response,
         handler: async (req, res, { params }) => {
           const actor: Actor = actorOf(req);
           res.json(await act(deps, { [key]: params.id, actor } as Record<K, number> & { actor: Actor }));
         },
       });
-  const onUser = byId("userId");
-  const onTeam = byId("teamId");
-  /** An admin's read or action on the whole club, with no input but who asks; answers the service's result. */
-  const forClub = (method: "get" | "post" | "delete", path: string, act: (deps: AppDeps, input: { actor: Actor }) => Promise<unknown>) =>
+  const onUser = byId("userId", adminUserActionResultSchema);
+  const onTeam = byId("teamId", adminTeamActionResultSchema);
+  /** An admin's read or action on the whole club, with no input but who asks; answers the service's result (`response`). */
+  const forClub = <R extends z.ZodType>(method: "get" | "post" | "delete", path: string, response: R, act: (deps: AppDeps, input: { actor: Actor }) => Promise<z.input<R>>) =>
     route({
       method,
       path,
       guard: "admin",
+      response,
       ...(method === "get" ? { cache: "uncached" as const } : {}),
       handler: async (req, res) => {
         res.json(await act(deps, { actor: actorOf(req) }));
       },
     });
 
-  uncachedRead(route, deps, "/admin/stats", "admin", getAdminStats);
+  uncachedRead(route, deps, "/admin/stats", "admin", getAdminStats, adminStatsSchema);
 
   route({
     method: "get",
@@ -88,6 +109,7 @@ export function adminRoutes(deps: AppDeps): Router {
     guard: "admin",
     query: adminTeamsQuerySchema,
     cache: "uncached",
+    response: adminTeamsPageSchema,
     handler: async (req, res, { query }) => {
       res.json(await listAdminTeams(deps, { actor: actorOf(req), ...query }));
     },
@@ -101,6 +123,7 @@ export function adminRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: suspendUserSchema,
     errorTitle: "Suspension Failed",
+    response: adminUserActionResultSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await suspendUser(deps, { userId: params.id, actor: actorOf(req), reason: body.reason }));
     },
@@ -109,18 +132,19 @@ export function adminRoutes(deps: AppDeps): Router {
   onUser("delete", "/admin/users/:id", "Failed to Delete User", deleteUser);
 
   // Admins: who they are, and making or unmaking one (never the last).
-  forClub("get", "/admin/admins", listAdmins);
+  forClub("get", "/admin/admins", z.array(adminAccountSchema), listAdmins);
   onUser("post", "/admin/users/:id/promote", "Promotion Failed", promoteUser);
   onUser("post", "/admin/users/:id/demote", "Demotion Failed", demoteAdmin);
 
   // Mail delivery (the outbox)
-  uncachedRead(route, deps, "/admin/mail-delivery", "admin", getMailDelivery);
+  uncachedRead(route, deps, "/admin/mail-delivery", "admin", getMailDelivery, mailDeliveryStatusSchema);
   route({
     method: "post",
     path: "/admin/mail-delivery/retry",
     guard: "admin",
     body: mailRetrySchema,
     errorTitle: "Retry Failed",
+    response: mailRetryResultSchema,
     handler: async (req, res, { body }) => {
       res.json(await retryFailedMail(deps, { retry: body, actor: actorOf(req) }));
     },
@@ -134,6 +158,7 @@ export function adminRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: adminDeleteTeamSchema,
     errorTitle: "Delete Failed",
+    response: adminTeamActionResultSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await adminSoftDeleteTeam(deps, { actor: actorOf(req), teamId: params.id, reason: body.reason }));
     },
@@ -147,6 +172,7 @@ export function adminRoutes(deps: AppDeps): Router {
     path: "/admin/export-users",
     guard: "admin",
     cache: "uncached",
+    response: { mediaType: "text/csv", description: "Every user, one row each (a download: doubles-ladder-users-<time>.csv); cells a spreadsheet would run as a formula are neutralised." },
     handler: async (req, res) => {
       const csv = await exportUsersCsv(deps, { actor: actorOf(req) });
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
@@ -161,6 +187,7 @@ export function adminRoutes(deps: AppDeps): Router {
     path: "/admin/export-full-backup",
     guard: "admin",
     cache: "uncached",
+    response: { mediaType: "application/json", description: BACKUP_FILE_ANSWER },
     handler: async (req, res) => {
       res.setHeader("Content-Type", "application/json; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="doubles-ladder-backup-${stamp()}.json"`);
@@ -186,6 +213,7 @@ export function adminRoutes(deps: AppDeps): Router {
     tooLargeMessage: backupTooLarge(backupMaxBytes),
     maxDepth: BACKUP_MAX_DEPTH,
     errorTitle: "Restore failed",
+    response: importBackupResponseSchema,
     handler: async (req, res, { query, body }) => {
       // What the headers alone refuse (compressed, not UTF-8: 415; announced over the limit: 413)
       // route() refused before this handler; the operation is claimed before the body is read, so
@@ -199,8 +227,10 @@ export function adminRoutes(deps: AppDeps): Router {
     path: OPERATION_POLL_PATH,
     guard: "admin",
     cache: "uncached",
+    response: currentOperationSchema,
     handler: async (_req, res) => {
-      res.json({ operation: await getCurrentOperation(deps) });
+      const answer: CurrentOperation = { operation: await getCurrentOperation(deps) };
+      res.json(answer);
     },
   });
   // Scheduled backups in BACKUP_DIR: the list, one file, and restoring one (same as an upload of it).
@@ -209,6 +239,7 @@ export function adminRoutes(deps: AppDeps): Router {
     path: "/admin/backups",
     guard: "admin",
     cache: "uncached",
+    response: scheduledBackupsResponseSchema,
     handler: (_req, res) => {
       const body: ScheduledBackupsResponse = { schedule: deps.env.BACKUP_SCHEDULE, keep: deps.env.BACKUP_KEEP, backups: listBackupFiles(deps.env.backupDir) };
       res.json(body);
@@ -220,6 +251,7 @@ export function adminRoutes(deps: AppDeps): Router {
     guard: "admin",
     params: BackupNameParams,
     cache: "uncached",
+    response: { mediaType: "application/json", description: BACKUP_FILE_ANSWER },
     handler: async (_req, res, { params }) => {
       const file = backupFilePath(deps.env.backupDir, params.name);
       const stream = fs.createReadStream(file);
@@ -237,16 +269,18 @@ export function adminRoutes(deps: AppDeps): Router {
     params: BackupNameParams,
     query: importBackupQuerySchema,
     errorTitle: "Restore failed",
+    response: importBackupResponseSchema,
     handler: async (req, res, { params, query }) => {
       const file = backupFilePath(deps.env.backupDir, params.name);
       res.json(await restoreAsOperation(req, () => fs.createReadStream(file), Number.MAX_SAFE_INTEGER, query.mode));
     },
   });
-  forClub("delete", "/admin/purge-confirmed-matches", purgeConfirmedMatches);
+  forClub("delete", "/admin/purge-confirmed-matches", purgeResponseSchema, purgeConfirmedMatches);
   route({
     method: "post",
     path: "/admin/reset-data",
     guard: "admin",
+    response: resetDataResponseSchema,
     handler: async (req, res) => {
       const actor = actorOf(req);
       res.json(

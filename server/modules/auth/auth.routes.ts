@@ -2,6 +2,7 @@ import type { Request, Response, Router } from "express";
 import type { PassportStatic } from "passport";
 import { loginSchema, secondFactorCodeSchema, secondFactorEnrolSchema } from "@shared/validators/auth";
 import type { SecondFactorChallenge } from "@shared/types/accounts";
+import { currentUserSchema } from "@shared/api";
 import type { AppDeps } from "../../deps";
 import { apiRouter, ownRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
@@ -41,6 +42,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     path: "/user",
     guard: "public",
     cache: "uncached",
+    response: currentUserSchema,
     handler: async (req, res) => {
       if (!req.user) {
         // A session an admin ended (suspension, deleted team): say why to the browser that held it.

@@ -2,6 +2,7 @@
 // or reset it) and the feed itself, GET /api/calendar/{token}.ics, for calendar apps (no session).
 import type { Router } from "express";
 import { z } from "zod";
+import { calendarFeedLinkSchema } from "@shared/types/calendar";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
 import { apiRouter } from "../../lib/route";
@@ -25,6 +26,7 @@ export function calendarRoutes(deps: AppDeps): Router {
     path: "/calendar-feed",
     guard: "verified",
     cache: "uncached",
+    response: calendarFeedLinkSchema,
     handler: async (req, res) => {
       res.json(await getCalendarFeedLink(deps, { actor: currentUser(req) }));
     },
@@ -34,6 +36,7 @@ export function calendarRoutes(deps: AppDeps): Router {
     method: "post",
     path: "/calendar-feed",
     guard: "verified",
+    response: calendarFeedLinkSchema,
     handler: async (req, res) => {
       res.json(await resetCalendarFeed({ ...deps, logger: req.log }, { actor: currentUser(req) }));
     },
@@ -45,6 +48,10 @@ export function calendarRoutes(deps: AppDeps): Router {
     guard: "token",
     params: FeedParams,
     cache: "uncached",
+    response: {
+      mediaType: "text/calendar",
+      description: "The member's matches and accepted challenges as an iCalendar feed, with an ETag: a request with a matching If-None-Match answers 304 without a body.",
+    },
     handler: async (req, res, { params }) => {
       const feed = await readCalendarFeed(deps, { token: params.token, beforeDatabase: () => feedLimit.gate(req, res) });
       if (!feed) {

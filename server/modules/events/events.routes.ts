@@ -39,6 +39,11 @@ export function eventsRoutes(deps: AppDeps): Router {
     guard: "signedIn",
     query: eventsQuerySchema,
     cache: "uncached",
+    response: {
+      mediaType: "text/event-stream",
+      description:
+        "Server-Sent Events, open until the session ends: each message's data is JSON { type, id? } (a notification's type and id, or ready, resync, ladder.changed; LiveMessage in shared/types/events.ts); a reconnection sends Last-Event-ID to replay what it missed.",
+    },
     handler: async (req, res, { query }) => {
       const actor = currentUser(req);
       const after = lastEventIdOf(req) ?? query.lastEventId;

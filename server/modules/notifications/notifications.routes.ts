@@ -9,6 +9,12 @@ import {
   notificationsReadSchema,
   unsubscribeParamsSchema,
 } from "@shared/validators/notifications";
+import {
+  notificationPreferencesAnswerSchema,
+  notificationsPageSchema,
+  notificationsReadResultSchema,
+  unsubscribeViewSchema,
+} from "@shared/types/notifications";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
 import { apiRouter, ownRead, tokenRead } from "../../lib/route";
@@ -30,6 +36,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     guard: "signedIn",
     query: notificationsQuerySchema,
     cache: "uncached",
+    response: notificationsPageSchema,
     handler: async (req, res, { query }) => {
       res.json(await listNotifications(deps, { ...query, actor: currentUser(req) }));
     },
@@ -40,12 +47,13 @@ export function notificationsRoutes(deps: AppDeps): Router {
     path: "/notifications/read",
     guard: "signedIn",
     body: notificationsReadSchema,
+    response: notificationsReadResultSchema,
     handler: async (req, res, { body }) => {
       res.json(await markNotificationsRead(deps, { read: body, actor: currentUser(req) }));
     },
   });
 
-  ownRead(route, deps, "/notifications/preferences", "signedIn", getNotificationPreferences);
+  ownRead(route, deps, "/notifications/preferences", "signedIn", getNotificationPreferences, notificationPreferencesAnswerSchema);
 
   route({
     method: "put",
@@ -53,6 +61,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     guard: "signedIn",
     body: notificationPreferencesSchema,
     errorTitle: "Failed to Save Notification Settings",
+    response: notificationPreferencesAnswerSchema,
     handler: async (req, res, { body }) => {
       res.json(await updateNotificationPreferences({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
@@ -60,7 +69,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
 
   // One-click unsubscribe (RFC 8058). GET only reads (mail scanners open links); POST, from the
   // confirm page or straight from the mail provider (List-Unsubscribe-Post), turns the category off.
-  tokenRead(route, deps, "/unsubscribe/:token", unsubscribeParamsSchema, viewUnsubscribeLink, "Unsubscribe Failed");
+  tokenRead(route, deps, "/unsubscribe/:token", unsubscribeParamsSchema, viewUnsubscribeLink, unsubscribeViewSchema, "Unsubscribe Failed");
 
   route({
     method: "post",
@@ -69,6 +78,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     params: unsubscribeParamsSchema,
     body: "oneClick",
     errorTitle: "Unsubscribe Failed",
+    response: unsubscribeViewSchema,
     handler: async (req, res, { params }) => {
       res.json(await unsubscribeByLink({ ...deps, logger: req.log }, { token: params.token }));
     },

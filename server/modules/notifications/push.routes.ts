@@ -3,6 +3,7 @@
 // browser's subscription, the signed-in member's own).
 import type { Router } from "express";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "@shared/validators/push";
+import { pushPublicKeySchema, pushSubscriptionResultSchema } from "@shared/types/push";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
 import { apiRouter, uncachedRead } from "../../lib/route";
@@ -11,7 +12,7 @@ import { deletePushSubscription, getPushPublicKey, savePushSubscription } from "
 export function pushRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  uncachedRead(route, deps, "/push/public-key", "signedIn", getPushPublicKey);
+  uncachedRead(route, deps, "/push/public-key", "signedIn", getPushPublicKey, pushPublicKeySchema);
 
   route({
     method: "post",
@@ -19,6 +20,7 @@ export function pushRoutes(deps: AppDeps): Router {
     guard: "signedIn",
     body: pushSubscriptionSchema,
     errorTitle: "Failed to Turn Push On",
+    response: pushSubscriptionResultSchema,
     handler: async (req, res, { body }) => {
       res.json(await savePushSubscription({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
@@ -30,6 +32,7 @@ export function pushRoutes(deps: AppDeps): Router {
     guard: "signedIn",
     body: pushUnsubscribeSchema,
     errorTitle: "Failed to Turn Push Off",
+    response: pushSubscriptionResultSchema,
     handler: async (req, res, { body }) => {
       res.json(await deletePushSubscription({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
     },

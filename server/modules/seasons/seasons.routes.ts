@@ -9,6 +9,7 @@ import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
 import { getPublicLadder } from "../settings/settings.service";
 import { SEASON_TITLES, seasonListQuerySchema, seasonSchema, seasonStandingsQuerySchema } from "@shared/validators/seasons";
+import { archivedSeasonSchema, archivedSeasonsPageSchema, currentSeasonSchema, seasonStandingsPageSchema, seasonsPageSchema, seasonViewSchema } from "@shared/types/seasons";
 import {
   closeSeasonNow,
   createSeason,
@@ -31,6 +32,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     guard: "verified",
     orElse: likeTheLadder,
     cache: "cached",
+    response: currentSeasonSchema,
     handler: async (_req, res) => {
       res.json(await getCurrentSeason(deps));
     },
@@ -43,6 +45,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     orElse: likeTheLadder,
     query: seasonListQuerySchema,
     cache: "cached",
+    response: archivedSeasonsPageSchema,
     handler: async (_req, res, { query }) => {
       res.json(await listArchivedSeasons(deps, query));
     },
@@ -55,6 +58,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     orElse: likeTheLadder,
     params: IdParams,
     cache: "cached",
+    response: archivedSeasonSchema,
     handler: async (_req, res, { params }) => {
       res.json(await getArchivedSeason(deps, { seasonId: params.id }));
     },
@@ -68,6 +72,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     params: IdParams,
     query: seasonStandingsQuerySchema,
     cache: "cached",
+    response: seasonStandingsPageSchema,
     handler: async (_req, res, { params, query }) => {
       res.json(await getSeasonStandings(deps, { ...query, seasonId: params.id }));
     },
@@ -79,6 +84,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     guard: "admin",
     query: seasonListQuerySchema,
     cache: "uncached",
+    response: seasonsPageSchema,
     handler: async (_req, res, { query }) => {
       res.json(await listSeasons(deps, query));
     },
@@ -90,6 +96,8 @@ export function seasonsRoutes(deps: AppDeps): Router {
     guard: "admin",
     body: seasonSchema,
     errorTitle: SEASON_TITLES.save,
+    successStatus: 201,
+    response: seasonViewSchema,
     handler: async (req, res, { body }) => {
       res.status(201).json(await createSeason({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
@@ -102,6 +110,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: seasonSchema,
     errorTitle: SEASON_TITLES.save,
+    response: seasonViewSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await updateSeason({ ...deps, logger: req.log }, { ...body, seasonId: params.id, actor: currentUser(req) }));
     },
@@ -113,6 +122,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     guard: "admin",
     params: IdParams,
     errorTitle: SEASON_TITLES.close,
+    response: seasonViewSchema,
     handler: async (req, res, { params }) => {
       res.json(await closeSeasonNow({ ...deps, logger: req.log }, { seasonId: params.id, actor: currentUser(req) }));
     },

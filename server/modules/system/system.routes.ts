@@ -7,7 +7,7 @@ import type { AppDeps } from "../../deps";
 import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
 import { exclusiveUseMessage } from "../../db/exclusive";
-import { openApiDocument } from "../../lib/openapi";
+import { openApiDocument, openApiDocumentSchema } from "../../lib/openapi";
 
 const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "read-only", unreachable: "unreachable" } as const;
 
@@ -34,6 +34,7 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     path: "/openapi.json",
     guard: "public",
     cache: "uncached",
+    response: openApiDocumentSchema,
     handler: (req, res) => {
       res.json(openApiDocument(req.app));
     },
@@ -84,6 +85,10 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     path: "/metrics",
     guard: "public",
     cache: "uncached",
+    response: {
+      mediaType: "text/plain",
+      description: "The Prometheus text exposition (server/lib/metrics.ts), for a caller with the METRICS_TOKEN bearer token; without METRICS_TOKEN set the route answers 404 like an unknown one.",
+    },
     handler: async (req, res) => {
       const token = deps.env.METRICS_TOKEN;
       if (token === undefined) throw noApiRoute(req);

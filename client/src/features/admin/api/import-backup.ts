@@ -2,7 +2,7 @@
 // panel can show upload progress for a large file; failures become the same ApiError as api-client's.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMutation } from "@/lib/mutation";
-import type { DataOperation, ImportBackupResponse, ImportMode } from "@shared/types/admin";
+import type { CurrentOperation, ImportBackupResponse, ImportMode } from "@shared/types/admin";
 import { api, ApiError, toApiError } from "@/lib/api-client";
 import { adminKeys } from "./keys";
 
@@ -57,7 +57,7 @@ export function useImportBackup(onProgress: (p: ImportProgress) => void) {
 export function useOperationProgress(polling: boolean) {
   return useQuery({
     queryKey: adminKeys.operation(),
-    queryFn: () => api.get<{ operation: DataOperation | null }>("/api/admin/operations/current"),
+    queryFn: () => api.get<CurrentOperation>("/api/admin/operations/current"),
     enabled: polling,
     refetchInterval: polling ? 1000 : false,
     select: (r) => (r.operation?.status === "running" ? r.operation : null),
