@@ -1,5 +1,6 @@
 // The rating engine (docs/product.md, "Ratings"). Pure: no I/O, so the server applies one result with
 // applyMatch and can rebuild every team's ratings from history with replay; both give the same state.
+import { z } from "zod";
 import {
   DEFAULT_RATING,
   K_FACTOR_ESTABLISHED,
@@ -34,21 +35,22 @@ export const DEFAULT_RATING_SETTINGS: Readonly<RatingSettings> = Object.freeze({
   surfaceFromOverall: false,
 });
 
-/** A team's ratings and counters: the same names as the teams table's columns. */
-export interface RatingState {
-  rating: number;
-  wins: number;
-  losses: number;
-  grassRating: number;
-  beachRating: number;
-  hardcourtRating: number;
-  grassWins: number;
-  grassLosses: number;
-  beachWins: number;
-  beachLosses: number;
-  hardcourtWins: number;
-  hardcourtLosses: number;
-}
+/** A team's ratings and counters: the same names as the teams table's columns (also an answer's part: TeamView). */
+export const ratingStateSchema = z.object({
+  rating: z.int(),
+  wins: z.int(),
+  losses: z.int(),
+  grassRating: z.int(),
+  beachRating: z.int(),
+  hardcourtRating: z.int(),
+  grassWins: z.int(),
+  grassLosses: z.int(),
+  beachWins: z.int(),
+  beachLosses: z.int(),
+  hardcourtWins: z.int(),
+  hardcourtLosses: z.int(),
+});
+export type RatingState = z.infer<typeof ratingStateSchema>;
 
 export const INITIAL_RATING_STATE: Readonly<RatingState> = Object.freeze({
   rating: DEFAULT_RATING,
