@@ -22,8 +22,10 @@ import { apiRouter, listRead, tokenRead } from "../../lib/route";
 import { afterResponse } from "../../lib/after-response";
 import {
   acceptInviteResponseSchema,
+  inviteViewSchema,
   messageResponseSchema,
   registerTeamResponseSchema,
+  resetTokenStatusSchema,
   verifyEmailResponseSchema,
   type MessageResponse,
   type RegisterTeamResponse,
@@ -130,7 +132,7 @@ export function accountsRoutes(deps: AppDeps): Router {
   /** What an emailed link opens (GET): read only, never cached; the token is checked by the service. */
 
   // Partner invitation: GET only reads; POST chooses the username and password.
-  tokenRead(route, deps, "/invite/:token", TokenParams, getInvite);
+  tokenRead(route, deps, "/invite/:token", TokenParams, getInvite, inviteViewSchema);
   route({
     method: "post",
     path: "/accept-invite/:token",
@@ -169,7 +171,7 @@ export function accountsRoutes(deps: AppDeps): Router {
       res.json(generic(MESSAGES.resetSent));
     },
   });
-  tokenRead(route, deps, "/reset-password/:token", TokenParams, checkResetToken);
+  tokenRead(route, deps, "/reset-password/:token", TokenParams, checkResetToken, resetTokenStatusSchema);
   route({
     method: "post",
     path: "/reset-password/:token",

@@ -8,6 +8,7 @@ import {
   secondFactorChallengeSchema,
   secondFactorConfirmedSchema,
   secondFactorEnrolmentSchema,
+  secondFactorStatusSchema,
   type SecondFactorChallenge,
 } from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
@@ -176,7 +177,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     accounts: (req) => [req.user ? `user:${req.user.id}` : undefined],
   });
 
-  ownRead(route, deps, "/second-factor", "adminAnyFactor", getSecondFactorStatus);
+  ownRead(route, deps, "/second-factor", "adminAnyFactor", getSecondFactorStatus, secondFactorStatusSchema);
   route({
     method: "post",
     path: "/second-factor/enrol",

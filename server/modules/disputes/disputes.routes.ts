@@ -6,12 +6,12 @@ import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
 import { matchListQuerySchema, resolveDisputeSchema } from "@shared/validators/matches";
 import { listPendingDisputes, resolveDispute } from "./disputes.service";
-import { resolveDisputeResultSchema } from "@shared/types/matches";
+import { disputesPageSchema, resolveDisputeResultSchema } from "@shared/types/matches";
 
 export function disputesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  listRead(route, deps, "/disputes/pending", "admin", matchListQuerySchema, "uncached", listPendingDisputes);
+  listRead(route, deps, "/disputes/pending", "admin", matchListQuerySchema, "uncached", listPendingDisputes, disputesPageSchema);
 
   route({
     method: "patch",

@@ -25,6 +25,7 @@ import {
   disputeMatchResultSchema,
   matchesPageSchema,
   matchResultSchema,
+  matchViewSchema,
   teamStatsSchema,
   withdrawMatchResultSchema,
 } from "@shared/types/matches";
@@ -58,7 +59,7 @@ export function matchesRoutes(deps: AppDeps): Router {
       },
     });
 
-  listRead(route, deps, "/matches", "verified", matchListQuerySchema, "cached", listRecentMatches);
+  listRead(route, deps, "/matches", "verified", matchListQuerySchema, "cached", listRecentMatches, matchesPageSchema);
 
   ownTeamPage("/matches/user", listTeamMatches);
 
@@ -91,7 +92,7 @@ export function matchesRoutes(deps: AppDeps): Router {
   });
 
   // Token views: public and read-only (email scanners prefetch links).
-  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) tokenRead(route, deps, path, TokenParams, getMatchByToken);
+  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) tokenRead(route, deps, path, TokenParams, getMatchByToken, matchViewSchema);
 
   // ---- changes ----
   route({
