@@ -10,22 +10,14 @@ import {
   type Surface,
 } from "../constants";
 import { carryOver } from "./carry-over";
+import type { ratingSettingsSchema } from "../validators/ratings";
 
 /**
  * The engine's settings (docs/product.md, "How good are the ratings?"), stored in system_settings
- * (RATING_MODEL_SETTING). DEFAULT_RATING_SETTINGS is the model the club has always used.
+ * (RATING_MODEL_SETTING); their schema (the stored row's check) is ratingSettingsSchema in
+ * shared/validators/ratings.ts. DEFAULT_RATING_SETTINGS is the model the club has always used.
  */
-export interface RatingSettings {
-  /** K while fewer than kThreshold matches have been played (on that surface / overall)... */
-  kNew: number;
-  /** ...and from then on. */
-  kEstablished: number;
-  kThreshold: number;
-  /** K grows with the sets margin: K × log2(1 + sets won − sets lost), so a one-set margin moves the usual K. */
-  marginOfVictory: boolean;
-  /** A team's first match on a surface starts from its overall rating instead of the default 1500. */
-  surfaceFromOverall: boolean;
-}
+export type RatingSettings = z.infer<typeof ratingSettingsSchema>;
 
 export const DEFAULT_RATING_SETTINGS: Readonly<RatingSettings> = Object.freeze({
   kNew: K_FACTOR_NEW,

@@ -2,17 +2,13 @@
 // definition of each (docs/decisions/033-api-reference-from-zod.md); the types are inferred.
 import { z } from "zod";
 import { pageSchemaOf } from "../paging";
+import { clubRulesSchema } from "../validators/clock";
 
-/** The club rules in force (an admin's values, else the environment's defaults). */
-export const clubRulesSchema = z.object({
-  answerWindowHours: z.number().describe("Hours a challenged captain has to accept or decline."),
-  playByDays: z.number().describe("Days after acceptance by which a result must be reported (never before the proposed time + 2 days)."),
-  approvalDays: z.number().describe("Days the other team has to confirm or dispute a result before it is auto-confirmed."),
-  reminderPoint: z.number().describe("Fraction of a window after which its one reminder goes out."),
-  inactivityDays: z.number().describe("Days without a confirmed match after which a team is inactive."),
+/** The club rules in force (an admin's values, else the environment's defaults): the admin's form (clubRulesSchema) and when it was saved. */
+export const clubRulesAnswerSchema = clubRulesSchema.extend({
   updatedAt: z.iso.datetime().nullable().describe("When an admin last changed them (null: the defaults)."),
 });
-export type ClubRules = z.infer<typeof clubRulesSchema>;
+export type ClubRules = z.infer<typeof clubRulesAnswerSchema>;
 
 /** A club break: its first and last day (club time, inclusive) and the instants they mean. */
 export const clubBreakViewSchema = z.object({

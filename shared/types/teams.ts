@@ -5,6 +5,7 @@ import { z } from "zod";
 import { COMPETITION_TYPES, PREFERRED_SURFACES, SURFACES, type CompetitionType, type Surface } from "../constants";
 import { pageSchemaOf } from "../paging";
 import { ratingStateSchema } from "../rating";
+import { publicLadderSchema } from "../validators/teams";
 
 export const teamMemberViewSchema = z.object({
   id: z.int(),
@@ -115,16 +116,16 @@ export const headToHeadRowSchema = z.object({
 });
 export type HeadToHeadRow = z.infer<typeof headToHeadRowSchema>;
 
-/** GET /api/settings/header-image. */
-export const headerImageSchema = z.object({
+/** GET /api/settings/header-image (null: none set). The body that sets one: headerImageSchema (validators). */
+export const headerImageAnswerSchema = z.object({
   url: z.string().nullable(),
 });
-export type HeaderImage = z.infer<typeof headerImageSchema>;
+export type HeaderImage = z.infer<typeof headerImageAnswerSchema>;
 
-/** GET /api/settings/public-ladder: whether the surface ladders are readable signed out. */
-export const publicLadderSchema = z.object({
-  enabled: z.boolean(),
-});
+/**
+ * GET /api/settings/public-ladder: whether the surface ladders are readable signed out; the same
+ * shape as the admin's change (publicLadderSchema, shared/validators/teams.ts), which is its schema.
+ */
 export type PublicLadder = z.infer<typeof publicLadderSchema>;
 
 /** GET /api/settings/club: what every screen may need to know about the club (public). */
