@@ -3,30 +3,28 @@
 // made before each match (so every match is one the model had not yet seen): Brier score, log loss
 // and how often the favourite won. Pure and deterministic: the same history gives the same figures,
 // to the last bit (fixed order, fixed summation order), so the CLI and the admin card agree.
+import { z } from "zod";
+import { ratingSettingsSchema } from "../validators/ratings";
 import { expectedScore, replay, DEFAULT_RATING_SETTINGS, type RatingSettings, type ReplayCarryOver, type ReplayMatch } from "./index";
 
 /** One model the club may use: the current settings and a fixed list of alternatives. */
-export interface RatingModel {
-  /** Stable id, made from the settings (modelId). */
-  id: string;
-  label: string;
-  settings: RatingSettings;
-}
+export const ratingModelSchema = z.object({
+  id: z.string().describe("Stable id, made from the settings (modelId)."),
+  label: z.string(),
+  settings: ratingSettingsSchema,
+});
+export type RatingModel = z.infer<typeof ratingModelSchema>;
 
-export interface ModelEvaluation extends RatingModel {
-  /** The model in use now. */
-  current: boolean;
-  /** Matches scored (every approved match of the history). */
-  matches: number;
-  /** Mean of (p − outcome)²: 0 is perfect, 0.25 is a coin toss. Null without matches. */
-  brier: number | null;
-  /** Mean of −ln(p of what happened). Null without matches. */
-  logLoss: number | null;
-  /** Matches with a favourite (p ≠ 50%). */
-  favourites: number;
-  /** Share of those the favourite won (0–1). Null when no match had a favourite. */
-  favouriteWon: number | null;
-}
+/** One model's scores (a row of the admin's evaluation table: shared/types/ratings.ts). */
+export const modelEvaluationSchema = ratingModelSchema.extend({
+  current: z.boolean().describe("The model in use now."),
+  matches: z.int().describe("Matches scored (every approved match of the history)."),
+  brier: z.number().nullable().describe("Mean of (p − outcome)²: 0 is perfect, 0.25 is a coin toss. Null without matches."),
+  logLoss: z.number().nullable().describe("Mean of −ln(p of what happened). Null without matches."),
+  favourites: z.int().describe("Matches with a favourite (p ≠ 50%)."),
+  favouriteWon: z.number().nullable().describe("Share of those the favourite won (0–1). Null when no match had a favourite."),
+});
+export type ModelEvaluation = z.infer<typeof modelEvaluationSchema>;
 
 export function modelId(s: Readonly<RatingSettings>): string {
   return `k${s.kNew}-${s.kEstablished}-${s.kThreshold}${s.marginOfVictory ? "-mov" : ""}${s.surfaceFromOverall ? "-seeded" : ""}`;

@@ -1,5 +1,6 @@
 // The rating engine (docs/product.md, "Ratings"). Pure: no I/O, so the server applies one result with
 // applyMatch and can rebuild every team's ratings from history with replay; both give the same state.
+import { z } from "zod";
 import {
   DEFAULT_RATING,
   K_FACTOR_ESTABLISHED,
@@ -9,22 +10,14 @@ import {
   type Surface,
 } from "../constants";
 import { carryOver } from "./carry-over";
+import type { ratingSettingsSchema } from "../validators/ratings";
 
 /**
  * The engine's settings (docs/product.md, "How good are the ratings?"), stored in system_settings
- * (RATING_MODEL_SETTING). DEFAULT_RATING_SETTINGS is the model the club has always used.
+ * (RATING_MODEL_SETTING); their schema (the stored row's check) is ratingSettingsSchema in
+ * shared/validators/ratings.ts. DEFAULT_RATING_SETTINGS is the model the club has always used.
  */
-export interface RatingSettings {
-  /** K while fewer than kThreshold matches have been played (on that surface / overall)... */
-  kNew: number;
-  /** ...and from then on. */
-  kEstablished: number;
-  kThreshold: number;
-  /** K grows with the sets margin: K × log2(1 + sets won − sets lost), so a one-set margin moves the usual K. */
-  marginOfVictory: boolean;
-  /** A team's first match on a surface starts from its overall rating instead of the default 1500. */
-  surfaceFromOverall: boolean;
-}
+export type RatingSettings = z.infer<typeof ratingSettingsSchema>;
 
 export const DEFAULT_RATING_SETTINGS: Readonly<RatingSettings> = Object.freeze({
   kNew: K_FACTOR_NEW,
@@ -34,21 +27,22 @@ export const DEFAULT_RATING_SETTINGS: Readonly<RatingSettings> = Object.freeze({
   surfaceFromOverall: false,
 });
 
-/** A team's ratings and counters: the same names as the teams table's columns. */
-export interface RatingState {
-  rating: number;
-  wins: number;
-  losses: number;
-  grassRating: number;
-  beachRating: number;
-  hardcourtRating: number;
-  grassWins: number;
-  grassLosses: number;
-  beachWins: number;
-  beachLosses: number;
-  hardcourtWins: number;
-  hardcourtLosses: number;
-}
+/** A team's ratings and counters: the same names as the teams table's columns (also an answer's part: TeamView). */
+export const ratingStateSchema = z.object({
+  rating: z.int(),
+  wins: z.int(),
+  losses: z.int(),
+  grassRating: z.int(),
+  beachRating: z.int(),
+  hardcourtRating: z.int(),
+  grassWins: z.int(),
+  grassLosses: z.int(),
+  beachWins: z.int(),
+  beachLosses: z.int(),
+  hardcourtWins: z.int(),
+  hardcourtLosses: z.int(),
+});
+export type RatingState = z.infer<typeof ratingStateSchema>;
 
 export const INITIAL_RATING_STATE: Readonly<RatingState> = Object.freeze({
   rating: DEFAULT_RATING,

@@ -1,95 +1,111 @@
-// Response shapes of the account endpoints (registration, recovery, invitation, approval gate).
-import type { CompetitionType } from "../constants";
+// Answer shapes of the account routes (registration, recovery, invitation, approval gate, second
+// factor): zod schemas, the one definition of each (docs/decisions/033-api-reference-from-zod.md);
+// the types are inferred.
+import { z } from "zod";
+import { COMPETITION_TYPES } from "../constants";
+import { pageSchemaOf } from "../paging";
 
 /**
  * POST /api/register-team → 201: always the generic "check your email" answer (it never says
  * whether an address already has an account; the mail does, to that address's owner).
  */
-export interface RegisterTeamResponse {
-  emailVerificationRequired: true;
-  message: string;
-}
+export const registerTeamResponseSchema = z.object({
+  emailVerificationRequired: z.literal(true),
+  message: z.string(),
+});
+export type RegisterTeamResponse = z.infer<typeof registerTeamResponseSchema>;
 
-/** The generic answers (recovery, reset request, resend): the same whether or not the account exists. */
-export interface MessageResponse {
-  message: string;
-}
+/** The answers that are only a message: the generic ones (recovery, reset request, resend: the same whether or not the account exists), sign-out… */
+export const messageResponseSchema = z.object({
+  message: z.string(),
+});
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 /** POST /api/verify-email/{token}. */
-export interface VerifyEmailResponse {
-  message: string;
-  isApproved: boolean;
-  /** The link was used before (or another one verified the address): nothing changed, the address is verified. */
-  alreadyVerified: boolean;
-}
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  isApproved: z.boolean(),
+  alreadyVerified: z
+    .boolean()
+    .describe("The link was used before (or another one verified the address): nothing changed, the address is verified."),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
 
 /** GET /api/reset-password/{token}: read-only validity check. */
-export interface ResetTokenStatus {
-  valid: boolean;
-}
+export const resetTokenStatusSchema = z.object({
+  valid: z.boolean(),
+});
+export type ResetTokenStatus = z.infer<typeof resetTokenStatusSchema>;
 
 /** GET /api/invite/{token}: read-only view of a partner invitation. */
-export interface InviteView {
-  partnerName: string;
-  email: string;
-  teamName: string | null;
-  captainName: string | null;
-  competitionType: CompetitionType | null;
-}
+export const inviteViewSchema = z.object({
+  partnerName: z.string(),
+  email: z.string(),
+  teamName: z.string().nullable(),
+  captainName: z.string().nullable(),
+  competitionType: z.enum(COMPETITION_TYPES).nullable(),
+});
+export type InviteView = z.infer<typeof inviteViewSchema>;
 
 /** POST /api/accept-invite/{token}. */
-export interface AcceptInviteResponse {
-  message: string;
-  username: string;
-}
+export const acceptInviteResponseSchema = z.object({
+  message: z.string(),
+  username: z.string(),
+});
+export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 
-/** One row of GET /api/admin/pending-users (paged: Page<PendingUser>). */
-export interface PendingUser {
-  id: number;
-  username: string | null;
-  name: string;
-  email: string;
-  joinedAt: string;
-  isCaptain: boolean;
-  isPartner: boolean;
-  isEmailVerified: boolean;
-  teamId: number | null;
-  teamName: string | null;
-  competitionType: CompetitionType | null;
-}
+/** One row of GET /api/admin/pending-users (paged). */
+export const pendingUserSchema = z.object({
+  id: z.int(),
+  username: z.string().nullable(),
+  name: z.string(),
+  email: z.string(),
+  joinedAt: z.iso.datetime(),
+  isCaptain: z.boolean(),
+  isPartner: z.boolean(),
+  isEmailVerified: z.boolean(),
+  teamId: z.int().nullable(),
+  teamName: z.string().nullable(),
+  competitionType: z.enum(COMPETITION_TYPES).nullable(),
+});
+export type PendingUser = z.infer<typeof pendingUserSchema>;
+
+export const pendingUsersPageSchema = pageSchemaOf(pendingUserSchema);
 
 /** POST /api/admin/approve-user/{id} and reject-user/{id}. */
-export interface ApprovalResponse {
-  message: string;
-  /** Every user whose state changed (a captain brings the partner along). */
-  userIds: number[];
-  teamId: number | null;
-}
+export const approvalResponseSchema = z.object({
+  message: z.string(),
+  userIds: z.array(z.int()).describe("Every user whose state changed (a captain brings the partner along)."),
+  teamId: z.int().nullable(),
+});
+export type ApprovalResponse = z.infer<typeof approvalResponseSchema>;
 
 /** POST /api/login when the password is right and the account has a second factor: the code step is next. */
-export interface SecondFactorChallenge {
-  secondFactorRequired: true;
-  message: string;
-}
+export const secondFactorChallengeSchema = z.object({
+  secondFactorRequired: z.literal(true),
+  message: z.string(),
+});
+export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
 /** GET /api/second-factor: the signed-in admin's second factor. */
-export interface SecondFactorStatus {
-  enrolled: boolean;
-  enabledAt: string | null;
-  /** Unused recovery codes left. */
-  recoveryCodesLeft: number;
-  /** ADMIN_MFA_REQUIRED: admins must enrol (and cannot turn it off). */
-  required: boolean;
-}
+export const secondFactorStatusSchema = z.object({
+  enrolled: z.boolean(),
+  enabledAt: z.iso.datetime().nullable(),
+  recoveryCodesLeft: z.int().describe("Unused recovery codes left."),
+  required: z.boolean().describe("ADMIN_MFA_REQUIRED: admins must enrol (and cannot turn it off)."),
+});
+export type SecondFactorStatus = z.infer<typeof secondFactorStatusSchema>;
 
 /** POST /api/second-factor/enrol: the secret to add to an authenticator app (as a QR code or typed). */
-export interface SecondFactorEnrolment {
-  secret: string;
-  otpauthUri: string;
-}
+export const secondFactorEnrolmentSchema = z.object({
+  secret: z.string(),
+  otpauthUri: z.string(),
+});
+export type SecondFactorEnrolment = z.infer<typeof secondFactorEnrolmentSchema>;
 
 /** POST /api/second-factor/confirm: the recovery codes, shown once. */
-export interface SecondFactorConfirmed {
-  message: string;
-  recoveryCodes: string[];
-}
+export const secondFactorConfirmedSchema = z.object({
+  message: z.string(),
+  recoveryCodes: z.array(z.string()),
+});
+export type SecondFactorConfirmed = z.infer<typeof secondFactorConfirmedSchema>;

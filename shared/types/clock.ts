@@ -1,43 +1,40 @@
-// The challenge clock's answers (docs/product.md, "The challenge clock").
-import type { Page } from "../paging";
+// The challenge clock's answers (docs/product.md, "The challenge clock"): zod schemas, the one
+// definition of each (docs/decisions/033-api-reference-from-zod.md); the types are inferred.
+import { z } from "zod";
+import { pageSchemaOf } from "../paging";
+import { clubRulesSchema } from "../validators/clock";
 
-/** The club rules in force (an admin's values, else the environment's defaults). */
-export interface ClubRules {
-  /** Hours a challenged captain has to accept or decline. */
-  answerWindowHours: number;
-  /** Days after acceptance by which a result must be reported (never before the proposed time + 2 days). */
-  playByDays: number;
-  /** Days the other team has to confirm or dispute a result before it is auto-confirmed. */
-  approvalDays: number;
-  /** Fraction of a window after which its one reminder goes out. */
-  reminderPoint: number;
-  /** Days without a confirmed match after which a team is inactive. */
-  inactivityDays: number;
-  /** When an admin last changed them (null: the defaults). */
-  updatedAt: string | null;
-}
+/** The club rules in force (an admin's values, else the environment's defaults): the admin's form (clubRulesSchema) and when it was saved. */
+export const clubRulesAnswerSchema = clubRulesSchema.extend({
+  updatedAt: z.iso.datetime().nullable().describe("When an admin last changed them (null: the defaults)."),
+});
+export type ClubRules = z.infer<typeof clubRulesAnswerSchema>;
 
 /** A club break: its first and last day (club time, inclusive) and the instants they mean. */
-export interface ClubBreakView {
-  id: number;
-  name: string;
-  from: string;
-  to: string;
-  startsAt: string;
-  endsAt: string;
-  state: "upcoming" | "current" | "past";
-}
+export const clubBreakViewSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  startsAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  state: z.enum(["upcoming", "current", "past"]),
+});
+export type ClubBreakView = z.infer<typeof clubBreakViewSchema>;
 
-export type ClubBreaksPage = Page<ClubBreakView>;
+export const clubBreaksPageSchema = pageSchemaOf(clubBreakViewSchema);
+export type ClubBreaksPage = z.infer<typeof clubBreaksPageSchema>;
 
 /** The banner: the break going on now, else the next one starting within 14 days. */
-export interface ClubBreakBanner {
-  current: ClubBreakView | null;
-  next: ClubBreakView | null;
-}
+export const clubBreakBannerSchema = z.object({
+  current: clubBreakViewSchema.nullable(),
+  next: clubBreakViewSchema.nullable(),
+});
+export type ClubBreakBanner = z.infer<typeof clubBreakBannerSchema>;
 
 /** A team's response record: challenges it answered in time, and those that expired unanswered. */
-export interface ResponseRecord {
-  answeredInTime: number;
-  expiredUnanswered: number;
-}
+export const responseRecordSchema = z.object({
+  answeredInTime: z.int(),
+  expiredUnanswered: z.int(),
+});
+export type ResponseRecord = z.infer<typeof responseRecordSchema>;

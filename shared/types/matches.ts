@@ -1,113 +1,125 @@
-// Response shapes of the results endpoints (matches, disputes, history statistics).
-// Dates are ISO strings (JSON).
-import type {
-  ConfirmationStatus,
-  DisputeOutcome,
-  DisputeStatus,
-  MatchStatus,
-  MatchType,
-  Surface,
-} from "../constants";
-import type { SetScore } from "../validators/matches";
+// Answer shapes of the results routes (matches, disputes, history statistics): zod schemas, the one
+// definition of each (docs/decisions/033-api-reference-from-zod.md); the types are inferred.
+import { z } from "zod";
+import { CONFIRMATION_STATUSES, DISPUTE_OUTCOMES, DISPUTE_STATUSES, MATCH_STATUSES, MATCH_TYPES, SURFACES } from "../constants";
+import { pageSchemaOf } from "../paging";
+import { setScoreSchema } from "../validators/matches";
 
-export interface MatchMember {
-  id: number;
-  name: string;
-  isCaptain: boolean;
-}
+export const matchMemberSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  isCaptain: z.boolean(),
+});
+export type MatchMember = z.infer<typeof matchMemberSchema>;
 
-export interface MatchTeam {
-  id: number;
-  name: string;
-  /** Members' names only: the token pages are public. */
-  members: MatchMember[];
-}
+export const matchTeamSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  members: z.array(matchMemberSchema).describe("Members' names only: the token pages are public."),
+});
+export type MatchTeam = z.infer<typeof matchTeamSchema>;
+
+const personSchema = z.object({ id: z.int(), name: z.string() });
 
 /** One match as every screen shows it (history, approval card, token pages, admin lists). */
-export interface MatchView {
-  id: number;
-  challengeId: number | null;
-  matchDate: string;
-  createdAt: string;
-  location: string;
-  surface: Surface;
-  /** The stored JSON text, as the API received it. */
-  score: string | null;
-  /** The score parsed into [team1, team2] pairs; null when absent or unreadable. */
-  sets: SetScore[] | null;
-  notes: string | null;
-  matchType: MatchType;
-  matchStatus: MatchStatus;
-  confirmationStatus: ConfirmationStatus;
-  approvalDeadline: string | null;
-  approvedAt: string | null;
-  team1: MatchTeam;
-  team2: MatchTeam;
-  winnerTeamId: number;
-  winnerTeamName: string;
-  reporter: { id: number; name: string } | null;
-  reportedByTeamId: number | null;
-  /** Surface ratings (team1/2) and overall ratings (player1/2) before and after; null until approved. */
-  ratings: {
-    team1Prev: number | null;
-    team1New: number | null;
-    team2Prev: number | null;
-    team2New: number | null;
-    team1OverallPrev: number | null;
-    team1OverallNew: number | null;
-    team2OverallPrev: number | null;
-    team2OverallNew: number | null;
-  };
-}
+export const matchViewSchema = z.object({
+  id: z.int(),
+  challengeId: z.int().nullable(),
+  matchDate: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+  location: z.string(),
+  surface: z.enum(SURFACES),
+  score: z.string().nullable().describe("The stored JSON text, as the API received it."),
+  sets: z.array(setScoreSchema).nullable().describe("The score parsed into [team1, team2] pairs; null when absent or unreadable."),
+  notes: z.string().nullable(),
+  matchType: z.enum(MATCH_TYPES),
+  matchStatus: z.enum(MATCH_STATUSES),
+  confirmationStatus: z.enum(CONFIRMATION_STATUSES),
+  approvalDeadline: z.iso.datetime().nullable(),
+  approvedAt: z.iso.datetime().nullable(),
+  team1: matchTeamSchema,
+  team2: matchTeamSchema,
+  winnerTeamId: z.int(),
+  winnerTeamName: z.string(),
+  reporter: personSchema.nullable(),
+  reportedByTeamId: z.int().nullable(),
+  ratings: z
+    .object({
+      team1Prev: z.int().nullable(),
+      team1New: z.int().nullable(),
+      team2Prev: z.int().nullable(),
+      team2New: z.int().nullable(),
+      team1OverallPrev: z.int().nullable(),
+      team1OverallNew: z.int().nullable(),
+      team2OverallPrev: z.int().nullable(),
+      team2OverallNew: z.int().nullable(),
+    })
+    .describe("Surface ratings (team1/2) and overall ratings (team1Overall/team2Overall) before and after; null until approved."),
+});
+export type MatchView = z.infer<typeof matchViewSchema>;
 
-/** POST /api/matches answer. */
-export interface ReportMatchResult {
-  match: MatchView;
-}
+export const matchesPageSchema = pageSchemaOf(matchViewSchema);
+export type MatchesPage = z.infer<typeof matchesPageSchema>;
 
-/** Confirm / approve / dispute answers. */
-export interface ConfirmMatchResult {
-  match: MatchView;
-  message: string;
-}
+/** POST /api/matches (201), the confirm / approve answers: the match and what happened. */
+export const matchResultSchema = z.object({
+  match: matchViewSchema,
+  message: z.string(),
+});
+export type ReportMatchResult = z.infer<typeof matchResultSchema>;
+export type ConfirmMatchResult = z.infer<typeof matchResultSchema>;
 
-export interface DisputeMatchResult {
-  match: MatchView;
-  disputeId: number;
-  message: string;
-}
+/** The dispute answers (by the match's id or by the emailed token). */
+export const disputeMatchResultSchema = matchResultSchema.extend({
+  disputeId: z.int(),
+});
+export type DisputeMatchResult = z.infer<typeof disputeMatchResultSchema>;
 
-export interface SurfaceStats {
-  wins: number;
-  losses: number;
-  rating: number;
-  winPercent: number;
-}
+/** POST /api/matches/{id}/withdraw: the reporting team took its pending result back; the challenge is accepted again. */
+export const withdrawMatchResultSchema = z.object({
+  challengeId: z.int().nullable(),
+  message: z.string(),
+});
+export type WithdrawMatchResult = z.infer<typeof withdrawMatchResultSchema>;
+
+export const surfaceStatsSchema = z.object({
+  wins: z.int(),
+  losses: z.int(),
+  rating: z.int(),
+  winPercent: z.int(),
+});
+export type SurfaceStats = z.infer<typeof surfaceStatsSchema>;
 
 /** GET /api/matches/stats: the signed-in user's team (docs/product.md, "History and statistics"). */
-export interface TeamStats {
-  teamId: number;
-  teamName: string;
-  overall: SurfaceStats & { rank: number | null };
-  surfaces: Record<Surface, SurfaceStats>;
-}
+export const teamStatsSchema = z.object({
+  teamId: z.int(),
+  teamName: z.string(),
+  overall: surfaceStatsSchema.extend({ rank: z.int().nullable() }),
+  surfaces: z.record(z.enum(SURFACES), surfaceStatsSchema),
+});
+export type TeamStats = z.infer<typeof teamStatsSchema>;
 
 /** GET /api/disputes/pending rows: the dispute with its match view (both teams included). */
-export interface DisputeView {
-  id: number;
-  matchId: number;
-  status: DisputeStatus;
-  outcome: DisputeOutcome | null;
-  description: string;
-  reporter: { id: number; name: string } | null;
-  reporterTeamId: number | null;
-  resolutionNotes: string | null;
-  resolvedAt: string | null;
-  createdAt: string;
-  match: MatchView;
-}
+export const disputeViewSchema = z.object({
+  id: z.int(),
+  matchId: z.int(),
+  status: z.enum(DISPUTE_STATUSES),
+  outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
+  description: z.string(),
+  reporter: personSchema.nullable(),
+  reporterTeamId: z.int().nullable(),
+  resolutionNotes: z.string().nullable(),
+  resolvedAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+  match: matchViewSchema,
+});
+export type DisputeView = z.infer<typeof disputeViewSchema>;
 
-export interface ResolveDisputeResult {
-  dispute: DisputeView;
-  message: string;
-}
+export const disputesPageSchema = pageSchemaOf(disputeViewSchema);
+
+/** PATCH /api/disputes/{id}. */
+export const resolveDisputeResultSchema = z.object({
+  dispute: disputeViewSchema,
+  message: z.string(),
+});
+export type ResolveDisputeResult = z.infer<typeof resolveDisputeResultSchema>;

@@ -29,8 +29,9 @@ export const NOTES_MAX = 500;
 export const DISPUTE_REASON_MAX = 1000;
 export const RESOLUTION_NOTES_MAX = 2000;
 
-/** A set as both sides' scores: [team1, team2]. */
-export type SetScore = [number, number];
+/** A set as both sides' scores: [team1, team2] (also a part of the answers: shared/types/matches.ts). */
+export const setScoreSchema = z.tuple([z.int(), z.int()]);
+export type SetScore = z.infer<typeof setScoreSchema>;
 
 /** Sets won by each side. */
 export function setsWon(sets: readonly SetScore[]): { team1: number; team2: number } {

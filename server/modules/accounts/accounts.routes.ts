@@ -20,7 +20,16 @@ import { AppError } from "../../lib/app-error";
 import { rateLimit, type RateLimitOptions } from "../../lib/rate-limit";
 import { apiRouter, listRead, tokenRead } from "../../lib/route";
 import { afterResponse } from "../../lib/after-response";
-import type { MessageResponse, RegisterTeamResponse } from "@shared/types/accounts";
+import {
+  acceptInviteResponseSchema,
+  inviteViewSchema,
+  messageResponseSchema,
+  registerTeamResponseSchema,
+  resetTokenStatusSchema,
+  verifyEmailResponseSchema,
+  type MessageResponse,
+  type RegisterTeamResponse,
+} from "@shared/types/accounts";
 import { serverPassword } from "../../auth/password-policy";
 import {
   acceptInvite,
@@ -78,6 +87,8 @@ export function accountsRoutes(deps: AppDeps): Router {
     body: z.unknown(),
     precheck: registrationPresence,
     errorTitle: "Team Registration Failed",
+    response: registerTeamResponseSchema,
+    successStatus: 201,
     handler: async (_req, res, { body }) => {
       const input = await checkRegistration(deps, { body, schema: registerBody });
       afterResponse(res, deps.logger, "register", () => registerTeam(deps, input));
@@ -93,6 +104,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     guard: "token",
     limit: limit("verify-email", { accounts: tokenOf }),
     params: TokenParams,
+    response: verifyEmailResponseSchema,
     handler: async (_req, res, { params }) => {
       res.json(await verifyEmail(deps, { token: params.token }));
     },
@@ -104,6 +116,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     guard: "public",
     limit: limit("resend", { accounts: (req) => [req.user ? `user:${req.user.id}` : undefined], bodyAccounts: (body) => [body.email] }),
     body: resendVerificationSchema,
+    response: messageResponseSchema,
     handler: (req, res, { body }) => {
       if (!body.email && !req.user) {
         throw new AppError(400, MESSAGES.resendNeedsEmail, { code: "validation_failed", fields: { email: MESSAGES.resendNeedsEmail } });
@@ -119,7 +132,7 @@ export function accountsRoutes(deps: AppDeps): Router {
   /** What an emailed link opens (GET): read only, never cached; the token is checked by the service. */
 
   // Partner invitation: GET only reads; POST chooses the username and password.
-  tokenRead(route, deps, "/invite/:token", TokenParams, getInvite);
+  tokenRead(route, deps, "/invite/:token", TokenParams, getInvite, inviteViewSchema);
   route({
     method: "post",
     path: "/accept-invite/:token",
@@ -127,6 +140,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     limit: limit("accept-invite", { accounts: tokenOf }),
     params: TokenParams,
     body: acceptInviteBody,
+    response: acceptInviteResponseSchema,
     handler: async (_req, res, { params, body }) => {
       res.json(await acceptInvite(deps, { token: params.token, username: body.username, password: body.password }));
     },
@@ -138,6 +152,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     guard: "public",
     limit: limit("recover", { bodyAccounts: (body) => [body.email] }),
     body: recoverUsernameSchema,
+    response: messageResponseSchema,
     handler: (_req, res, { body }) => {
       afterResponse(res, deps.logger, "recover-username", () => recoverUsername(deps, { email: body.email }));
       res.json(generic(MESSAGES.recoverySent));
@@ -150,12 +165,13 @@ export function accountsRoutes(deps: AppDeps): Router {
     guard: "public",
     limit: limit("reset-request", { bodyAccounts: (body) => [body.username, body.email] }),
     body: resetRequestSchema,
+    response: messageResponseSchema,
     handler: (_req, res, { body }) => {
       afterResponse(res, deps.logger, "reset-request", () => requestPasswordReset(deps, { username: body.username, email: body.email }));
       res.json(generic(MESSAGES.resetSent));
     },
   });
-  tokenRead(route, deps, "/reset-password/:token", TokenParams, checkResetToken);
+  tokenRead(route, deps, "/reset-password/:token", TokenParams, checkResetToken, resetTokenStatusSchema);
   route({
     method: "post",
     path: "/reset-password/:token",
@@ -163,6 +179,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     limit: limit("reset", { accounts: tokenOf }),
     params: TokenParams,
     body: resetPasswordBody,
+    response: messageResponseSchema,
     errorTitle: "Password Reset Failed",
     handler: async (_req, res, { params, body }) => {
       res.json(await resetPassword(deps, { token: params.token, newPassword: body.newPassword }));
@@ -188,6 +205,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: invitePartnerSchema,
     errorTitle: PARTNER_INVITE_TITLE,
+    response: messageResponseSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await invitePartner(deps, { ...body, teamId: params.id, actor: currentUser(req) }));
     },

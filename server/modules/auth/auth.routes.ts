@@ -1,8 +1,16 @@
 import type { Request, Response, Router } from "express";
 import type { PassportStatic } from "passport";
 import { loginSchema, secondFactorCodeSchema, secondFactorEnrolSchema } from "@shared/validators/auth";
-import type { SecondFactorChallenge } from "@shared/types/accounts";
+import type { z, ZodType } from "zod";
 import { currentUserSchema } from "@shared/api";
+import {
+  messageResponseSchema,
+  secondFactorChallengeSchema,
+  secondFactorConfirmedSchema,
+  secondFactorEnrolmentSchema,
+  secondFactorStatusSchema,
+  type SecondFactorChallenge,
+} from "@shared/types/accounts";
 import type { AppDeps } from "../../deps";
 import { apiRouter, ownRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
@@ -70,6 +78,8 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     limit: loginLimit,
     body: loginSchema,
     errorTitle: "Login failed",
+    // Signed in, or (an account with a second factor) the code step is next.
+    response: currentUserSchema.or(secondFactorChallengeSchema),
     handler: async (req, res) => {
       const user = await authenticate(passport, req, res).catch((err: unknown) => {
         if (err instanceof AppError) deps.logger.info({ event: "auth.login_refused", code: err.code }, "sign-in refused");
@@ -110,6 +120,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     limit: codeLimit,
     body: secondFactorCodeSchema,
     errorTitle: "Login failed",
+    response: currentUserSchema,
     handler: async (req, res, { body }) => {
       const pending = req.session?.pendingSecondFactor;
       if (!pending || pending.expiresAt < Date.now()) {
@@ -143,6 +154,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     method: "post",
     path: "/logout",
     guard: "public",
+    response: messageResponseSchema,
     handler: async (req, res) => {
       const userId = req.user?.id;
       clearSignedInMarker(res, marker);
@@ -165,7 +177,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     accounts: (req) => [req.user ? `user:${req.user.id}` : undefined],
   });
 
-  ownRead(route, deps, "/second-factor", "adminAnyFactor", getSecondFactorStatus);
+  ownRead(route, deps, "/second-factor", "adminAnyFactor", getSecondFactorStatus, secondFactorStatusSchema);
   route({
     method: "post",
     path: "/second-factor/enrol",
@@ -173,12 +185,13 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     limit: changeLimit,
     body: secondFactorEnrolSchema,
     errorTitle: "Two-Step Sign-In",
+    response: secondFactorEnrolmentSchema,
     handler: async (req, res, { body }) => {
       res.json(await startEnrolment(deps, { actor: currentUser(req), ...(body.code ? { code: body.code } : {}) }));
     },
   });
   // Turning the second factor on or off: a code of the authenticator app, counted against the limit.
-  const withCode = (path: string, change: (req: Request, u: SessionUser, code: string) => Promise<unknown>) =>
+  const withCode = <R extends ZodType>(path: string, response: R, change: (req: Request, u: SessionUser, code: string) => Promise<z.output<R>>) =>
     route({
       method: "post",
       path,
@@ -186,13 +199,14 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
       limit: changeLimit,
       body: secondFactorCodeSchema,
       errorTitle: "Two-Step Sign-In",
+      response,
       handler: async (req, res, { body }) => {
         const result = await change(req, currentUser(req), body.code);
         await forgiveAttempt(req);
         res.json(result);
       },
     });
-  withCode("/second-factor/confirm", async (req, u, code) => {
+  withCode("/second-factor/confirm", secondFactorConfirmedSchema, async (req, u, code) => {
     const result = await confirmEnrolment(deps, { actor: u, code });
     // This session passed it; every other session of this user ends (they never did).
     req.session.secondFactor = { userId: u.id, at: Date.now() };
@@ -200,7 +214,7 @@ export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
     deps.logger.info({ event: "admin.second_factor_enrolled", adminId: u.id }, "admin turned two-step sign-in on");
     return result;
   });
-  withCode("/second-factor/disable", async (req, u, code) => {
+  withCode("/second-factor/disable", messageResponseSchema, async (req, u, code) => {
     const result = await disableSecondFactor(deps, { actor: u, code });
     delete req.session.secondFactor;
     deps.logger.info({ event: "admin.second_factor_disabled", adminId: u.id }, "admin turned two-step sign-in off");

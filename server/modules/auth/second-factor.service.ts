@@ -4,7 +4,7 @@
 // off or re-enrol with a current code. docs/decisions/014-accounts-admins-second-factor.md.
 import { and, count, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { mfaRecoveryCodes, userMfa } from "@shared/schema";
-import type { SecondFactorConfirmed, SecondFactorEnrolment, SecondFactorStatus } from "@shared/types/accounts";
+import type { MessageResponse, SecondFactorConfirmed, SecondFactorEnrolment, SecondFactorStatus } from "@shared/types/accounts";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import type { DbOrTx } from "../../db/client";
@@ -128,7 +128,7 @@ export async function confirmEnrolment(deps: Deps<"db" | "logger">, input: { act
 export async function disableSecondFactor(
   deps: Deps<"db" | "logger" | "env">,
   input: { actor: Pick<Actor, "id" | "isAdmin">; code: string },
-): Promise<{ message: string }> {
+): Promise<MessageResponse> {
   const o = { userId: input.actor.id, isAdmin: input.actor.isAdmin, code: input.code };
   if (o.isAdmin && deps.env.ADMIN_MFA_REQUIRED) throw new AppError(409, SECOND_FACTOR_MESSAGES.requiredCannotDisable, { title: TITLE, code: "second_factor_required" });
   if (!(await isEnrolled(deps.db, o.userId))) throw new AppError(409, SECOND_FACTOR_MESSAGES.notEnrolled, { title: TITLE, code: "second_factor_not_enrolled" });

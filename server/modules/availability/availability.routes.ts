@@ -6,6 +6,7 @@ import { IdParams } from "../../middleware/validate";
 import { apiRouter } from "../../lib/route";
 import { updateAvailabilitySchema } from "@shared/validators/availability";
 import { getTeamAvailability, setAvailability } from "./availability.service";
+import { teamAvailabilitySchema } from "@shared/types/availability";
 
 export function availabilityRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -27,6 +28,7 @@ export function availabilityRoutes(deps: AppDeps): Router {
     guard: "verified",
     params: IdParams,
     cache: "cached",
+    response: teamAvailabilitySchema,
     handler: async (req, res, { params }) => {
       res.json(await getTeamAvailability(deps, { teamId: params.id, actor: currentUser(req) }));
     },

@@ -1,6 +1,6 @@
 // The challenge lists: incoming / outgoing (My Challenges) and the /challenge-teams table.
 import { inArray, sql } from "drizzle-orm";
-import { sqlLiterals, teams } from "@shared/schema";
+import { sqlLiterals, teams, type Challenge } from "@shared/schema";
 import {
   CHALLENGE_STATUS,
   OPEN_CHALLENGE_STATUSES,
@@ -13,7 +13,14 @@ import {
 } from "@shared/constants";
 import { isProvisional, meanSurfaceRating, pointsAtStake, ratingStateOf, winProbabilityPercent, type RatingState } from "@shared/rating";
 import type { CandidatesQuery, ChallengeListQuery } from "@shared/validators/challenges";
-import type { ChallengeCandidate, ChallengeCandidatesPage, ChallengeSlotView, ChallengeView, ChallengesPage } from "@shared/types/challenges";
+import type {
+  ChallengeCandidate,
+  ChallengeCandidatesPage,
+  ChallengeRecord,
+  ChallengeSlotView,
+  ChallengeView,
+  ChallengesPage,
+} from "@shared/types/challenges";
 import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, needsWildcard, parseMembers } from "./challenges.eligibility";
@@ -61,6 +68,29 @@ interface ChallengeListRow extends Record<string, unknown> {
 }
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+
+/** What the changes of a challenge answer (POST / PATCH / DELETE, its proposed times): the row's public columns. */
+export function challengeRecordOf(c: Challenge): ChallengeRecord {
+  return {
+    id: c.id,
+    challengerTeamId: c.challengerTeamId,
+    challengedTeamId: c.challengedTeamId,
+    createdBy: c.createdBy,
+    status: c.status,
+    location: c.location,
+    surface: c.surface,
+    competitionType: c.competitionType,
+    notes: c.notes,
+    responseNote: c.responseNote,
+    proposedDateTime: iso(c.proposedDateTime),
+    acceptBy: iso(c.acceptBy),
+    playBy: iso(c.playBy),
+    answeredAt: iso(c.answeredAt),
+    awaitingTeamId: c.awaitingTeamId,
+    createdAt: c.createdAt.toISOString(),
+    updatedAt: c.updatedAt.toISOString(),
+  };
+}
 
 /** The open slots' JSON (a string on some drivers) as views. */
 function parseSlots(raw: unknown): ChallengeSlotView[] {

@@ -15,7 +15,14 @@ import {
 } from "@shared/validators/challenges";
 import { CHALLENGE_STATUS } from "@shared/constants";
 import { acceptSlot, createChallenge, updateChallengeStatus } from "./challenges.service";
-import { getResponseRecord, listCandidates, listChallenges } from "./challenges.lists";
+import { challengeRecordOf, getResponseRecord, listCandidates, listChallenges } from "./challenges.lists";
+import {
+  challengeCandidatesPageSchema,
+  challengeRecordSchema,
+  challengesPageSchema,
+  slotAnswerResultSchema,
+} from "@shared/types/challenges";
+import { responseRecordSchema } from "@shared/types/clock";
 import { challengeCalendar } from "./challenges.calendar";
 import { answerSlot, proposeSlots, withdrawSlots } from "./challenges.slots";
 
@@ -33,9 +40,11 @@ export function challengesRoutes(deps: AppDeps): Router {
     body: createChallengeSchema,
     // Each refusal carries the product's toast title (docs/product.md) for its message.
     errorTitle: challengeErrorTitle,
+    response: challengeRecordSchema,
+    successStatus: 201,
     handler: async (req, res, { body }) => {
       const challenge = await createChallenge(deps, { ...body, actor: currentUser(req) });
-      res.status(201).json(challenge);
+      res.status(201).json(challengeRecordOf(challenge));
     },
   });
 
@@ -45,6 +54,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     guard: "verified",
     query: candidatesQuerySchema,
     cache: "cached",
+    response: challengeCandidatesPageSchema,
     handler: async (req, res, { query }) => {
       const user = currentUser(req);
       res.json(await listCandidates(deps, { ...query, actor: user }));
@@ -58,6 +68,7 @@ export function challengesRoutes(deps: AppDeps): Router {
       guard: "verified",
       query: challengeListQuerySchema,
       cache: "cached",
+      response: challengesPageSchema,
       handler: async (req, res, { query }) => {
         res.json(await listChallenges(deps, { ...query, direction, actor: currentUser(req) }));
       },
@@ -71,6 +82,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     guard: "verified",
     params: IdParams,
     cache: "cached",
+    response: responseRecordSchema,
     handler: async (req, res, { params }) => {
       res.json(await getResponseRecord(deps, { teamId: params.id, actor: currentUser(req) }));
     },
@@ -96,10 +108,16 @@ export function challengesRoutes(deps: AppDeps): Router {
     guard: "captain",
     params: IdParams,
     body: updateChallengeSchema,
+    response: challengeRecordSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(
-        await updateChallengeStatus(deps, { challengeId: params.id, status: body.status, slotId: body.slotId, note: body.note, actor: currentUser(req) }),
-      );
+      const challenge = await updateChallengeStatus(deps, {
+        challengeId: params.id,
+        status: body.status,
+        slotId: body.slotId,
+        note: body.note,
+        actor: currentUser(req),
+      });
+      res.json(challengeRecordOf(challenge));
     },
   });
 
@@ -109,10 +127,10 @@ export function challengesRoutes(deps: AppDeps): Router {
     path: "/challenges/:id",
     guard: "captain",
     params: IdParams,
+    response: challengeRecordSchema,
     handler: async (req, res, { params }) => {
-      res.json(
-        await updateChallengeStatus(deps, { challengeId: params.id, status: CHALLENGE_STATUS.canceled, actor: currentUser(req) }),
-      );
+      const challenge = await updateChallengeStatus(deps, { challengeId: params.id, status: CHALLENGE_STATUS.canceled, actor: currentUser(req) });
+      res.json(challengeRecordOf(challenge));
     },
   });
 
@@ -123,8 +141,10 @@ export function challengesRoutes(deps: AppDeps): Router {
     guard: "captain",
     params: IdParams,
     body: proposeSlotsSchema,
+    response: challengeRecordSchema,
+    successStatus: 201,
     handler: async (req, res, { params, body }) => {
-      res.status(201).json(await proposeSlots(deps, { challengeId: params.id, slots: body.slots, actor: currentUser(req) }));
+      res.status(201).json(challengeRecordOf(await proposeSlots(deps, { challengeId: params.id, slots: body.slots, actor: currentUser(req) })));
     },
   });
 
@@ -133,8 +153,9 @@ export function challengesRoutes(deps: AppDeps): Router {
     path: "/challenges/:id/slots",
     guard: "captain",
     params: IdParams,
+    response: challengeRecordSchema,
     handler: async (req, res, { params }) => {
-      res.json(await withdrawSlots(deps, { challengeId: params.id, actor: currentUser(req) }));
+      res.json(challengeRecordOf(await withdrawSlots(deps, { challengeId: params.id, actor: currentUser(req) })));
     },
   });
 
@@ -144,8 +165,9 @@ export function challengesRoutes(deps: AppDeps): Router {
     path: "/challenges/:id/slots/:slotId/accept",
     guard: "captain",
     params: SlotParams,
+    response: challengeRecordSchema,
     handler: async (req, res, { params }) => {
-      res.json(await acceptSlot(deps, { challengeId: params.id, slotId: params.slotId, actor: currentUser(req) }));
+      res.json(challengeRecordOf(await acceptSlot(deps, { challengeId: params.id, slotId: params.slotId, actor: currentUser(req) })));
     },
   });
 
@@ -155,6 +177,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     guard: "participant",
     params: SlotParams,
     body: slotAnswerSchema,
+    response: slotAnswerResultSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await answerSlot(deps, { challengeId: params.id, slotId: params.slotId, canPlay: body.canPlay, actor: currentUser(req) }));
     },

@@ -12,6 +12,7 @@ import { formatZonedDateTime } from "@shared/time";
 import { rowsOf, type DbOrTx } from "../../db/client";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
+import type { SlotAnswerResult } from "@shared/types/challenges";
 import { AppError } from "../../lib/app-error";
 import { answerWindow, rescheduledPlayBy } from "../clock";
 import { teamRecipients, tell } from "../notifications/notifications.service";
@@ -275,7 +276,7 @@ export async function withdrawSlots(
 export async function answerSlot(
   deps: Deps<"db">,
   input: { challengeId: number; slotId: number; canPlay: boolean; actor: Pick<Actor, "id" | "teamId">; now?: Date },
-): Promise<{ slotId: number; userId: number; canPlay: boolean }> {
+): Promise<SlotAnswerResult> {
   const { db } = deps;
   const now = input.now ?? new Date();
   const { actor } = input;

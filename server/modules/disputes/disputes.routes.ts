@@ -6,11 +6,12 @@ import { IdParams } from "../../middleware/validate";
 import { currentUser } from "../../middleware/auth";
 import { matchListQuerySchema, resolveDisputeSchema } from "@shared/validators/matches";
 import { listPendingDisputes, resolveDispute } from "./disputes.service";
+import { disputesPageSchema, resolveDisputeResultSchema } from "@shared/types/matches";
 
 export function disputesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  listRead(route, deps, "/disputes/pending", "admin", matchListQuerySchema, "uncached", listPendingDisputes);
+  listRead(route, deps, "/disputes/pending", "admin", matchListQuerySchema, "uncached", listPendingDisputes, disputesPageSchema);
 
   route({
     method: "patch",
@@ -19,6 +20,7 @@ export function disputesRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: resolveDisputeSchema,
     errorTitle: "Failed to Resolve Dispute",
+    response: resolveDisputeResultSchema,
     handler: async (req, res, { params, body }) => {
       const dispute = await resolveDispute({ ...deps, logger: req.log }, { ...body, disputeId: params.id, actor: currentUser(req) });
       res.json({ dispute, message: "Dispute Resolved" });

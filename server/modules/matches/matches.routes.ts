@@ -21,6 +21,14 @@ import {
 import { disputeMatch } from "../disputes/disputes.service";
 import { rateLimit } from "../../lib/rate-limit";
 import { pageOf } from "../../lib/paging";
+import {
+  disputeMatchResultSchema,
+  matchesPageSchema,
+  matchResultSchema,
+  matchViewSchema,
+  teamStatsSchema,
+  withdrawMatchResultSchema,
+} from "@shared/types/matches";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -44,13 +52,14 @@ export function matchesRoutes(deps: AppDeps): Router {
       guard: "verified",
       query: matchListQuerySchema,
       cache: "cached",
+      response: matchesPageSchema,
       handler: async (req, res, { query }) => {
         const user = currentUser(req);
         res.json(user.teamId ? await list(deps, { ...query, teamId: user.teamId }) : pageOf([], 0, query));
       },
     });
 
-  listRead(route, deps, "/matches", "verified", matchListQuerySchema, "cached", listRecentMatches);
+  listRead(route, deps, "/matches", "verified", matchListQuerySchema, "cached", listRecentMatches, matchesPageSchema);
 
   ownTeamPage("/matches/user", listTeamMatches);
 
@@ -59,6 +68,8 @@ export function matchesRoutes(deps: AppDeps): Router {
     path: "/matches/stats",
     guard: "verified",
     cache: "cached",
+    // null: the signed-in member has no team.
+    response: teamStatsSchema.nullable(),
     handler: async (req, res) => {
       const user = currentUser(req);
       res.json(user.teamId ? await getTeamStats(deps, { teamId: user.teamId }) : null);
@@ -74,13 +85,14 @@ export function matchesRoutes(deps: AppDeps): Router {
     params: TeamParams,
     query: matchListQuerySchema,
     cache: "cached",
+    response: matchesPageSchema,
     handler: async (_req, res, { params, query }) => {
       res.json(await listTeamMatches(deps, { ...query, teamId: params.teamId }));
     },
   });
 
   // Token views: public and read-only (email scanners prefetch links).
-  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) tokenRead(route, deps, path, TokenParams, getMatchByToken);
+  for (const path of ["/matches/token/:token", "/matches/confirm/:token"]) tokenRead(route, deps, path, TokenParams, getMatchByToken, matchViewSchema);
 
   // ---- changes ----
   route({
@@ -89,6 +101,8 @@ export function matchesRoutes(deps: AppDeps): Router {
     guard: "captain",
     body: reportMatchBodySchema,
     errorTitle: "Failed to report match",
+    response: matchResultSchema,
+    successStatus: 201,
     handler: async (req, res, { body }) => {
       const match = await reportMatch({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) });
       res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
@@ -101,6 +115,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     guard: "token",
     limit: tokenLimit,
     params: TokenParams,
+    response: matchResultSchema,
     handler: async (req, res, { params }) => {
       const match = await confirmMatchByToken({ ...deps, logger: req.log }, { token: params.token });
       res.json({ match, message: "Match Confirmed!" });
@@ -114,6 +129,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     limit: tokenLimit,
     params: TokenParams,
     body: disputeSchema,
+    response: disputeMatchResultSchema,
     handler: async (req, res, { params, body }) => {
       const result = await disputeMatch({ ...deps, logger: req.log }, { token: params.token, reason: body.reason });
       res.json({ ...result, message: "Match Disputed" });
@@ -126,6 +142,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     guard: "participant",
     params: IdParams,
     errorTitle: "Failed to Approve Match",
+    response: matchResultSchema,
     handler: async (req, res, { params }) => {
       const match = await approveMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
       res.json({ match, message: "Match Approved" });
@@ -138,6 +155,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     guard: "captain",
     params: IdParams,
     errorTitle: "Failed to Withdraw Result",
+    response: withdrawMatchResultSchema,
     handler: async (req, res, { params }) => {
       const result = await withdrawMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
       res.json({ ...result, message: "Result withdrawn. The challenge is accepted again." });
@@ -150,6 +168,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     guard: "participant",
     params: IdParams,
     body: disputeSchema,
+    response: disputeMatchResultSchema,
     handler: async (req, res, { params, body }) => {
       const result = await disputeMatch({ ...deps, logger: req.log }, { actor: currentUser(req), matchId: params.id, reason: body.reason });
       res.json({ ...result, message: "Match Disputed" });

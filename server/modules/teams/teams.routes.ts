@@ -1,4 +1,5 @@
 import type { Request, Response, Router } from "express";
+import { z } from "zod";
 import { SURFACES } from "@shared/constants";
 import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
@@ -20,6 +21,15 @@ import {
   updateTeamProfile,
   type Viewer,
 } from "./teams.service";
+import {
+  deleteTeamResultSchema,
+  headToHeadRowSchema,
+  ratingHistoryPointSchema,
+  teamMemberViewSchema,
+  teamsPageSchema,
+  teamViewSchema,
+} from "@shared/types/teams";
+import { teamAwayViewSchema } from "@shared/types/away";
 
 /** A reader of the signed-out ladder: no team, no emails, no deleted teams. */
 const ANONYMOUS: Viewer = { userId: 0, teamId: null, isAdmin: false };
@@ -52,17 +62,18 @@ export function teamsRoutes(deps: AppDeps): Router {
     query: teamsQuerySchema,
     errorTitle: "Failed to load teams",
     cache: "cached",
+    response: teamsPageSchema,
     handler: async (req, res, { query }) => {
       res.json(await listTeams(deps, { ...query, viewer: viewerOf(req, res) }));
     },
   });
 
   // A team's profile and its parts: the same guard, id and viewer for each.
-  for (const [path, read] of [
-    ["/teams/:id", getTeam],
-    ["/teams/:id/members", getTeamMembers],
-    ["/teams/:id/rating-history", getRatingHistory],
-    ["/teams/:id/head-to-head", getHeadToHead],
+  for (const [path, read, response] of [
+    ["/teams/:id", getTeam, teamViewSchema],
+    ["/teams/:id/members", getTeamMembers, z.array(teamMemberViewSchema)],
+    ["/teams/:id/rating-history", getRatingHistory, z.array(ratingHistoryPointSchema)],
+    ["/teams/:id/head-to-head", getHeadToHead, z.array(headToHeadRowSchema)],
   ] as const) {
     route({
       method: "get",
@@ -70,6 +81,7 @@ export function teamsRoutes(deps: AppDeps): Router {
       guard: "verified",
       params: IdParams,
       cache: "cached",
+      response,
       handler: async (req, res, { params }) => {
         res.json(await read(deps, { teamId: params.id, viewer: viewerOf(req) }));
       },
@@ -83,6 +95,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: updateTeamSchema,
     errorTitle: "Update Failed",
+    response: teamViewSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await updateTeamProfile(deps, { teamId: params.id, data: body, viewer: viewerOf(req) }));
     },
@@ -95,6 +108,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: deleteTeamSchema,
     errorTitle: "Delete Failed",
+    response: deleteTeamResultSchema,
     handler: async (req, res, { params, body }) => {
       const me = currentUser(req);
       const result = await deleteOwnTeam(deps, { teamId: params.id, reason: body.reason, actor: me });
@@ -115,6 +129,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     guard: "verified",
     params: IdParams,
     cache: "cached",
+    response: teamAwayViewSchema,
     handler: async (_req, res, { params }) => {
       res.json(await getTeamAway(deps, { teamId: params.id }));
     },
@@ -127,6 +142,8 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: IdParams,
     body: setAwaySchema,
     errorTitle: AWAY_TITLES.setFailed,
+    response: teamAwayViewSchema,
+    successStatus: 201,
     handler: async (req, res, { params, body }) => {
       res.status(201).json(await setTeamAway({ ...deps, logger: req.log }, { ...body, teamId: params.id, actor: currentUser(req) }));
     },
@@ -139,6 +156,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     params: AwayParams,
     body: shortenAwaySchema,
     errorTitle: AWAY_TITLES.setFailed,
+    response: teamAwayViewSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await shortenTeamAway({ ...deps, logger: req.log }, { ...body, teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
     },
@@ -150,6 +168,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     guard: "captain",
     params: AwayParams,
     errorTitle: AWAY_TITLES.setFailed,
+    response: teamAwayViewSchema,
     handler: async (req, res, { params }) => {
       res.json(await cancelTeamAway({ ...deps, logger: req.log }, { teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
     },
