@@ -23,6 +23,7 @@ import { checkAnswersAgainstReference, takeContractMismatches } from "./contract
 import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { createAdmin, PASSWORD, signIn } from "./factories";
+import { serve, type Served } from "../security/http";
 import type { User } from "@shared/schema";
 
 export interface TestApp {
@@ -147,10 +148,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
  *   let t: TestApp;
  *   useTestApp((app) => (t = app));
  */
-export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): void {
+export function useTestApp(
+  set: (app: TestApp) => void,
+  envOverrides: Record<string, string> = {},
+  // A function when the options name what exists only once the tests start (`sameDatabaseAs`).
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await createTestApp(envOverrides, options);
+    app = await createTestApp(envOverrides, typeof options === "function" ? options() : options);
     set(app);
   });
   // An answer that does not match the API reference fails the test that received it (tests/helpers/contract.ts).
@@ -159,5 +165,29 @@ export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<str
   });
   afterAll(async () => {
     await app?.close();
+  });
+}
+
+/**
+ * useTestApp, with the app also behind a real HTTP server (streams, raw bodies, cookies by hand):
+ *   let t: TestApp;
+ *   let served: Served;
+ *   useServedTestApp((app, server) => ((t = app), (served = server)));
+ */
+export function useServedTestApp(
+  set: (app: TestApp, served: Served) => void,
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): void {
+  let app: TestApp | undefined;
+  let served: Served | undefined;
+  useTestApp((made) => (app = made), envOverrides, options);
+  beforeAll(async () => {
+    served = await serve(app!.app);
+    set(app!, served);
+  });
+  // Hooks run as a stack: the server closes before the app.
+  afterAll(async () => {
+    await served?.close();
   });
 }

@@ -2,11 +2,11 @@
 // row per event of the issue, acted through the API (or the sweep), then the notifications and the
 // queued mails written since are compared with who should have been told: the captain and partner of
 // a team, the user concerned, or the admins. Runs on PGlite and on PostgreSQL like every test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gt, sql } from "drizzle-orm";
 import { challengeSlots, disputes, mailOutbox, notifications, users, type User } from "@shared/schema";
 import { EVENT_CATEGORY, type EventType } from "@shared/constants";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { acceptedChallenge, reportedMatch } from "../matches/matches.fixtures";
 import { jobs } from "../../jobs";
@@ -16,13 +16,10 @@ import { CHALLENGE_STATUS } from "@shared/constants";
 let t: TestApp;
 let admin: User;
 let adminAgent: Awaited<ReturnType<TestApp["signedIn"]>>;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createAdmin(t.db);
   adminAgent = await t.signedIn(admin.username);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Who an event should reach: notified in the app (user ids) and mailed (addresses). */

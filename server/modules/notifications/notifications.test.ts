@@ -1,19 +1,14 @@
 // Notifications: each event tells the right people once (captain, partner, admins), and the API shows
 // a member only their own, newest first, paged, with read/unread and "mark all as read".
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type supertest from "supertest";
 import { and, eq, inArray } from "drizzle-orm";
 import { mailOutbox, notifications, users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createAdmin, createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 /** user id → the types of their notifications, for these users. */
 async function told(userIds: number[]): Promise<Record<number, string[]>> {
