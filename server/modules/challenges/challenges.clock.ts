@@ -41,9 +41,11 @@ const PENDING = sqlLiterals([CHALLENGE_STATUS.pending]);
 const ACCEPTED = sqlLiterals([CHALLENGE_STATUS.accepted]);
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 
-/** Team names by id. */
-async function namesOf(tx: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  const rows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, [...new Set(ids)]));
+/** The names of both teams of each claimed challenge, by team id (no query when nothing was claimed). */
+async function namesOf(tx: DbOrTx, claimed: ClockRow[]): Promise<Map<number, string>> {
+  if (!claimed.length) return new Map();
+  const ids = new Set(claimed.flatMap((r) => [r.challenger_team_id, r.challenged_team_id]));
+  const rows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -107,7 +109,7 @@ export async function sweepChallengeClock(opts: {
       set: sql`status = ${CHALLENGE_STATUS.expired}, updated_at = ${at}`,
       limit: batchSize,
     });
-    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
+    const names = await namesOf(tx, rows);
     await closeSlots(tx, rows.map((r) => Number(r.id)));
     for (const r of rows) {
       const both = await teamRecipients(tx, [r.challenger_team_id, r.challenged_team_id]);
@@ -133,7 +135,7 @@ export async function sweepChallengeClock(opts: {
       set: sql`answer_reminded_at = ${at}`,
       limit: batchSize,
     });
-    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
+    const names = await namesOf(tx, rows);
     for (const r of rows) {
       const awaited = awaitedTeam(r);
       const from = awaited === Number(r.challenger_team_id) ? r.challenged_team_id : r.challenger_team_id;
@@ -157,7 +159,7 @@ export async function sweepChallengeClock(opts: {
       set: sql`result_reminded_at = ${at}`,
       limit: batchSize,
     });
-    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
+    const names = await namesOf(tx, rows);
     for (const r of rows) {
       const pair = [r.challenger_team_id, r.challenged_team_id];
       const both = await teamRecipients(tx, pair);
