@@ -112,7 +112,7 @@ describe("GET /api/events", () => {
     }
     // The challenge is accepted and the result confirmed: the ladder moves, which every stream hears.
     await playAndConfirm(a, b, challengeId);
-    for (const s of [aCap, bCap, bPartner, cCap]) await s.next(isLadder);
+    for (const s of [aCap, bCap, bCap2, bPartner, cCap]) await s.next(isLadder);
     expect(types(cCap)).toEqual([LIVE_MESSAGE.ready, LIVE_MESSAGE.ladderChanged]);
     await expectReporterSaw(aCap);
     expect(types(bCap)).toEqual([LIVE_MESSAGE.ready, "challenge.received", "result.reported", LIVE_MESSAGE.ladderChanged]);
