@@ -22,7 +22,7 @@ import type { AppDeps } from "../../server/deps";
 import { checkAnswersAgainstReference, takeContractMismatches } from "./contract";
 import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
-import { createAdmin, PASSWORD, signIn } from "./factories";
+import { createAdmin, createTeam, PASSWORD, signIn, type TeamFixture, type TeamOptions } from "./factories";
 import { serve, type Served } from "../security/http";
 import type { User } from "@shared/schema";
 
@@ -46,6 +46,8 @@ export interface TestApp {
   signedIn(username: string | null, password?: string): Promise<supertest.Agent>;
   /** A new admin and a client signed in as them. */
   signedInAdmin(): Promise<{ admin: User; agent: supertest.Agent }>;
+  /** Two new teams (made one after the other; `b` as `a` unless given) and their captains' signed-in clients. */
+  signedInPair(a?: TeamOptions, b?: TeamOptions): Promise<{ a: TeamFixture; b: TeamFixture; capA: supertest.Agent; capB: supertest.Agent }>;
   request: supertest.Agent;
   close(): Promise<void>;
 }
@@ -99,6 +101,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   checkAnswersAgainstReference(app);
+  const signedIn = async (username: string | null, password = PASSWORD): Promise<supertest.Agent> => {
+    const agent = supertest.agent(app);
+    await signIn(agent, username, password);
+    return agent;
+  };
   return {
     app,
     deps,
@@ -115,16 +122,17 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       return pushDelivery.deliverDue();
     },
     agent: () => supertest.agent(app),
-    signedIn: async (username, password = PASSWORD) => {
-      const agent = supertest.agent(app);
-      await signIn(agent, username, password);
-      return agent;
-    },
+    signedIn,
     signedInAdmin: async () => {
       const admin = await createAdmin(deps.db);
       const agent = supertest.agent(app);
       await signIn(agent, admin.username, PASSWORD);
       return { admin, agent };
+    },
+    signedInPair: async (aOptions = {}, bOptions = aOptions) => {
+      const a = await createTeam(deps.db, aOptions);
+      const b = await createTeam(deps.db, bOptions);
+      return { a, b, capA: await signedIn(a.captain.username), capB: await signedIn(b.captain.username) };
     },
     request: supertest.agent(app),
     close: async () => {
