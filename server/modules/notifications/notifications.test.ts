@@ -20,11 +20,8 @@ async function told(userIds: number[]): Promise<Record<number, string[]>> {
 
 describe("each event tells the right people once", () => {
   it("challenge, acceptance, report and dispute: the other team's captain and partner, then the reporting team and each admin", async () => {
-    const a = await createTeam(t.db);
-    const b = await createTeam(t.db);
+    const { a, b, capA, capB } = await t.signedInPair();
     const admin = await createAdmin(t.db);
-    const capA = await t.signedIn(a.captain.username);
-    const capB = await t.signedIn(b.captain.username);
     const ch = await capA.post("/api/challenges").send(challengeBody(b));
     expect(ch.status).toBe(201);
     expect((await capB.patch(`/api/challenges/${ch.body.id}`).send({ status: "accepted" })).status).toBe(200);
@@ -47,11 +44,8 @@ describe("each event tells the right people once", () => {
   });
 
   it("a declined or canceled challenge tells the other team only", async () => {
-    const a = await createTeam(t.db);
-    const b = await createTeam(t.db);
+    const { a, b, capA, capB } = await t.signedInPair();
     const c = await createTeam(t.db);
-    const capA = await t.signedIn(a.captain.username);
-    const capB = await t.signedIn(b.captain.username);
     const toB = await capA.post("/api/challenges").send(challengeBody(b));
     expect((await capB.patch(`/api/challenges/${toB.body.id}`).send({ status: "declined" })).status).toBe(200);
     const toC = await capA.post("/api/challenges").send(challengeBody(c));
@@ -76,10 +70,7 @@ async function queued(event: string, addresses: string[]): Promise<string[]> {
 
 describe("withdrawals and partner invitations go through the outbox too", () => {
   it("a withdrawn result tells the opponent's captain and partner (notification to My Challenges, one mail each); the reporting team is not told", async () => {
-    const a = await createTeam(t.db);
-    const b = await createTeam(t.db);
-    const capA = await t.signedIn(a.captain.username);
-    const capB = await t.signedIn(b.captain.username);
+    const { a, b, capA, capB } = await t.signedInPair();
     const ch = await capA.post("/api/challenges").send(challengeBody(b));
     expect((await capB.patch(`/api/challenges/${ch.body.id}`).send({ status: "accepted" })).status).toBe(200);
     const rep = await capA
