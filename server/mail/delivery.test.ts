@@ -2,10 +2,10 @@
 // real SMTP sink: a mail server that is down changes no answer, and every mail arrives once when it
 // is back; two workers deliver each mail once; retries back off and end in `failed`; a claim left
 // by a crashed worker is taken over. Time is moved by making rows due (next_attempt_at), never waited for.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { mailOutbox, notifications, users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../tests/helpers/app";
 import { createAdmin, createTeam, PASSWORD } from "../../tests/helpers/factories";
 import { tokenFromLink } from "../../tests/helpers/smtp-sink";
 import { registration } from "../modules/accounts/accounts.fixtures";
@@ -14,12 +14,7 @@ import { MailDelivery, RETRY_DELAYS_SECONDS } from "./delivery";
 import { queueMail, sealBody } from "./outbox";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 /** Makes every queued mail due now (as if its retry delay had passed). */
 const makeDue = () => t.db.execute(sql`update mail_outbox set next_attempt_at = now() where status = 'queued'`);

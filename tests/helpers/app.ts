@@ -22,7 +22,8 @@ import type { AppDeps } from "../../server/deps";
 import { checkAnswersAgainstReference, takeContractMismatches } from "./contract";
 import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
-import { createAdmin, PASSWORD, signIn } from "./factories";
+import { createAdmin, createTeam, PASSWORD, signIn, type TeamFixture, type TeamOptions } from "./factories";
+import { serve, type Served } from "../security/http";
 import type { User } from "@shared/schema";
 
 export interface TestApp {
@@ -45,6 +46,8 @@ export interface TestApp {
   signedIn(username: string | null, password?: string): Promise<supertest.Agent>;
   /** A new admin and a client signed in as them. */
   signedInAdmin(): Promise<{ admin: User; agent: supertest.Agent }>;
+  /** Two new teams (made one after the other; `b` as `a` unless given) and their captains' signed-in clients. */
+  signedInPair(a?: TeamOptions, b?: TeamOptions): Promise<{ a: TeamFixture; b: TeamFixture; capA: supertest.Agent; capB: supertest.Agent }>;
   request: supertest.Agent;
   close(): Promise<void>;
 }
@@ -98,6 +101,11 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   checkAnswersAgainstReference(app);
+  const signedIn = async (username: string | null, password = PASSWORD): Promise<supertest.Agent> => {
+    const agent = supertest.agent(app);
+    await signIn(agent, username, password);
+    return agent;
+  };
   return {
     app,
     deps,
@@ -114,16 +122,17 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       return pushDelivery.deliverDue();
     },
     agent: () => supertest.agent(app),
-    signedIn: async (username, password = PASSWORD) => {
-      const agent = supertest.agent(app);
-      await signIn(agent, username, password);
-      return agent;
-    },
+    signedIn,
     signedInAdmin: async () => {
       const admin = await createAdmin(deps.db);
       const agent = supertest.agent(app);
       await signIn(agent, admin.username, PASSWORD);
       return { admin, agent };
+    },
+    signedInPair: async (aOptions = {}, bOptions = aOptions) => {
+      const a = await createTeam(deps.db, aOptions);
+      const b = await createTeam(deps.db, bOptions);
+      return { a, b, capA: await signedIn(a.captain.username), capB: await signedIn(b.captain.username) };
     },
     request: supertest.agent(app),
     close: async () => {
@@ -147,10 +156,15 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
  *   let t: TestApp;
  *   useTestApp((app) => (t = app));
  */
-export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<string, string> = {}, options: TestAppOptions = {}): void {
+export function useTestApp(
+  set: (app: TestApp) => void,
+  envOverrides: Record<string, string> = {},
+  // A function when the options name what exists only once the tests start (`sameDatabaseAs`).
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): void {
   let app: TestApp | undefined;
   beforeAll(async () => {
-    app = await createTestApp(envOverrides, options);
+    app = await createTestApp(envOverrides, typeof options === "function" ? options() : options);
     set(app);
   });
   // An answer that does not match the API reference fails the test that received it (tests/helpers/contract.ts).
@@ -159,5 +173,29 @@ export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<str
   });
   afterAll(async () => {
     await app?.close();
+  });
+}
+
+/**
+ * useTestApp, with the app also behind a real HTTP server (streams, raw bodies, cookies by hand):
+ *   let t: TestApp;
+ *   let served: Served;
+ *   useServedTestApp((app, server) => ((t = app), (served = server)));
+ */
+export function useServedTestApp(
+  set: (app: TestApp, served: Served) => void,
+  envOverrides: Record<string, string> = {},
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): void {
+  let app: TestApp | undefined;
+  let served: Served | undefined;
+  useTestApp((made) => (app = made), envOverrides, options);
+  beforeAll(async () => {
+    served = await serve(app!.app);
+    set(app!, served);
+  });
+  // Hooks run as a stack: the server closes before the app.
+  afterAll(async () => {
+    await served?.close();
   });
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pg from "pg";
 import { eq, sql } from "drizzle-orm";
 import { teams } from "@shared/schema";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { createTestApp, useTestApp, type TestApp } from "../helpers/app";
 import { createTeam, type TeamFixture } from "../helpers/factories";
 import { onPostgres } from "../helpers/db";
 import type supertest from "supertest";
@@ -47,15 +47,14 @@ async function silentWriter(app: TestApp): Promise<SilentWriter> {
   };
 }
 
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
   fixture = await createTeam(t.db);
   captain = await t.signedIn(fixture.captain.username);
   silent = await silentWriter(t);
 });
 afterAll(async () => {
   await silent?.close();
-  await t?.close();
 });
 
 const renameSilently = (name: string) => silent.query("update teams set name = $1 where id = $2", [name, fixture.team.id]);

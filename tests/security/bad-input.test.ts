@@ -5,16 +5,16 @@
 // Figures: per endpoint `bodies, ≥500, 4xx without message` (both 0), and no privileged column
 // changed. FUZZ_RUNS sets the bodies per endpoint (default 1,000 on PostgreSQL, 100 on PGlite, where
 // every query is serialised in one WASM instance; the figure printed says which).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { SURFACE_LOCATIONS } from "@shared/constants";
 import { addDays, clubDay, DEFAULT_CLUB_TIMEZONE } from "@shared/time";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { useServedTestApp, type TestApp } from "../helpers/app";
 import { TEST_VAPID, testPushSubscription } from "../helpers/push-service";
 import { onPostgres } from "../helpers/db";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
 import { acceptedChallenge } from "../../server/modules/matches/matches.fixtures";
-import { call, pool, serve, signInCookie, type CallResult, type Served } from "./http";
+import { call, pool, signInCookie, type CallResult, type Served } from "./http";
 import { listRoutes } from "./helpers";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? (onPostgres() ? 1000 : 100));
@@ -386,9 +386,8 @@ function check(ep: Endpoint, label: string, res: CallResult, fig: Figure) {
   }
 }
 
+useServedTestApp((app, server) => ((t = app), (served = server)), { AUTH_RATE_LIMIT_MAX: "1000000", ...TEST_VAPID });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000000", ...TEST_VAPID });
-  served = await serve(t.app);
   const made = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createTeam(t.db)));
   [a, b, c, d, e, f] = made as [TeamFixture, TeamFixture, TeamFixture, TeamFixture, TeamFixture, TeamFixture];
   const admin = await createAdmin(t.db);
@@ -402,11 +401,6 @@ beforeAll(async () => {
   const exported = await call(served.base, "GET", "/api/admin/export-full-backup", { cookie: cookies.admin });
   expect(exported.status).toBe(200);
   backup = exported.body as Record<string, unknown>;
-});
-
-afterAll(async () => {
-  await served?.close();
-  await t?.close();
 });
 
 describe("bad input", () => {

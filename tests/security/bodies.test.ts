@@ -12,11 +12,11 @@
 //   leaves memory flat.
 import http from "node:http";
 import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { useServedTestApp, type TestApp } from "../helpers/app";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
-import { serve, signInCookie, type Served } from "./http";
+import { signInCookie, type Served } from "./http";
 import { bodyReads, DEFAULT_BODY_LIMIT, routeTable, type Guard, type RouteInfo } from "../../server/lib/route";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 import { ipKey } from "../../server/lib/rate-limit";
@@ -35,9 +35,8 @@ const cookies: Record<string, string> = {};
 const BOMB_INFLATED = 40 * 1024 * 1024;
 let bomb: Buffer;
 
+useServedTestApp((app, server) => ((t = app), (served = server)));
 beforeAll(async () => {
-  t = await createTestApp();
-  served = await serve(t.app);
   routes = routeTable(t.app)
     .filter((r) => r.info !== undefined && r.info.method !== "get")
     .map((r) => ({ ...r.info!, fullPath: r.fullPath }));
@@ -54,11 +53,6 @@ beforeAll(async () => {
   cookies.admin = await signInCookie(served.base, admin.username!, PASSWORD);
   // Like the issue's: a few tens of KB of gzip that inflate to tens of MB of one character.
   bomb = zlib.gzipSync(Buffer.alloc(BOMB_INFLATED, "["), { level: 9 });
-});
-
-afterAll(async () => {
-  await served?.close();
-  await t?.close();
 });
 
 interface Answer {

@@ -2,11 +2,11 @@
 // (report, confirm, dispute) and admin actions, with the app's logger (level debug, so every request
 // line is there too) writing into a buffer. Then: the structured events are there, and none of the
 // passwords, emailed tokens or session cookies of the run appear anywhere in the captured logs.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { eq } from "drizzle-orm";
 import { disputes } from "@shared/schema";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { useTestApp, type TestApp } from "../helpers/app";
 import { createAdmin, createTeam, PASSWORD } from "../helpers/factories";
 import { tokenFromLink } from "../helpers/smtp-sink";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
@@ -21,12 +21,7 @@ interface LogLine {
 
 const captured: string[] = [];
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ LOG_LEVEL: "debug" }, { logDestination: { write: (chunk: string) => void captured.push(chunk) } });
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app), { LOG_LEVEL: "debug" }, { logDestination: { write: (chunk: string) => void captured.push(chunk) } });
 
 describe("logs", () => {
   it("hold structured events for sign-ins, admin actions, confirmations and disputes, and no password, token or cookie", async () => {

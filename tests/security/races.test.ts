@@ -2,11 +2,11 @@
 // against dispute, many matches of one team at once. Runs on PGlite (serialised, must still hold)
 // and, in CI, on PostgreSQL with a pool of 20 connections (tests/helpers/db.ts), where the requests
 // really overlap. The scenarios live in race-scenarios.ts (faults.test.ts runs them across two servers).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { beforeAll, describe, expect, it } from "vitest";
+import { useServedTestApp, type TestApp } from "../helpers/app";
 import { onPostgres } from "../helpers/db";
 import { createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
-import { call, serve, signInCookie, type Served } from "./http";
+import { call, signInCookie, type Served } from "./http";
 import { confirmVsDispute, sameMatchRace, sharedTeamRace, type Side } from "./race-scenarios";
 
 const REPETITIONS = 20;
@@ -20,9 +20,8 @@ let a: TeamFixture;
 let b: TeamFixture;
 let side: Side;
 
+useServedTestApp((app, server) => ((t = app), (served = server)), { AUTH_RATE_LIMIT_MAX: "1000000" });
 beforeAll(async () => {
-  t = await createTestApp({ AUTH_RATE_LIMIT_MAX: "1000000" });
-  served = await serve(t.app);
   a = await createTeam(t.db);
   b = await createTeam(t.db);
   side = {
@@ -30,10 +29,6 @@ beforeAll(async () => {
     captainCookie: await signInCookie(served.base, b.captain.username!, PASSWORD),
     partnerCookie: await signInCookie(served.base, b.partner.username!, PASSWORD),
   };
-});
-afterAll(async () => {
-  await served?.close();
-  await t?.close();
 });
 
 describe("races", () => {

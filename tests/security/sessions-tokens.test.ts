@@ -13,7 +13,7 @@ import supertest from "supertest";
 import { eq, sql } from "drizzle-orm";
 import { authTokens, users } from "@shared/schema";
 import type { TokenPurpose } from "@shared/constants";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { useTestApp, type TestApp } from "../helpers/app";
 import { createAdmin, createTeam, PASSWORD, type TeamFixture } from "../helpers/factories";
 import { tokenFromLink, type CapturedMail } from "../helpers/smtp-sink";
 import { createApp } from "../../server/app";
@@ -34,15 +34,12 @@ import {
 let t: TestApp;
 const figures = { sessionsEnded: 0, tokensScanned: 0, tokenRefusals: 0, safeReads: 0 };
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
+useTestApp((app) => (t = app));
+afterAll(() => {
   console.log(
     `sessions-tokens: ${figures.sessionsEnded} old cookies dead, ${figures.tokensScanned} emailed tokens absent from the database, ` +
       `${figures.tokenRefusals} expired/reused/wrong-purpose refusals, ${figures.safeReads} GET/HEAD reads changed nothing`,
   );
-  await t?.close();
 });
 
 const api = () => supertest(t.app);

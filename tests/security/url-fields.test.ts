@@ -5,18 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { teams, users } from "@shared/schema";
 import { URL_MAX } from "@shared/validators/url";
-import { createTestApp, type TestApp } from "../helpers/app";
+import { useTestApp, type TestApp } from "../helpers/app";
 import { createTeam } from "../helpers/factories";
 import { registration } from "../../server/modules/accounts/accounts.fixtures";
 
 let t: TestApp;
 let refused = 0;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
+useTestApp((app) => (t = app));
+afterAll(() => {
   console.log(`url fields: 4 fields × ${BAD.length} bad URLs, ${refused} refused with 400`);
-  await t.close();
 });
 
 export const BAD = [

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { teams, users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
 import { createAdmin, createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 import { MESSAGES } from "./accounts.service";
@@ -10,12 +10,9 @@ import { settleAfterResponseWork } from "../../lib/after-response";
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createAdmin>>;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createAdmin(t.db);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const adminAgent = () => t.signedIn(admin.username);

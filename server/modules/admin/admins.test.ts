@@ -1,29 +1,25 @@
 // Admins make other members admins and take admin rights away, never from the last admin.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Writable } from "node:stream";
 import { and, eq, ne, sql } from "drizzle-orm";
 import { users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
 
 let t: TestApp;
 const logLines: string[] = [];
-beforeAll(async () => {
-  t = await createTestApp(
-    { LOG_LEVEL: "info" },
-    {
-      logDestination: new Writable({
-        write(chunk: Buffer, _enc, done) {
-          logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-          done();
-        },
-      }),
-    },
-  );
-});
-afterAll(async () => {
-  await t.close();
-});
+useTestApp(
+  (app) => (t = app),
+  { LOG_LEVEL: "info" },
+  {
+    logDestination: new Writable({
+      write(chunk: Buffer, _enc, done) {
+        logLines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+        done();
+      },
+    }),
+  },
+);
 
 const events = (name: string) => logLines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.event === name);
 const adminCount = async () => Number((await t.db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.isAdmin, true)))[0]!.n);

@@ -1,21 +1,14 @@
 // The restore upload (issue 12, items 1 and 5): nothing is read before the caller is known to be an
 // admin; the file is read as a stream up to BACKUP_MAX_MB (413 past it, nothing changed).
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, TEST_APP_URL, type TestApp } from "../../../tests/helpers/app";
+import { describe, expect, it } from "vitest";
+import { useServedTestApp, TEST_APP_URL, type TestApp } from "../../../tests/helpers/app";
 import { createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
-import { serve, type Served } from "../../../tests/security/http";
+import type { Served } from "../../../tests/security/http";
 
 let t: TestApp;
 let served: Served;
-beforeAll(async () => {
-  t = await createTestApp({ BACKUP_MAX_MB: "1" });
-  served = await serve(t.app);
-});
-afterAll(async () => {
-  await served.close();
-  await t.close();
-});
+useServedTestApp((app, server) => ((t = app), (served = server)), { BACKUP_MAX_MB: "1" });
 
 /** Cookie header of a signed-in agent. */
 async function cookieOf(username: string, password = PASSWORD): Promise<string> {

@@ -3,20 +3,17 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { teams } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createTeam } from "../../../tests/helpers/factories";
 import { listBackupFiles, periodOf, runScheduledBackup } from "./scheduled-backups";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+useTestApp((app) => (t = app));
 const dirs: string[] = [];
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 

@@ -30,11 +30,7 @@ const asText = (req: supertest.Test) =>
     r.on("end", () => cb(null, data));
   });
 
-async function pair() {
-  const a = await createTeam(t.db, { name: `Aces ${Math.random().toString(36).slice(2, 7)}` });
-  const b = await createTeam(t.db, { name: `Baseliners, ${Math.random().toString(36).slice(2, 7)}` });
-  return { a, b, capA: await t.signedIn(a.captain.username), capB: await t.signedIn(b.captain.username) };
-}
+const pair = () => t.signedInPair({ name: `Aces ${Math.random().toString(36).slice(2, 7)}` }, { name: `Baseliners, ${Math.random().toString(36).slice(2, 7)}` });
 
 async function challenge(capA: supertest.Agent, b: TeamFixture, when = inDays(3)) {
   const res = await capA

@@ -18,11 +18,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(ms);
 
-async function pair() {
-  const a = await createTeam(t.db);
-  const b = await createTeam(t.db);
-  return { a, b, capA: await t.signedIn(a.captain.username), capB: await t.signedIn(b.captain.username) };
-}
 
 async function send(agent: supertest.Agent, target: TeamFixture, proposedInDays = 1) {
   const res = await agent.post("/api/challenges").send({
@@ -48,7 +43,7 @@ const members = (...teams: TeamFixture[]) => teams.flatMap((x) => [x.captain.id,
 
 describe("the answer window", () => {
   it("a new challenge answers by now + 72 h, is reminded once at 2/3 (captain by mail, team in the app), and expires once after it, telling all four", async () => {
-    const { a, b, capA } = await pair();
+    const { a, b, capA } = await t.signedInPair();
     const c = await send(capA, b);
     const created = new Date(c.createdAt).getTime();
     expect(new Date(c.acceptBy).getTime() - created).toBe(72 * HOUR);
@@ -78,7 +73,7 @@ describe("the answer window", () => {
   });
 
   it("after an expiry the pair may challenge again, and the expired challenge is under Past (not under the open ones)", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const c = await send(capA, b);
     await sweep(at(new Date(c.acceptBy).getTime() + 1));
     const open = await capB.get("/api/challenges/incoming").expect(200);
@@ -90,7 +85,7 @@ describe("the answer window", () => {
   });
 
   it("an answer after accept_by (the sweep not run yet) is refused with 409 'expired', and the decline too", async () => {
-    const { b, capA, capB } = await pair();
+    const { b, capA, capB } = await t.signedInPair();
     const c = await send(capA, b);
     await t.db.update(challenges).set({ acceptBy: new Date(Date.now() - 1000) }).where(eq(challenges.id, c.id));
     const res = await capB.patch(`/api/challenges/${c.id}`).send({ status: "accepted" });
@@ -105,7 +100,7 @@ describe("the answer window", () => {
 
 describe("the play-by date", () => {
   it("accepting sets play_by = acceptance + 14 days, reminds both captains once, and expires an unreported challenge once", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const c = await send(capA, b);
     const accepted = await capB.patch(`/api/challenges/${c.id}`).send({ status: "accepted" }).expect(200);
     const start = new Date(accepted.body.updatedAt).getTime();
@@ -131,7 +126,7 @@ describe("the play-by date", () => {
   });
 
   it("the play-by date is never earlier than the proposed time + 2 days", async () => {
-    const { b, capA, capB } = await pair();
+    const { b, capA, capB } = await t.signedInPair();
     const c = await send(capA, b, 20);
     const accepted = await capB.patch(`/api/challenges/${c.id}`).send({ status: "accepted" }).expect(200);
     const [row] = await t.db.select().from(challenges).where(eq(challenges.id, c.id));
@@ -139,7 +134,7 @@ describe("the play-by date", () => {
   });
 
   it("a reported result is not expired, and its approval reminder goes to the other captain once, 24 h before auto-confirmation", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const c = await send(capA, b);
     await capB.patch(`/api/challenges/${c.id}`).send({ status: "accepted" }).expect(200);
     const rep = await capA.post("/api/matches").send({ challengeId: c.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id, score: "[[3,1]]", notes: null });
@@ -166,7 +161,7 @@ describe("the play-by date", () => {
   });
 
   it("a withdrawn result leaves at least 2 days to report the right one", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const c = await send(capA, b);
     await capB.patch(`/api/challenges/${c.id}`).send({ status: "accepted" }).expect(200);
     const rep = await capA.post("/api/matches").send({ challengeId: c.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id, score: "[[3,1]]", notes: null }).expect(201);
@@ -290,7 +285,7 @@ describe("many challenges, two sweeps at once", () => {
 
 describe("GET /api/teams/{id}/response-record", () => {
   it("counts challenges answered in time and those that expired unanswered", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const c1 = await send(capA, b);
     await capB.patch(`/api/challenges/${c1.id}`).send({ status: "declined" }).expect(200);
     const c2 = await send(capA, b);

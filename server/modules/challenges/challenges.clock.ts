@@ -41,9 +41,11 @@ const PENDING = sqlLiterals([CHALLENGE_STATUS.pending]);
 const ACCEPTED = sqlLiterals([CHALLENGE_STATUS.accepted]);
 const toDate = (v: Date | string | null): Date | null => (v === null ? null : new Date(v));
 
-/** Team names by id. */
-async function namesOf(tx: DbOrTx, ids: number[]): Promise<Map<number, string>> {
-  const rows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, [...new Set(ids)]));
+/** The names of both teams of each claimed challenge, by team id (no query when nothing was claimed). */
+async function namesOf(tx: DbOrTx, claimed: ClockRow[]): Promise<Map<number, string>> {
+  if (!claimed.length) return new Map();
+  const ids = new Set(claimed.flatMap((r) => [r.challenger_team_id, r.challenged_team_id]));
+  const rows = await tx.select({ id: teams.id, name: teams.name }).from(teams).where(inArray(teams.id, [...ids]));
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
@@ -98,16 +100,21 @@ export async function sweepChallengeClock(opts: {
   const maxBatches = opts.maxBatches ?? 20;
   const tz = env.CLUB_TIMEZONE;
   const at = sql`${now.toISOString()}::timestamptz`;
+  /** One kind of sweep: claims the due challenges batch after batch (`set` marks them handled) and tells their teams. */
+  const sweep = (
+    due: ReturnType<typeof sql>,
+    set: ReturnType<typeof sql>,
+    handle: (tx: DbOrTx, rows: ClockRow[], names: Map<number, string>) => Promise<void>,
+  ): Promise<number> =>
+    inBatches(db, batchSize, maxBatches, async (tx) => {
+      const rows = await claim(tx, { due, set, limit: batchSize });
+      await handle(tx, rows, await namesOf(tx, rows));
+      return rows.length;
+    });
 
   // 1. Expiry: pending past accept_by, accepted past play_by (no result: a reported one is match_reported).
   const runningOut = sql`((c.status in (${PENDING}) and c.accept_by <= ${at}) or (c.status in (${ACCEPTED}) and c.play_by <= ${at}))`;
-  const expired = await inBatches(db, batchSize, maxBatches, async (tx) => {
-    const rows = await claim(tx, {
-      due: runningOut,
-      set: sql`status = ${CHALLENGE_STATUS.expired}, updated_at = ${at}`,
-      limit: batchSize,
-    });
-    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
+  const expired = await sweep(runningOut, sql`status = ${CHALLENGE_STATUS.expired}, updated_at = ${at}`, async (tx, rows, names) => {
     await closeSlots(tx, rows.map((r) => Number(r.id)));
     for (const r of rows) {
       const both = await teamRecipients(tx, [r.challenger_team_id, r.challenged_team_id]);
@@ -122,57 +129,50 @@ export async function sweepChallengeClock(opts: {
       });
       await tell(tx, { type: "challenge.expired", userIds: both.userIds, link: "/challenges?filter=past", mail: { to: both.emails, ...mail } });
     }
-    return rows.length;
   });
 
   // 2. The answer reminder: the captain whose turn it is by mail (the challenged one, or the challenger
   // after a counter-proposal), that team in the app.
-  const answerReminders = await inBatches(db, batchSize, maxBatches, async (tx) => {
-    const rows = await claim(tx, {
-      due: sql`(c.status in (${PENDING}) and c.answer_reminded_at is null and c.answer_remind_at <= ${at} and c.accept_by > ${at})`,
-      set: sql`answer_reminded_at = ${at}`,
-      limit: batchSize,
-    });
-    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
-    for (const r of rows) {
-      const awaited = awaitedTeam(r);
-      const from = awaited === Number(r.challenger_team_id) ? r.challenged_team_id : r.challenger_team_id;
-      const team = await teamRecipients(tx, [awaited]);
-      const mail = answerReminderMail({
-        appUrl: env.APP_URL,
-        timeZone: tz,
-        fromTeam: names.get(from) ?? "A team",
-        acceptBy: toDate(r.accept_by)!,
-        challenge: { location: r.location, proposedDateTime: toDate(r.proposed_date_time) },
-      });
-      await tell(tx, { type: "challenge.reminder", userIds: team.userIds, link: "/challenges", mail: { to: await captainEmails(tx, [awaited]), ...mail } });
-    }
-    return rows.length;
-  });
+  const answerReminders = await sweep(
+    sql`(c.status in (${PENDING}) and c.answer_reminded_at is null and c.answer_remind_at <= ${at} and c.accept_by > ${at})`,
+    sql`answer_reminded_at = ${at}`,
+    async (tx, rows, names) => {
+      for (const r of rows) {
+        const awaited = awaitedTeam(r);
+        const from = awaited === Number(r.challenger_team_id) ? r.challenged_team_id : r.challenger_team_id;
+        const team = await teamRecipients(tx, [awaited]);
+        const mail = answerReminderMail({
+          appUrl: env.APP_URL,
+          timeZone: tz,
+          fromTeam: names.get(from) ?? "A team",
+          acceptBy: toDate(r.accept_by)!,
+          challenge: { location: r.location, proposedDateTime: toDate(r.proposed_date_time) },
+        });
+        await tell(tx, { type: "challenge.reminder", userIds: team.userIds, link: "/challenges", mail: { to: await captainEmails(tx, [awaited]), ...mail } });
+      }
+    },
+  );
 
   // 3. The report reminder: both captains by mail (either may report), all four players in the app.
-  const resultReminders = await inBatches(db, batchSize, maxBatches, async (tx) => {
-    const rows = await claim(tx, {
-      due: sql`(c.status in (${ACCEPTED}) and c.result_reminded_at is null and c.result_remind_at <= ${at} and c.play_by > ${at})`,
-      set: sql`result_reminded_at = ${at}`,
-      limit: batchSize,
-    });
-    const names = rows.length ? await namesOf(tx, rows.flatMap((r) => [r.challenger_team_id, r.challenged_team_id])) : new Map<number, string>();
-    for (const r of rows) {
-      const pair = [r.challenger_team_id, r.challenged_team_id];
-      const both = await teamRecipients(tx, pair);
-      const mail = resultReminderMail({
-        appUrl: env.APP_URL,
-        timeZone: tz,
-        challenger: names.get(r.challenger_team_id) ?? "A team",
-        challenged: names.get(r.challenged_team_id) ?? "A team",
-        playBy: toDate(r.play_by)!,
-        challenge: { location: r.location, proposedDateTime: toDate(r.proposed_date_time) },
-      });
-      await tell(tx, { type: "result.reminder", userIds: both.userIds, link: "/challenges", mail: { to: await captainEmails(tx, pair), ...mail } });
-    }
-    return rows.length;
-  });
+  const resultReminders = await sweep(
+    sql`(c.status in (${ACCEPTED}) and c.result_reminded_at is null and c.result_remind_at <= ${at} and c.play_by > ${at})`,
+    sql`result_reminded_at = ${at}`,
+    async (tx, rows, names) => {
+      for (const r of rows) {
+        const pair = [r.challenger_team_id, r.challenged_team_id];
+        const both = await teamRecipients(tx, pair);
+        const mail = resultReminderMail({
+          appUrl: env.APP_URL,
+          timeZone: tz,
+          challenger: names.get(r.challenger_team_id) ?? "A team",
+          challenged: names.get(r.challenged_team_id) ?? "A team",
+          playBy: toDate(r.play_by)!,
+          challenge: { location: r.location, proposedDateTime: toDate(r.proposed_date_time) },
+        });
+        await tell(tx, { type: "result.reminder", userIds: both.userIds, link: "/challenges", mail: { to: await captainEmails(tx, pair), ...mail } });
+      }
+    },
+  );
 
   const result = { expired, answerReminders, resultReminders };
   if (expired + answerReminders + resultReminders > 0) opts.logger.info({ event: "challenge.clock_sweep", ...result }, "challenge clock sweep finished");

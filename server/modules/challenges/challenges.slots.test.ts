@@ -28,11 +28,6 @@ function clubTime(days: number, hhmm: string): Date {
 }
 const slot = (days: number, hhmm = "18:00", location?: string) => ({ startsAt: clubTime(days, hhmm).toISOString(), ...(location ? { location } : {}) });
 
-async function pair() {
-  const a = await createTeam(t.db);
-  const b = await createTeam(t.db);
-  return { a, b, capA: await t.signedIn(a.captain.username), capB: await t.signedIn(b.captain.username) };
-}
 
 function send(agent: supertest.Agent, target: TeamFixture, body: Record<string, unknown>) {
   return agent.post("/api/challenges").send({
@@ -65,7 +60,7 @@ async function slotsOf(id: number) {
 
 describe("proposing times: the rules and their messages", () => {
   it("refuses 0 or 4 times, a past time, a time off the half-hour grid or outside 06:00–22:30, the same time twice, a place on another surface", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     const cases: [unknown, string][] = [
       [[], SLOT_MESSAGES.none],
       [[slot(1), slot(2), slot(3), slot(4)], SLOT_MESSAGES.tooMany],
@@ -87,7 +82,7 @@ describe("proposing times: the rules and their messages", () => {
   });
 
   it("stores 1 to 3 times as the first round (the earliest shown as the challenge's time); the older single time is one slot", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const res = await send(capA, b, { slots: [slot(5, "18:00"), slot(3, "10:30", "UBC grass field 2"), slot(4, "22:30")] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ awaitingTeamId: b.team.id, proposedDateTime: clubTime(3, "10:30").toISOString() });
@@ -112,7 +107,7 @@ describe("proposing times: the rules and their messages", () => {
 
 describe("answering: accept one time, counter-propose, whose turn it is", () => {
   it("the challenged captain accepts the second of three times: the challenge takes its time and place, the others close, play-by follows it", async () => {
-    const { b, capA, capB } = await pair();
+    const { b, capA, capB } = await t.signedInPair();
     const created = await send(capA, b, { slots: [slot(2), slot(9, "19:30", "UBC grass north"), slot(3)] });
     const id = created.body.id as number;
     const slots = (await view(capB, id)).slots;
@@ -133,7 +128,7 @@ describe("answering: accept one time, counter-propose, whose turn it is", () => 
   });
 
   it("a slot of another challenge, or one closed, cannot be accepted; a stranger's answer is 404", async () => {
-    const { b, capA, capB } = await pair();
+    const { b, capA, capB } = await t.signedInPair();
     const one = (await send(capA, b, { slots: [slot(2), slot(3)] })).body.id as number;
     const c = await createTeam(t.db);
     const other = (await send(capA, c, { slots: [slot(2)] })).body.id as number;
@@ -148,7 +143,7 @@ describe("answering: accept one time, counter-propose, whose turn it is", () => 
   });
 
   it("counter-proposals pass the turn back and forth; out of turn is refused with a clear message; the challenger accepts one of the counter times", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const id = (await send(capA, b, { slots: [slot(2), slot(3)] })).body.id as number;
     const firstRound = await slotsOf(id);
 
@@ -186,7 +181,7 @@ describe("answering: accept one time, counter-propose, whose turn it is", () => 
   });
 
   it("a counter-proposal gives the other side a fresh answer window; its reminder and expiry go to the side whose turn it is", async () => {
-    const { a, b, capA } = await pair();
+    const { a, b, capA } = await t.signedInPair();
     const id = (await send(capA, b, { slots: [slot(10)] })).body.id as number;
     const sent = await rowOf(id);
     const windowMs = sent.acceptBy!.getTime() - sent.createdAt.getTime();
@@ -218,7 +213,7 @@ describe("answering: accept one time, counter-propose, whose turn it is", () => 
 
 describe("ticks: each player's can play / can't", () => {
   it("all four players may tick each open time and both captains see who ticked what; others are refused", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const id = (await send(capA, b, { slots: [slot(2), slot(3)] })).body.id as number;
     const [s1, s2] = await slotsOf(id);
     const partnerA = await t.signedIn(a.partner.username);
@@ -256,7 +251,7 @@ describe("ticks: each player's can play / can't", () => {
 
 describe("rescheduling an accepted challenge", () => {
   async function acceptedPair() {
-    const p = await pair();
+    const p = await t.signedInPair();
     const id = (await send(p.capA, p.b, { slots: [slot(3)] })).body.id as number;
     const res = await p.capB.patch(`/api/challenges/${id}`).send({ status: "accepted" });
     expect(res.status).toBe(200);

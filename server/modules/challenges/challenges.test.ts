@@ -6,7 +6,7 @@ import { challenges, matches, teams, users } from "@shared/schema";
 import type { CompetitionType } from "@shared/constants";
 import { CHALLENGE_ERRORS } from "@shared/validators/challenges";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam, type TeamFixture, type TeamOptions } from "../../../tests/helpers/factories";
+import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { foldLine, icsText } from "../calendar";
 import { parseIcs } from "../../../tests/helpers/ical";
 
@@ -28,13 +28,6 @@ function challengeBody(target: number, overrides: Record<string, unknown> = {}) 
 
 const agentFor = (username: string | null): Promise<supertest.Agent> => t.signedIn(username);
 
-/** Two approved teams of one category and their captains' signed-in agents. */
-async function pair(options: TeamOptions = {}) {
-  const a = await createTeam(t.db, options);
-  const b = await createTeam(t.db, options);
-  return { a, b, capA: await agentFor(a.captain.username), capB: await agentFor(b.captain.username) };
-}
-
 async function send(agent: supertest.Agent, target: TeamFixture, overrides: Record<string, unknown> = {}) {
   return agent
     .post("/api/challenges")
@@ -43,7 +36,7 @@ async function send(agent: supertest.Agent, target: TeamFixture, overrides: Reco
 
 describe("POST /api/challenges: sending a challenge", () => {
   it("when a captain challenges an approved team of the same category, it is stored pending and the other team is emailed", async () => {
-    const { a, b, capA } = await pair();
+    const { a, b, capA } = await t.signedInPair();
     const res = await send(capA, b, { location: "Jericho Beach", notes: "  Text Sam: 604-555-0101  " });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
@@ -68,7 +61,7 @@ describe("POST /api/challenges: sending a challenge", () => {
 
   it("the mails show the proposed time in the club's zone, for people: a Thursday 6 PM match in Vancouver", async () => {
     expect(t.env.CLUB_TIMEZONE).toBe("America/Vancouver");
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     // Thursday 26 November 2037, 6:00 PM in Vancouver (PST, UTC-8) is Friday 02:00 UTC.
     const res = await send(capA, b, { proposedDateTime: "2037-11-27T02:00:00.000Z" });
     expect(res.status).toBe(201);
@@ -81,7 +74,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("when the location names no surface, it answers 'Surface Type Required'", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     for (const location of [undefined, "", "Central park", 42]) {
       const res = await send(capA, b, { location });
       expect(res.status).toBe(400);
@@ -91,7 +84,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("when the category is 'all' or missing, it answers 'Competition Category Required'", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     for (const competitionType of ["all", undefined, "Squash"]) {
       const res = await send(capA, b, { competitionType });
       expect(res.status).toBe(400);
@@ -100,7 +93,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("when the date and time are missing, invalid or past, it answers 'Date and Time Required'", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     for (const proposedDateTime of [undefined, "", "2026-13-45", "tomorrow", 1234]) {
       const res = await send(capA, b, { proposedDateTime });
       expect(res.status).toBe(400);
@@ -114,7 +107,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("when the contact notes are blank or over 200 characters, it refuses; 200 is fine", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     for (const notes of [undefined, "", "   \n ", null]) {
       const res = await send(capA, b, { notes });
       expect(res.status).toBe(400);
@@ -129,7 +122,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("reports the first rule in the product's order: surface before category before date before notes", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     const res = await capA.post("/api/challenges").send({ challengedTeamId: b.team.id });
     expect(res.status).toBe(400);
     expect(res.body.title).toBe("Surface Type Required");
@@ -139,7 +132,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("when there is already a pending or accepted challenge between the two teams, in either direction, it answers 'Challenge Already Active'", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     expect((await send(capA, b)).status).toBe(201);
     const again = await send(capA, b);
     expect(again.status).toBe(409);
@@ -158,7 +151,7 @@ describe("POST /api/challenges: sending a challenge", () => {
 
   it("when two requests for the same pair race, exactly one is created and the other answers 409", async () => {
     for (let i = 0; i < 3; i++) {
-      const { a, b, capA, capB } = await pair();
+      const { a, b, capA, capB } = await t.signedInPair();
       const results = await Promise.all([send(capA, b), send(capA, b), send(capB, a)]);
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([201, 409, 409]);
@@ -170,7 +163,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("refuses challenging your own team, another category, and a category that is not your team's", async () => {
-    const { a, b, capA } = await pair();
+    const { a, b, capA } = await t.signedInPair();
     const own = await send(capA, a);
     expect(own.status).toBe(400);
     expect(own.body.message).toBe("You cannot challenge your own team.");
@@ -189,7 +182,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("refuses unknown, deleted, unapproved and suspended teams", async () => {
-    const { capA } = await pair();
+    const { capA } = await t.signedInPair();
     const unknown = await capA.post("/api/challenges").send(challengeBody(2_000_000_000));
     expect(unknown.status).toBe(404);
 
@@ -209,7 +202,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("refuses a captain whose own team is not approved, partners, and signed-out visitors", async () => {
-    const { a, b } = await pair();
+    const { a, b } = await t.signedInPair();
     await t.db.update(teams).set({ isApproved: false }).where(eq(teams.id, a.team.id));
     const capA = await agentFor(a.captain.username);
     const res = await send(capA, b);
@@ -230,7 +223,7 @@ describe("POST /api/challenges: sending a challenge", () => {
   });
 
   it("never answers 500 to generated bodies", async () => {
-    const { b, capA } = await pair();
+    const { b, capA } = await t.signedInPair();
     await fc.assert(
       fc.asyncProperty(
         fc.record(
@@ -319,7 +312,7 @@ describe("reach: up to 3 places above on the chosen surface's ladder", () => {
 });
 
 async function createPending() {
-  const p = await pair();
+  const p = await t.signedInPair();
   const res = await send(p.capA, p.b);
   expect(res.status).toBe(201);
   return { ...p, id: res.body.id as number };
@@ -569,7 +562,7 @@ describe("GET /api/challenges/incoming and /outgoing", () => {
   });
 
   it("gives the match id of a reported challenge, hides closed ones unless status=all, and pages", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const r1 = await send(capA, b);
     await capB.patch(`/api/challenges/${r1.body.id}`).send({ status: "accepted" });
     const [match] = await t.db
@@ -599,7 +592,7 @@ describe("GET /api/challenges/incoming and /outgoing", () => {
 
 describe("a reported challenge's result on the lists", () => {
   it("carries the match's confirmation, so a disputed result shows as disputed (not waiting for approval)", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const sent = await send(capA, b);
     expect((await capA.get("/api/challenges/outgoing")).body.items[0]).toMatchObject({ id: sent.body.id, matchId: null, matchConfirmationStatus: null });
     await capB.patch(`/api/challenges/${sent.body.id}`).send({ status: "accepted" });
@@ -729,7 +722,7 @@ describe("GET /api/challenges/candidates", () => {
   });
 
   it("without a surface lists teams unranked; an unknown surface or category is 400", async () => {
-    const { capA } = await pair();
+    const { capA } = await t.signedInPair();
     const none = await capA.get("/api/challenges/candidates");
     expect(none.status).toBe(200);
     expect(none.body.surface).toBeNull();
@@ -742,7 +735,7 @@ describe("GET /api/challenges/candidates", () => {
 
 describe("GET /api/challenges/{id}/calendar.ics", () => {
   it("gives members of either team an iCalendar file of an accepted challenge", async () => {
-    const { a, b, capA, capB } = await pair();
+    const { a, b, capA, capB } = await t.signedInPair();
     const when = new Date(Date.now() + 3 * 86_400_000);
     when.setUTCHours(17, 30, 0, 0);
     const created = await send(capA, b, { proposedDateTime: when.toISOString(), notes: "Sam; 604-555-0100, evenings\nor email" });

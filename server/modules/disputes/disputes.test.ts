@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { disputes } from "@shared/schema";
 import { applyMatch } from "@shared/rating";
 import type supertest from "supertest";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createAdmin, createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
 import { challengeRow, matchRow, reportedMatch, teamState } from "../matches/matches.fixtures";
 
 let t: TestApp;
 let admin: supertest.Agent;
 let adminEmail: string;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
   const row = await createAdmin(t.db);
   adminEmail = row.email.toLowerCase();
   admin = t.agent();
   await signIn(admin, row.username);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 async function disputedMatch(): Promise<{ a: TeamFixture; b: TeamFixture; matchId: number; challengeId: number; disputeId: number }> {

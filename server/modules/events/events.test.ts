@@ -7,9 +7,9 @@
 //
 // "Not received" is shown without waiting for time to pass: every stream receives a later message
 // (a broadcast) after the one it must not get, and notices arrive in commit order.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { LIVE_MESSAGE, MAX_EVENT_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from "@shared/types/events";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { createTestApp, useServedTestApp, type TestApp } from "../../../tests/helpers/app";
 import { onPostgres } from "../../../tests/helpers/db";
 import { openEventStream, type EventStreamClient, type SseMessage } from "../../../tests/helpers/event-stream";
 import { challengeBody, createTeam, PASSWORD, type TeamFixture } from "../../../tests/helpers/factories";
@@ -21,14 +21,9 @@ let t: TestApp;
 let served: Served;
 const streams: EventStreamClient[] = [];
 
-beforeAll(async () => {
-  t = await createTestApp();
-  served = await serve(t.app);
-});
-afterAll(async () => {
+useServedTestApp((app, server) => ((t = app), (served = server)));
+afterAll(() => {
   for (const s of streams) s.close();
-  await served?.close();
-  await t?.close();
 });
 
 const cookies = new Map<string, string>();
@@ -117,7 +112,7 @@ describe("GET /api/events", () => {
     }
     // The challenge is accepted and the result confirmed: the ladder moves, which every stream hears.
     await playAndConfirm(a, b, challengeId);
-    for (const s of [aCap, bCap, bPartner, cCap]) await s.next(isLadder);
+    for (const s of [aCap, bCap, bCap2, bPartner, cCap]) await s.next(isLadder);
     expect(types(cCap)).toEqual([LIVE_MESSAGE.ready, LIVE_MESSAGE.ladderChanged]);
     await expectReporterSaw(aCap);
     expect(types(bCap)).toEqual([LIVE_MESSAGE.ready, "challenge.received", "result.reported", LIVE_MESSAGE.ladderChanged]);
@@ -216,15 +211,8 @@ describe("GET /api/events", () => {
 describe("heartbeats and the session", () => {
   let h: TestApp;
   let srv: Served;
-  beforeAll(async () => {
-    // Heartbeats every 50 ms here (25 s in the app).
-    h = await createTestApp({}, { events: { heartbeatMs: 50 } });
-    srv = await serve(h.app);
-  });
-  afterAll(async () => {
-    await srv?.close();
-    await h?.close();
-  });
+  // Heartbeats every 50 ms here (25 s in the app).
+  useServedTestApp((app, server) => ((h = app), (srv = server)), {}, { events: { heartbeatMs: 50 } });
 
   it("a heartbeat comment keeps the stream alive; signing out ends the session's streams at the next one, other sessions' stay", async () => {
     const a = await createTeam(h.db);
@@ -246,14 +234,7 @@ describe("heartbeats and the session", () => {
 describe.skipIf(!onPostgres())("two instances on one PostgreSQL database", () => {
   let second: TestApp;
   let secondServed: Served;
-  beforeAll(async () => {
-    second = await createTestApp({}, { sameDatabaseAs: t });
-    secondServed = await serve(second.app);
-  });
-  afterAll(async () => {
-    await secondServed?.close();
-    await second?.close();
-  });
+  useServedTestApp((app, server) => ((second = app), (secondServed = server)), {}, () => ({ sameDatabaseAs: t }));
 
   it("an event caused on instance 1 reaches a stream on instance 2, and a confirmation's broadcast reaches both", async () => {
     const a = await createTeam(t.db);

@@ -2,27 +2,24 @@
 // row per event of the issue, acted through the API (or the sweep), then the notifications and the
 // queued mails written since are compared with who should have been told: the captain and partner of
 // a team, the user concerned, or the admins. Runs on PGlite and on PostgreSQL like every test.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, gt, sql } from "drizzle-orm";
-import { challengeSlots, disputes, mailOutbox, notifications, users, type User } from "@shared/schema";
+import { challengeSlots, disputes, mailOutbox, notifications, users, type Challenge, type User } from "@shared/schema";
 import { EVENT_CATEGORY, type EventType } from "@shared/constants";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createAdmin, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { acceptedChallenge, reportedMatch } from "../matches/matches.fixtures";
 import { jobs } from "../../jobs";
 import { issueToken } from "../../auth/tokens";
-import { CHALLENGE_STATUS } from "@shared/constants";
+import { CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 
 let t: TestApp;
 let admin: User;
 let adminAgent: Awaited<ReturnType<TestApp["signedIn"]>>;
+useTestApp((app) => (t = app));
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await createAdmin(t.db);
   adminAgent = await t.signedIn(admin.username);
-});
-afterAll(async () => {
-  await t?.close();
 });
 
 /** Who an event should reach: notified in the app (user ids) and mailed (addresses). */
@@ -41,9 +38,19 @@ async function admins(): Promise<User[]> {
   return t.db.select().from(users).where(and(eq(users.isAdmin, true), eq(users.isSuspended, false)));
 }
 
+/** Two new teams, made one after the other. */
+const twoTeams = async (): Promise<[TeamFixture, TeamFixture]> => [await createTeam(t.db), await createTeam(t.db)];
+
+/** A challenge from a new team `a` to a new team `b` (accepted unless `status` says otherwise). */
+async function challenged(status?: ChallengeStatus): Promise<{ a: TeamFixture; b: TeamFixture; ch: Challenge }> {
+  const [a, b] = await twoTeams();
+  return { a, b, ch: await acceptedChallenge(t.db, a.team, b.team, "grass", status) };
+}
+const captain = (team: TeamFixture) => t.signedIn(team.captain.username);
+
 async function disputed(reporter: TeamFixture, opponent: TeamFixture): Promise<number> {
   const { match } = await reportedMatch(t.db, { reporter: { team: reporter.team, captainId: reporter.captain.id }, opponent: opponent.team });
-  const agent = await t.signedIn(opponent.captain.username);
+  const agent = await captain(opponent);
   expect((await agent.post(`/api/matches/${match.id}/dispute`).send({ reason: "The second set was 2-3, not 3-2." })).status).toBe(200);
   const [row] = await t.db.select({ id: disputes.id }).from(disputes).where(eq(disputes.matchId, match.id));
   return row!.id;
@@ -67,74 +74,62 @@ const rows: Row[] = [
   {
     event: "challenge.received",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      expect((await (await t.signedIn(a.captain.username)).post("/api/challenges").send(challengeBody(b))).status).toBe(201);
+      const [a, b] = await twoTeams();
+      expect((await (await captain(a)).post("/api/challenges").send(challengeBody(b))).status).toBe(201);
       return { "challenge.received": told(members(b)) };
     },
   },
-  {
-    event: "challenge.accepted",
-    act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team, "grass", CHALLENGE_STATUS.pending);
-      expect((await (await t.signedIn(b.captain.username)).patch(`/api/challenges/${ch.id}`).send({ status: "accepted" })).status).toBe(200);
-      return { "challenge.accepted": told(members(a)) };
-    },
-  },
-  {
-    event: "challenge.declined",
-    act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team, "grass", CHALLENGE_STATUS.pending);
-      expect((await (await t.signedIn(b.captain.username)).patch(`/api/challenges/${ch.id}`).send({ status: "declined" })).status).toBe(200);
-      return { "challenge.declined": told(members(a)) };
-    },
-  },
+  // The challenged team answers a pending challenge: the challenger's members are told.
+  ...(["accepted", "declined"] as const).map(
+    (answer): Row => ({
+      event: `challenge.${answer}`,
+      act: async () => {
+        const { a, b, ch } = await challenged(CHALLENGE_STATUS.pending);
+        expect((await (await captain(b)).patch(`/api/challenges/${ch.id}`).send({ status: answer })).status).toBe(200);
+        return { [`challenge.${answer}`]: told(members(a)) };
+      },
+    }),
+  ),
   {
     event: "challenge.canceled",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team, "grass", CHALLENGE_STATUS.pending);
-      expect((await (await t.signedIn(a.captain.username)).delete(`/api/challenges/${ch.id}`)).status).toBe(200);
+      const { a, b, ch } = await challenged(CHALLENGE_STATUS.pending);
+      expect((await (await captain(a)).delete(`/api/challenges/${ch.id}`)).status).toBe(200);
       return { "challenge.canceled": told(members(b)) };
     },
   },
   {
     event: "challenge.countered",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team, "grass", CHALLENGE_STATUS.pending);
-      expect((await (await t.signedIn(b.captain.username)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(4) }] })).status).toBe(201);
+      const { a, b, ch } = await challenged(CHALLENGE_STATUS.pending);
+      expect((await (await captain(b)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(4) }] })).status).toBe(201);
       return { "challenge.countered": told(members(a)) };
     },
   },
   {
     event: "challenge.reschedule_proposed",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team);
-      expect((await (await t.signedIn(a.captain.username)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(5) }] })).status).toBe(201);
+      const { a, b, ch } = await challenged();
+      expect((await (await captain(a)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(5) }] })).status).toBe(201);
       return { "challenge.reschedule_proposed": told(members(b)) };
     },
   },
   {
     event: "challenge.rescheduled",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team);
-      const proposed = await (await t.signedIn(a.captain.username)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(6) }] });
+      const { a, b, ch } = await challenged();
+      const proposed = await (await captain(a)).post(`/api/challenges/${ch.id}/slots`).send({ slots: [{ startsAt: onGrid(6) }] });
       expect(proposed.status).toBe(201);
       const [slot] = await t.db.select({ id: challengeSlots.id }).from(challengeSlots).where(eq(challengeSlots.challengeId, ch.id));
-      expect((await (await t.signedIn(b.captain.username)).post(`/api/challenges/${ch.id}/slots/${slot!.id}/accept`).send({})).status).toBe(200);
+      expect((await (await captain(b)).post(`/api/challenges/${ch.id}/slots/${slot!.id}/accept`).send({})).status).toBe(200);
       return { "challenge.reschedule_proposed": told(members(b)), "challenge.rescheduled": told(members(a)) };
     },
   },
   {
     event: "result.reported",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
-      const ch = await acceptedChallenge(t.db, a.team, b.team);
-      const res = await (await t.signedIn(a.captain.username))
+      const { a, b, ch } = await challenged();
+      const res = await (await captain(a))
         .post("/api/matches")
         .send({ challengeId: ch.id, team1Id: a.team.id, team2Id: b.team.id, winnerTeamId: a.team.id, score: "[[3,1],[3,2]]" });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -145,9 +140,9 @@ const rows: Row[] = [
     event: "result.confirmed",
     case: "approved in the app",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const [a, b] = await twoTeams();
       const { match } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
-      expect((await (await t.signedIn(b.captain.username)).post(`/api/matches/${match.id}/approve`).send({})).status).toBe(200);
+      expect((await (await captain(b)).post(`/api/matches/${match.id}/approve`).send({})).status).toBe(200);
       return { "result.confirmed": told(members(a)) };
     },
   },
@@ -155,7 +150,7 @@ const rows: Row[] = [
     event: "result.confirmed",
     case: "confirmed by the emailed link",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const [a, b] = await twoTeams();
       const { token } = await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team });
       expect((await t.request.post(`/api/matches/confirm/${token}`).send({})).status).toBe(200);
       return { "result.confirmed": told(members(a)) };
@@ -164,7 +159,7 @@ const rows: Row[] = [
   {
     event: "result.auto_confirmed",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const [a, b] = await twoTeams();
       await reportedMatch(t.db, { reporter: { team: a.team, captainId: a.captain.id }, opponent: b.team, deadline: new Date(Date.now() - 60_000) });
       // The jobs runner's approval sweep, as on every instance.
       expect(((await jobs.find((j) => j.name === "match-approval-sweep")!.run(t.deps)) as { confirmed: number }).confirmed).toBeGreaterThanOrEqual(1);
@@ -174,7 +169,7 @@ const rows: Row[] = [
   {
     event: "result.disputed",
     act: async () => {
-      const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+      const [a, b] = await twoTeams();
       await disputed(a, b);
       return { "result.disputed": told(members(a)), "dispute.opened": told(await admins()) };
     },
@@ -184,7 +179,7 @@ const rows: Row[] = [
       event: "dispute.resolved",
       case: outcome,
       act: async () => {
-        const [a, b] = [await createTeam(t.db), await createTeam(t.db)];
+        const [a, b] = await twoTeams();
         const id = await disputed(a, b);
         const res = await adminAgent.patch(`/api/disputes/${id}`).send({ status: "resolved", resolutionNotes: "Checked with both teams.", outcome });
         expect(res.status, JSON.stringify(res.body)).toBe(200);

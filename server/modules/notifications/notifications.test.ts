@@ -1,19 +1,14 @@
 // Notifications: each event tells the right people once (captain, partner, admins), and the API shows
 // a member only their own, newest first, paged, with read/unread and "mark all as read".
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type supertest from "supertest";
 import { and, eq, inArray } from "drizzle-orm";
 import { mailOutbox, notifications, users } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createAdmin, createTeam, signIn, type TeamFixture } from "../../../tests/helpers/factories";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 /** user id → the types of their notifications, for these users. */
 async function told(userIds: number[]): Promise<Record<number, string[]>> {
@@ -25,11 +20,8 @@ async function told(userIds: number[]): Promise<Record<number, string[]>> {
 
 describe("each event tells the right people once", () => {
   it("challenge, acceptance, report and dispute: the other team's captain and partner, then the reporting team and each admin", async () => {
-    const a = await createTeam(t.db);
-    const b = await createTeam(t.db);
+    const { a, b, capA, capB } = await t.signedInPair();
     const admin = await createAdmin(t.db);
-    const capA = await t.signedIn(a.captain.username);
-    const capB = await t.signedIn(b.captain.username);
     const ch = await capA.post("/api/challenges").send(challengeBody(b));
     expect(ch.status).toBe(201);
     expect((await capB.patch(`/api/challenges/${ch.body.id}`).send({ status: "accepted" })).status).toBe(200);
@@ -52,11 +44,8 @@ describe("each event tells the right people once", () => {
   });
 
   it("a declined or canceled challenge tells the other team only", async () => {
-    const a = await createTeam(t.db);
-    const b = await createTeam(t.db);
+    const { a, b, capA, capB } = await t.signedInPair();
     const c = await createTeam(t.db);
-    const capA = await t.signedIn(a.captain.username);
-    const capB = await t.signedIn(b.captain.username);
     const toB = await capA.post("/api/challenges").send(challengeBody(b));
     expect((await capB.patch(`/api/challenges/${toB.body.id}`).send({ status: "declined" })).status).toBe(200);
     const toC = await capA.post("/api/challenges").send(challengeBody(c));
@@ -81,10 +70,7 @@ async function queued(event: string, addresses: string[]): Promise<string[]> {
 
 describe("withdrawals and partner invitations go through the outbox too", () => {
   it("a withdrawn result tells the opponent's captain and partner (notification to My Challenges, one mail each); the reporting team is not told", async () => {
-    const a = await createTeam(t.db);
-    const b = await createTeam(t.db);
-    const capA = await t.signedIn(a.captain.username);
-    const capB = await t.signedIn(b.captain.username);
+    const { a, b, capA, capB } = await t.signedInPair();
     const ch = await capA.post("/api/challenges").send(challengeBody(b));
     expect((await capB.patch(`/api/challenges/${ch.body.id}`).send({ status: "accepted" })).status).toBe(200);
     const rep = await capA

@@ -3,13 +3,13 @@
 // own, queued mail obeys them, in-app notifications are kept, account mail is always sent; optional
 // mail carries the RFC 8058 headers and link, the POST by token turns the category off without a
 // sign-in, GET changes nothing, a forged link is a 400. And old notifications are removed after 180 days.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import supertest from "supertest";
 import { and, eq, inArray } from "drizzle-orm";
 import { emailOptOuts, mailOutbox, notifications } from "@shared/schema";
 import { NOTIFICATION_RETENTION_DAYS } from "@shared/constants";
 import { UNSUBSCRIBE_LINK_INVALID } from "@shared/validators/notifications";
-import { createTestApp, TEST_APP_URL, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, TEST_APP_URL, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import type { CapturedMail } from "../../../tests/helpers/smtp-sink";
 import { acceptedChallenge } from "../matches/matches.fixtures";
@@ -19,12 +19,7 @@ import { pruneNotifications } from "./notifications.service";
 import { jobs } from "../../jobs";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 const ALL_ON = { challenges: true, results: true, reminders: true, admin: true };
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { notifications, pushDeliveries, pushSubscriptions, type User } from "@shared/schema";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { createTestApp, useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { challengeBody, createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { startPushService, subscriptionBody, TEST_VAPID, type PushServiceStandIn, type StandInSubscription } from "../../../tests/helpers/push-service";
 import { resolveVapidKeys } from "../../config/vapid";
@@ -196,12 +196,7 @@ describe("web push", () => {
 
 describe("push off", () => {
   let off: TestApp;
-  beforeAll(async () => {
-    off = await createTestApp();
-  });
-  afterAll(async () => {
-    await off?.close();
-  });
+  useTestApp((app) => (off = app));
 
   it("without VAPID keys the server says push is unavailable and takes no subscription", async () => {
     const a = await createTeam(off.db);

@@ -2,7 +2,7 @@
 // rules and messages, the close exactly once (two sweeps, two instances, a restart), the frozen
 // snapshot, the carry-over reproduced by a replay of history, and newcomers' wildcards counted and
 // refused when used up. On both databases.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { seasonCarryOvers, seasons, seasonStandings, seasonWildcards, teams } from "@shared/schema";
 import { addDays, clubDay } from "@shared/time";
@@ -96,12 +96,7 @@ describe("planning seasons", () => {
 
   describe("on a database of its own", () => {
     let app: TestApp;
-    beforeAll(async () => {
-      app = await createTestApp();
-    });
-    afterAll(async () => {
-      await app.close();
-    });
+    useTestApp((made) => (app = made));
 
   it("has one current season (the one whose days contain today), else none and the next one", async () => {
     {
@@ -226,12 +221,7 @@ describe("closing a season", () => {
 
 describe("the carry-over", () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  useTestApp((made) => (app = made));
 
   it("pulls every rating toward the start once when a season starts, and a replay of history reproduces it", async () => {
     const a = await createTeam(app.db, { name: "Carry A" });
@@ -288,12 +278,7 @@ describe("the carry-over", () => {
 
 describe("wildcards", () => {
   let app: TestApp;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(async () => {
-    await app.close();
-  });
+  useTestApp((made) => (app = made));
 
   it("give a team in its first season 2 challenges past the reach limit, shown on the table, counted, then refused", async () => {
     // An earlier season (closed) and the current one.

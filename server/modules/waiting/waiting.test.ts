@@ -1,19 +1,14 @@
 // GET /api/waiting: the menu's counts of what waits for the member (docs/product.md,
 // "Notification centre"): incoming challenges and results to approve for the member's team; registrations
 // and disputes for admins (null for members). Each count follows its list's rule.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { CHALLENGE_STATUS } from "@shared/constants";
-import { createTestApp, type TestApp } from "../../../tests/helpers/app";
+import { useTestApp, type TestApp } from "../../../tests/helpers/app";
 import { createTeam } from "../../../tests/helpers/factories";
 import { acceptedChallenge, reportedMatch } from "../matches/matches.fixtures";
 
 let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+useTestApp((app) => (t = app));
 
 describe("GET /api/waiting", () => {
   it("counts the member's team's incoming challenges (to answer or play) and results to approve; admins also see registrations and disputes", async () => {

@@ -11,9 +11,8 @@ import type { PlayerAvailability } from "@shared/types/availability";
 import { DEFAULT_CLUB_TIMEZONE } from "@shared/time";
 import { AvailabilityOverlap } from "@/components/ui/availability-grid";
 import { Button } from "@/components/ui/button";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { clubQueryOptions } from "@/lib/club-time";
 import { formatLongDateTime } from "@/lib/format";
 import { useTeamAvailability } from "@/features/teams/api/get-team-availability";
@@ -55,7 +54,7 @@ export function FindATime({
   if (mine.isPending || theirs.isPending) return <Skeleton className="h-64 w-full" aria-busy="true" />;
   const failed = mine.isError ? mine : theirs.isError ? theirs : null;
   if (failed) {
-    return <ErrorState message="Failed to load availability" detail={errorMessage(failed.error)} onRetry={() => void failed.refetch()} retrying={failed.isFetching} />;
+    return <QueryErrorState query={failed} message="Failed to load availability" />;
   }
   const unset = players.filter((p) => !p.isSet);
   const everyone = players.length;

@@ -137,24 +137,18 @@ export function ReportMatchDialog({
                 <div key={field.id} className="grid gap-1">
                   <div className="grid grid-cols-[3.5rem_minmax(0,1fr)_minmax(0,1fr)_2.5rem] items-center gap-2">
                     <span className="text-sm font-medium">Set {index + 1}</span>
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={SET_WINNING_SCORE}
-                      aria-label={`Set ${index + 1}: ${team1.name} score`}
-                      aria-invalid={Boolean(setErrors?.team1Score || setErrors?.message) || undefined}
-                      {...form.register(`sets.${index}.team1Score` as const)}
-                    />
-                    <Input
-                      type="number"
-                      inputMode="numeric"
-                      min={0}
-                      max={SET_WINNING_SCORE}
-                      aria-label={`Set ${index + 1}: ${team2.name} score`}
-                      aria-invalid={Boolean(setErrors?.team2Score || setErrors?.message) || undefined}
-                      {...form.register(`sets.${index}.team2Score` as const)}
-                    />
+                    {([["team1Score", team1], ["team2Score", team2]] as const).map(([score, team]) => (
+                      <Input
+                        key={score}
+                        type="number"
+                        inputMode="numeric"
+                        min={0}
+                        max={SET_WINNING_SCORE}
+                        aria-label={`Set ${index + 1}: ${team.name} score`}
+                        aria-invalid={Boolean(setErrors?.[score] || setErrors?.message) || undefined}
+                        {...form.register(`sets.${index}.${score}` as const)}
+                      />
+                    ))}
                     <Button
                       variant="ghost"
                       size="icon"

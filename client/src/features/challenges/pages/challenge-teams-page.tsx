@@ -14,7 +14,7 @@ import { CHALLENGE_ERRORS, CHALLENGE_FORM_MESSAGES, SLOT_MESSAGES } from "@share
 import type { ChallengeCandidate } from "@shared/types/challenges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Label } from "@/components/ui/label";
 import { AwaitingApprovalNotice, isAwaitingApproval, Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -218,12 +218,7 @@ export default function ChallengeTeamsPage() {
               </div>
             ) : candidates.isError ? (
               <div className="px-5 sm:px-6">
-                <ErrorState
-                  message="Failed to load teams"
-                  detail={errorMessage(candidates.error)}
-                  onRetry={() => void candidates.refetch()}
-                  retrying={candidates.isFetching}
-                />
+                <QueryErrorState query={candidates} message="Failed to load teams" />
               </div>
             ) : data && data.items.length === 0 ? (
               <div className="px-5 sm:px-6">

@@ -6,17 +6,15 @@ import { CHALLENGE_REACH } from "@shared/constants";
 import type { ChallengesPage } from "@shared/types/challenges";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
-import { ErrorState } from "@/components/ui/error-state";
+import { QueryErrorState } from "@/components/ui/error-state";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
-import { errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { Segmented } from "@/components/ui/segmented";
 import type { UseQueryResult } from "@tanstack/react-query";
-import { useIncomingChallenges } from "../api/get-incoming-challenges";
-import { useOutgoingChallenges } from "../api/get-outgoing-challenges";
+import { useIncomingChallenges, useOutgoingChallenges } from "../api/get-challenges";
 import { useAwaitingApproval } from "../api/get-awaiting-approval";
 import type { ChallengeFilter } from "../api/keys";
 import { ChallengeCard } from "../components/challenge-card";
@@ -53,8 +51,7 @@ function ChallengeList({
         <Skeleton className="h-32 w-full" />
       </div>
     );
-  if (query.isError)
-    return <ErrorState message={errorText} detail={errorMessage(query.error)} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  if (query.isError) return <QueryErrorState query={query} message={errorText} />;
   const data = query.data;
   if (data.items.length === 0) return <EmptyState title={emptyText} />;
   return (

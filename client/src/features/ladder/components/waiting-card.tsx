@@ -12,7 +12,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { SectionCard } from "@/components/ui/section-card";
 import { Skeleton } from "@/components/ui/skeleton";
 import { useAwaitingApproval } from "@/features/challenges/api/get-awaiting-approval";
-import { useIncomingChallenges } from "@/features/challenges/api/get-incoming-challenges";
+import { useIncomingChallenges } from "@/features/challenges/api/get-challenges";
 import { usePendingDisputes } from "@/features/admin/api/get-pending-disputes";
 import { usePendingUsers } from "@/features/admin/api/get-pending-users";
 
