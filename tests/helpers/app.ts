@@ -23,6 +23,7 @@ import { checkAnswersAgainstReference, takeContractMismatches } from "./contract
 import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { createAdmin, PASSWORD, signIn } from "./factories";
+import { registerTestApp, storedRanksDrift } from "./stored-ranks";
 import type { User } from "@shared/schema";
 
 export interface TestApp {
@@ -98,6 +99,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   checkAnswersAgainstReference(app);
+  registerTestApp(deps);
   return {
     app,
     deps,
@@ -154,8 +156,11 @@ export function useTestApp(set: (app: TestApp) => void, envOverrides: Record<str
     set(app);
   });
   // An answer that does not match the API reference fails the test that received it (tests/helpers/contract.ts).
-  afterEach(() => {
+  afterEach(async () => {
     expect(takeContractMismatches(), "answers that do not match the API reference (GET /api/openapi.json)").toEqual([]);
+    // Every writer refreshes the stored ranks in its transaction (decision 038): after each test they
+    // equal the ladder order computed afresh.
+    if (app) expect(await storedRanksDrift(app.deps), "stored ladder ranks that differ from the ladder order: a writer did not refresh them").toEqual([]);
   });
   afterAll(async () => {
     await app?.close();
