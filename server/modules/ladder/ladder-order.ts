@@ -239,7 +239,8 @@ export function ladderPlaces(at: ActivityAt): SQL {
     const A = "ladder_activity";
     const perLadder = LADDERS.map((ladder) => {
       const order = `order by inactive, ${orderByText(ladder, L)}`;
-      const byCategory = `partition by ${columnText(L, teams.competitionType)} ${order}`;
+      // The partition only groups (byte order is enough, and much cheaper to sort than the locale's).
+      const byCategory = `partition by ${columnText(L, teams.competitionType)} collate "C" ${order}`;
       return `select ${columnText(L, teams.id)} as team_id, '${ladder}'::text as ladder, ${columnText(L, teams.competitionType)} as competition_type, inactive,
         (row_number() over (${order}))::int as club_position,
         (case when not inactive then row_number() over (${order}) end)::int as club_rank,

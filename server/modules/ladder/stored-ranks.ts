@@ -26,7 +26,8 @@ const REFRESH_LOCK = 727038;
 
 /**
  * Recomputes the stored ranks from the ladder order at `at`, in the caller's transaction (or in one
- * of its own): rows that did not change are not written, teams that left a ladder lose their row.
+ * of its own): only the rows whose place changed are written (compared first, so the others are
+ * neither written nor locked), teams that left a ladder lose their row.
  * Call it after the last write of the inputs in the transaction. `ifStale`: only when they are not
  * already stored for `at` (checked under the lock, so readers racing at midnight refresh once).
  */
@@ -45,16 +46,20 @@ export async function refreshLadderRanks(db: DbOrTx, at: ActivityAt, opts: { ifS
         values (1, ${at.today}::date, ${at.days}::int, ${at.timeZone}::text, now())
         on conflict (id) do update set club_day = excluded.club_day, inactivity_days = excluded.inactivity_days,
           time_zone = excluded.time_zone, refreshed_at = excluded.refreshed_at
+      ),
+      changed as (
+        select f.* from fresh f
+        left join ${ladderRankRows} r on r.team_id = f.team_id and r.ladder = f.ladder
+        where r.team_id is null
+           or (r.competition_type, r.inactive, r.club_position, r.club_rank, r.category_position, r.category_rank)
+              is distinct from (f.competition_type, f.inactive, f.club_position, f.club_rank, f.category_position, f.category_rank)
       )
       insert into ${ladderRankRows} as r (team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank)
-      select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank from fresh
+      select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank from changed
       on conflict (team_id, ladder) do update set
         competition_type = excluded.competition_type, inactive = excluded.inactive,
         club_position = excluded.club_position, club_rank = excluded.club_rank,
-        category_position = excluded.category_position, category_rank = excluded.category_rank
-      where (r.competition_type, r.inactive, r.club_position, r.club_rank, r.category_position, r.category_rank)
-        is distinct from (excluded.competition_type, excluded.inactive, excluded.club_position, excluded.club_rank,
-                          excluded.category_position, excluded.category_rank)`);
+        category_position = excluded.category_position, category_rank = excluded.category_rank`);
   });
 }
 

@@ -81,11 +81,12 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
       : sql`lr.ladder = ${input.surface}`;
     const from = offsetOf({ page, limit });
     p = sql`
-      select t.id, t.rating, ${overallRank} as overall_rank, ${rank} as surface_rank, ${position} as position,
+      select lr.team_id as id, null::int as rating,
+        (select o.club_rank from ${ladderRankRows} o where o.team_id = lr.team_id and o.ladder = ${"overall"}) as overall_rank,
+        ${rank} as surface_rank, ${position} as position,
         (select coalesce(max(${position}), 0) from ${ladderRankRows} lr where ${ofLadder})::int as total_count
       from ${ladderRankRows} lr
-      join teams t on t.id = lr.team_id
-      where ${ofLadder} and ${position} > ${from} and ${position} <= ${from + limit}${input.teamId !== undefined ? sql` and t.id = ${input.teamId}` : sql``}
+      where ${ofLadder} and ${position} > ${from} and ${position} <= ${from + limit}${input.teamId !== undefined ? sql` and lr.team_id = ${input.teamId}` : sql``}
       order by ${position}`;
     pageOrder = sql`p.position asc`;
   } else {
@@ -106,7 +107,9 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
       coalesce(m.suspended, false) as suspended
     from p
-    join teams t on t.id = p.id
+    -- Each row of the page by its key (a nested loop, never a scan of the club's teams: "offset 0"
+    -- keeps the planner from turning it into a hash join over every team).
+    cross join lateral (select * from teams where teams.id = p.id offset 0) t
     left join lateral (
       select json_agg(json_build_object(
                'id', u.id, 'name', u.name, 'avatar', u.avatar, 'email', u.email,
