@@ -3,7 +3,7 @@
 // every state, and pending matches with live confirmation tokens for the confirm benchmark.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
-import { authTokens, challenges, matches, teams, users, type NewMatch } from "@shared/schema";
+import { authTokens, challenges, ladderRanksAsOf, matches, teams, users, type NewMatch } from "@shared/schema";
 import {
   ACTIVE_CHALLENGE_STATUSES,
   CHALLENGE_STATUS,
@@ -210,6 +210,9 @@ export async function seedBulk(db: Db, options: { scale: number; pendingMatches:
   // last match is older than the threshold read as inactive, so the ladder reads pay for that rule.
   await db.execute(sql`update teams t set last_active_at = coalesce(
     (select max(m.approved_at) from matches m where (m.team1_id = t.id or m.team2_id = t.id) and m.approved_at is not null), t.created_at)`);
+  // The stored ladder ranks (decision 038) are stale now: the app's first read (or its start-up job)
+  // refreshes them at its own calendar.
+  await db.delete(ladderRanksAsOf);
   await db.execute(sql`analyze`);
 
   return {

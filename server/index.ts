@@ -21,6 +21,7 @@ import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
 import { ReadCache } from "./lib/read-cache";
 import { systemClock } from "./lib/clock";
+import { activityAt } from "./modules/ladder";
 import { EventStreams } from "./lib/live-events";
 
 async function main() {
@@ -67,7 +68,7 @@ async function main() {
   await ensureAdmin(database.db, env, logger);
   let seeded = false;
   if (fresh && (env.embedded || env.SEED_DEMO)) {
-    const result = await seedDemo(database.db);
+    const result = await seedDemo(database.db, activityAt({ env, clock: systemClock }));
     seeded = result.teams > 0;
     logger.info({ event: "seed.demo", teams: result.teams }, "demo data loaded");
   }

@@ -6,6 +6,8 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { teams, users } from "@shared/schema";
 import { EnvError, loadEnv } from "../config/env";
+import { systemClock } from "../lib/clock";
+import { activityAt } from "../modules/ladder";
 import { createLogger } from "../lib/logger";
 import { isDatabaseEmpty, migrateDatabase, openDatabase } from "./client";
 import { ensureAdmin } from "./bootstrap";
@@ -39,7 +41,7 @@ async function main() {
       });
     }
     await ensureAdmin(database.db, env, logger);
-    const result = await seedDemo(database.db);
+    const result = await seedDemo(database.db, activityAt({ env, clock: systemClock }));
     process.stdout.write(
       `Loaded the demo club: ${result.teams} teams, ${result.matches} confirmed matches, open challenges and one result awaiting approval.\n` +
         `Demo captains (alex, isla, quinn...) and partners (ben, jade...) sign in with ${DEMO_PLAYER_PASSWORD}.\n`,

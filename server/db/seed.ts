@@ -18,6 +18,7 @@ import {
 import { applyMatch, expectedScore, INITIAL_RATING_STATE, matchRatingColumns, type RatingState } from "@shared/rating";
 import type { Db } from "./client";
 import { hashPassword } from "../auth/password";
+import { refreshLadderRanks, type ActivityAt } from "../modules/ladder";
 
 export const DEMO_PLAYER_PASSWORD = "Player123";
 
@@ -302,10 +303,14 @@ export async function seedDemoOpenItems(db: Db, teamIds: number[]): Promise<void
   });
 }
 
-/** The whole demo club: teams, a rated history on every surface, and a few open items. */
-export async function seedDemo(db: Db): Promise<{ teams: number; matches: number }> {
+/**
+ * The whole demo club: teams, a rated history on every surface, and a few open items; then the
+ * stored ladder ranks at `at` (decision 038).
+ */
+export async function seedDemo(db: Db, at: ActivityAt): Promise<{ teams: number; matches: number }> {
   const ids = await seedDemoTeams(db);
   const { matches: played } = await seedDemoMatches(db, ids);
   await seedDemoOpenItems(db, ids);
+  await refreshLadderRanks(db, at);
   return { teams: ids.length, matches: played };
 }

@@ -5,6 +5,7 @@ import { sweepChallengeClock } from "../modules/challenges/challenges.clock";
 import { runScheduledBackup } from "../modules/admin/scheduled-backups";
 import { pruneNotifications } from "../modules/notifications/notifications.service";
 import { sweepSeasons } from "../modules/seasons";
+import { activityAt, sweepLadderRanks } from "../modules/ladder";
 
 export interface Jobs {
   stop(): void;
@@ -17,12 +18,15 @@ export const jobs: Job[] = [
   // The challenge clock: expires challenges whose answer window or play-by date ran out, and sends each
   // window's one reminder (answer, report; then approval, 24 h before auto-confirmation).
   { name: "challenge-clock", run: (deps) => sweepChallengeClock({ db: deps.db, env: deps.env, logger: deps.logger }) },
+  // The stored ladder ranks (decision 038): refreshed when the club day moved on (a team turns
+  // inactive with the calendar, without any write), so readers rarely find them stale.
+  { name: "ladder-ranks", run: (deps) => sweepLadderRanks(deps) },
   // Seasons: closes a season whose last day is over (its standings frozen), then starts the next
   // one (its carry-over applied), each once across all instances.
   { name: "seasons", run: (deps) => sweepSeasons(deps) },
   { name: "approval-reminders", run: (deps) => sweepApprovalReminders({ db: deps.db, env: deps.env }) },
   // Auto-confirms undisputed results past their approval deadline.
-  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL }) },
+  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL, at: activityAt(deps) }) },
   // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
   // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).

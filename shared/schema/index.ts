@@ -210,6 +210,55 @@ export const clubBreaks = pgTable(
 );
 
 /**
+ * The stored ladder ranks (decision 038): every team on each ladder (overall, grass, beach,
+ * hardcourt) with its place over the club and within its category, as the one definition in
+ * server/modules/ladder/ladder-order.ts computes them. Derived data: written only by
+ * `refreshLadderRanks()` inside every transaction that changes an input (ratings, approval,
+ * deletion, activity, away ranges, club breaks, the club rules), never in a backup. `position` is
+ * the listing order (active teams, then inactive ones), dense from 1, so a page is a range of it;
+ * `rank` is the position of an active team, null for an inactive one.
+ */
+export const ladderRankRows = pgTable(
+  "ladder_ranks",
+  {
+    teamId: integer("team_id")
+      .notNull()
+      .references(() => teams.id, { onDelete: "cascade" }),
+    ladder: text("ladder").$type<Surface | "overall">().notNull(),
+    competitionType: text("competition_type").$type<CompetitionType>().notNull(),
+    inactive: boolean("inactive").notNull(),
+    clubPosition: integer("club_position").notNull(),
+    clubRank: integer("club_rank"),
+    categoryPosition: integer("category_position").notNull(),
+    categoryRank: integer("category_rank"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.teamId, t.ladder] }),
+    check("ladder_ranks_ladder_check", inList("ladder", ["grass", "beach", "hardcourt", "overall"])),
+    index("ladder_ranks_club_idx").on(t.ladder, t.clubPosition),
+    index("ladder_ranks_category_idx").on(t.ladder, t.competitionType, t.categoryPosition),
+    index("ladder_ranks_category_rank_idx").on(t.ladder, t.competitionType, t.categoryRank),
+  ],
+);
+
+/**
+ * The calendar the stored ranks were computed at (one row, decision 038): the club day, the
+ * inactivity threshold's default and the club's zone. A reader whose calendar differs (a new club
+ * day, a restart with other settings) refreshes the ranks before reading them.
+ */
+export const ladderRanksAsOf = pgTable(
+  "ladder_ranks_as_of",
+  {
+    id: integer("id").primaryKey().default(1),
+    clubDay: date("club_day", { mode: "string" }).notNull(),
+    inactivityDays: integer("inactivity_days").notNull(),
+    timeZone: text("time_zone").notNull(),
+    refreshedAt: ts("refreshed_at").notNull().defaultNow(),
+  },
+  (t) => [check("ladder_ranks_as_of_one_row", sql`${t.id} = 1`)],
+);
+
+/**
  * Seasons (docs/product.md, "Seasons"): named runs of whole club days, first and last day included.
  * They never overlap (the service checks under a table lock). The current season is the one not yet
  * closed whose days contain today. `started_at` is set once, when its start (the carry-over) was

@@ -24,6 +24,7 @@ import { createTestDatabase, secondConnection, type TestDatabase } from "./db";
 import { startSmtpSink, type SmtpSink } from "./smtp-sink";
 import { createAdmin, createTeam, PASSWORD, signIn, type TeamFixture, type TeamOptions } from "./factories";
 import { serve, type Served } from "../security/http";
+import { registerTestApp, storedRanksDrift } from "./stored-ranks";
 import type { User } from "@shared/schema";
 
 export interface TestApp {
@@ -106,6 +107,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     await signIn(agent, username, password);
     return agent;
   };
+  registerTestApp(deps);
   return {
     app,
     deps,
@@ -168,8 +170,11 @@ export function useTestApp(
     set(app);
   });
   // An answer that does not match the API reference fails the test that received it (tests/helpers/contract.ts).
-  afterEach(() => {
+  afterEach(async () => {
     expect(takeContractMismatches(), "answers that do not match the API reference (GET /api/openapi.json)").toEqual([]);
+    // Every writer refreshes the stored ranks in its transaction (decision 038): after each test they
+    // equal the ladder order computed afresh.
+    if (app) expect(await storedRanksDrift(app.deps), "stored ladder ranks that differ from the ladder order: a writer did not refresh them").toEqual([]);
   });
   afterAll(async () => {
     await app?.close();

@@ -5,6 +5,7 @@ import type { CompetitionType } from "@shared/constants";
 import type { Db } from "../../server/db/client";
 import { hashPassword } from "../../server/auth/password";
 import type supertest from "supertest";
+import { refreshRanksAfterDirectWrite } from "./stored-ranks";
 
 export const PASSWORD = "Courtside7";
 let hashed: Promise<string> | undefined;
@@ -54,8 +55,15 @@ export async function createTeam(db: Db, options: TeamOptions = {}): Promise<Tea
     .insert(users)
     .values([member("cap", "Captain", { isCaptain: true }), member("par", "Partner", { isPartner: true })])
     .returning();
+  await ranksChanged(db);
   return { team: team!, captain: captain!, partner: partner! };
 }
+
+/**
+ * After a test wrote an input of the ladder order directly (teams, away ranges, club breaks, the club
+ * rules): the stored ranks are refreshed as the app's own writers do in their transactions (decision 038).
+ */
+export const ranksChanged = (db: Db): Promise<void> => refreshRanksAfterDirectWrite(db);
 
 export async function createAdmin(db: Db): Promise<User> {
   const id = uniq();

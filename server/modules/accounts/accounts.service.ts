@@ -42,6 +42,7 @@ import {
   registrationNotCompletedEmail,
   welcomeEmail,
 } from "./accounts.emails";
+import { refreshLadderRanksNow } from "../ladder";
 
 export const MESSAGES = {
   registered: "Registration successful! Please check your email to verify your account before logging in.",
@@ -677,16 +678,19 @@ async function loadTarget(deps: Deps<"db">, userId: number) {
 }
 
 /** Approves a user; approving a captain approves the team and its partner. Each newly approved user is emailed. */
-export async function approveUser(deps: Deps<"db" | "env" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
+export async function approveUser(deps: Deps<"db" | "env" | "clock" | "logger">, o: { userId: number; actor: Pick<Actor, "id"> }): Promise<ApprovalResponse> {
   const target = await loadTarget(deps, o.userId);
   const wholeTeam = target.isCaptain && target.teamId !== null;
   const changed = await deps.db.transaction(async (tx) => {
     // A newly approved team counts its inactivity from its approval (docs/product.md, "Activity").
-    if (wholeTeam)
+    if (wholeTeam) {
       await tx
         .update(teams)
         .set({ isApproved: true, lastActiveAt: sql`case when ${teams.isApproved} then ${teams.lastActiveAt} else now() end`, updatedAt: new Date() })
         .where(eq(teams.id, target.teamId!));
+      // An approved team is on the overall ladder: the stored ranks follow (decision 038).
+      await refreshLadderRanksNow({ ...deps, db: tx });
+    }
     const approved = await tx
       .update(users)
       .set({ isApproved: true, rejectionReason: null, updatedAt: new Date() })

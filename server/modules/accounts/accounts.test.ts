@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { authTokens, teams, users } from "@shared/schema";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { tokenFromLink } from "../../../tests/helpers/smtp-sink";
-import { createAdmin, createTeam, PASSWORD, signIn } from "../../../tests/helpers/factories";
+import { createAdmin, createTeam, PASSWORD, signIn, ranksChanged } from "../../../tests/helpers/factories";
 import { issueToken } from "../../auth/tokens";
 import { COMMON_PASSWORD_MESSAGE } from "@shared/validators/auth";
 import { MESSAGES } from "./accounts.service";
@@ -560,6 +560,7 @@ describe("sign-in", () => {
     expect(suspended.body.message).toContain("Repeated no-shows.");
     expect(suspended.body.message).toContain(t.env.ADMIN_EMAIL);
     await t.db.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, team.id));
+    await ranksChanged(t.db);
     const deleted = await t.request.post("/api/login").send({ username: partner.username, password: PASSWORD });
     expect(deleted.status).toBe(403);
     expect(deleted.body.message).toContain(t.env.ADMIN_EMAIL);

@@ -7,7 +7,7 @@ import type supertest from "supertest";
 import { challenges, disputes, EMPTY_AVAILABILITY, matches, systemSettings, teams, users } from "@shared/schema";
 import { HEADER_IMAGE_SETTING } from "@shared/constants";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createAdmin, createTeam, signIn, PASSWORD } from "../../../tests/helpers/factories";
+import { createAdmin, createTeam, signIn, PASSWORD, ranksChanged } from "../../../tests/helpers/factories";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -27,6 +27,7 @@ async function seedClub(adminId: number) {
   const b = await createTeam(t.db, { name: "Bravo", competitionType: "Mixed Doubles", approved: false });
   const c = await createTeam(t.db, { name: "Charlie" });
   await t.db.update(teams).set({ deletedAt: new Date("2024-02-03T04:05:06.789Z"), deletionReason: "moved away" }).where(eq(teams.id, c.team.id));
+  await ranksChanged(t.db);
   await t.db
     .update(users)
     .set({ isSuspended: true, suspensionReason: "rude", photos: ["a.png"], availability: { ...EMPTY_AVAILABILITY, mon: { morning: true, afternoon: true, evening: true }, sat: { morning: false, afternoon: false, evening: true } } })

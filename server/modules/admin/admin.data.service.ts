@@ -6,6 +6,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { rowsOf, type Database, type DbOrTx } from "../../db/client";
 import type { Progress } from "./data-operations";
+import { refreshLadderRanksNow } from "../ladder";
 
 const count = (v: unknown) => Number(v ?? 0);
 
@@ -179,7 +180,7 @@ export async function purgeConfirmedMatches(deps: Deps<"db" | "database" | "logg
  * sequences restart after what is left. Progress: rows removed of the rows there were.
  */
 export async function resetAllData(
-  deps: Deps<"db" | "database" | "logger">,
+  deps: Deps<"db" | "database" | "env" | "clock" | "logger">,
   o: { actor: Pick<Actor, "id">; progress?: Progress; /** Rows per statement (default APPLY_BATCH). */ batchSize?: number },
 ): Promise<ResetDataResponse> {
   const progress: Progress = o.progress ?? (() => undefined);
@@ -211,6 +212,8 @@ export async function resetAllData(
     const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"), size);
     progress("Finishing", total, total);
     await resetSequences(tx);
+    // No team is left on a ladder (their rows went with the teams); the calendar is stored anew.
+    await refreshLadderRanksNow({ ...deps, db: tx });
     return { users, teams, challenges, matches, disputes };
   }));
   deps.logger.warn({ event: "admin.reset_data", adminId: o.actor.id, removed }, "all player and team data reset");

@@ -33,6 +33,7 @@ import { AppError, badRequest } from "../../lib/app-error";
 import { APPLY_BATCH, batchFor, deleteInBatches, resetSequences, yieldToOthers } from "./admin.data.service";
 import { readBackupUpload } from "./backup-upload";
 import type { Progress } from "./data-operations";
+import { activityAt, refreshLadderRanks, type ActivityAt } from "../ladder";
 
 const TITLE = "Restore failed";
 /** Rows per insert into a staging table (what memory holds of the file at a time). */
@@ -266,7 +267,7 @@ async function copyTable(tx: DbOrTx, s: Spec, merge: boolean, size: number, onBa
  *   moved or removed. Teams, challenges, matches and disputes upsert by id, settings by name.
  */
 export async function restoreBackup(
-  deps: Deps<"database" | "logger">,
+  deps: Deps<"database" | "env" | "clock" | "logger">,
   o: {
     actor: Pick<Actor, "id" | "username" | "email">;
     source: Readable;
@@ -316,7 +317,7 @@ export async function restoreBackup(
         progress("Checking the file", 0, staged);
         await checkStaged(c, o.importMode);
         await deps.database.exclusive.run("restored", () =>
-          applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? batchFor(deps.database, APPLY_BATCH) }),
+          applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? batchFor(deps.database, APPLY_BATCH), at: activityAt(deps) }),
         );
       } finally {
         await dropStaging(c).catch(() => undefined);
@@ -346,7 +347,7 @@ export async function restoreBackup(
 /** The transaction that puts the staged rows in the club's tables. */
 async function applyStaged(
   c: Db,
-  o: { actor: Pick<Actor, "id" | "username" | "email">; mode: ImportMode; total: number; progress: Progress; size: number },
+  o: { actor: Pick<Actor, "id" | "username" | "email">; mode: ImportMode; total: number; progress: Progress; size: number; at: ActivityAt },
 ): Promise<void> {
   const { actor, total, progress, size } = o;
   let written = 0;
@@ -451,6 +452,8 @@ async function applyStaged(
     await copyTable(tx, S("disputes"), merge, size, step("Writing disputes"));
     progress("Finishing", total, total);
     await resetSequences(tx);
+    // Teams, their ratings and their matches came from the file: the stored ranks follow (decision 038).
+    await refreshLadderRanks(tx, o.at);
   });
 }
 

@@ -14,6 +14,7 @@ import { tell } from "../notifications/notifications.service";
 import { teamRestoredEmail } from "./admin.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { rowsOf } from "../../db/client";
+import { refreshLadderRanksNow } from "../ladder";
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
@@ -97,7 +98,7 @@ function refuseOwnTeam(actor: Pick<Actor, "teamId">, teamId: number, verb: "dele
   if (actor.teamId === teamId) throw new AppError(403, `You cannot ${verb} your own team.`, { code: "own_team", title });
 }
 
-export async function adminSoftDeleteTeam(deps: Deps<"db" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number; reason: string }): Promise<AdminTeamActionResult> {
+export async function adminSoftDeleteTeam(deps: Deps<"db" | "env" | "clock" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number; reason: string }): Promise<AdminTeamActionResult> {
   const title = "Delete Failed";
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const team = await findTeam(deps, o.teamId, title);
@@ -110,7 +111,7 @@ export async function adminSoftDeleteTeam(deps: Deps<"db" | "env" | "logger">, o
   return { message: `${result.teamName} has been deleted.`, teamName: result.teamName };
 }
 
-export async function restoreTeam(deps: Deps<"db" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
+export async function restoreTeam(deps: Deps<"db" | "env" | "clock" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Restore Failed";
   refuseOwnTeam(o.actor, o.teamId, "restore", title);
   const restored = await deps.db.transaction(async (tx) => {
@@ -120,6 +121,8 @@ export async function restoreTeam(deps: Deps<"db" | "env" | "logger">, o: { acto
       .where(and(eq(teams.id, o.teamId), isNotNull(teams.deletedAt)))
       .returning({ id: teams.id, name: teams.name });
     if (!row) return undefined;
+    // The team is back on its ladders: the stored ranks follow (decision 038).
+    await refreshLadderRanksNow({ ...deps, db: tx });
     const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.teamId, row.id));
     for (const m of members) {
       await tell(tx, {
@@ -144,7 +147,7 @@ export async function restoreTeam(deps: Deps<"db" | "env" | "logger">, o: { acto
  * team), its challenges and its matches (and their disputes and tokens, by the schema's cascades).
  * Other teams' ratings stay as they are, like a purge.
  */
-export async function permanentlyDeleteTeam(deps: Deps<"db" | "env" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
+export async function permanentlyDeleteTeam(deps: Deps<"db" | "env" | "clock" | "logger">, o: { actor: Pick<Actor, "id" | "teamId">; teamId: number }): Promise<AdminTeamActionResult> {
   const title = "Permanent Delete Failed";
   refuseOwnTeam(o.actor, o.teamId, "delete", title);
   const result = await deps.db.transaction(async (tx) => {
@@ -158,6 +161,8 @@ export async function permanentlyDeleteTeam(deps: Deps<"db" | "env" | "logger">,
     if (removable.length) await tx.delete(users).where(inArray(users.id, removable));
     // challenges, matches (team1/team2/winner) and, through matches, disputes and tokens cascade.
     await tx.delete(teams).where(eq(teams.id, team.id));
+    // Its matches went with it (and with them the last activity of its opponents): the stored ranks follow.
+    await refreshLadderRanksNow({ ...deps, db: tx });
     return { team, removedUsers: removable.length };
   });
   deps.logger.info(

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { challenges, disputes, matches, teams, users } from "@shared/schema";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createAdmin, createTeam, PASSWORD } from "../../../tests/helpers/factories";
+import { createAdmin, createTeam, PASSWORD, ranksChanged } from "../../../tests/helpers/factories";
 import { csvCell, neutraliseCell } from "./admin.data.service";
 import { permanentlyDeleteTeam, restoreTeam } from "./admin.teams.service";
 
@@ -201,6 +201,7 @@ describe("managing teams", () => {
     expect(list.body.items[0].isOwnTeam).toBe(true);
     // Members of a deleted team are signed out everywhere, so the restore refusal is checked on the service.
     await t.db.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, team.id));
+    await ranksChanged(t.db);
     const actor = { id: admin.id, teamId: team.id };
     await expect(restoreTeam(t.deps, { actor, teamId: team.id })).rejects.toMatchObject({
       status: 403,

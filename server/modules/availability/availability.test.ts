@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { teams, users } from "@shared/schema";
 import { emptyAvailability, type Availability } from "@shared/availability";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam } from "../../../tests/helpers/factories";
+import { createTeam, ranksChanged } from "../../../tests/helpers/factories";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -76,6 +76,7 @@ describe("GET /api/teams/{id}/availability", () => {
     const { agent: admin } = await t.signedInAdmin();
     expect((await admin.get(`/api/teams/${a.team.id}/availability`)).status).toBe(200);
     await t.db.update(teams).set({ deletedAt: new Date() }).where(eq(teams.id, a.team.id));
+    await ranksChanged(t.db);
     expect((await admin.get(`/api/teams/${a.team.id}/availability`)).status).toBe(404);
   });
 });

@@ -9,7 +9,7 @@
 //   an unranked team counts as one place below the last ranked team; a team in its first season may
 //   go past it with a wildcard while it has one left) · the user is the captain.
 import { sql, type SQL } from "drizzle-orm";
-import { challenges, clubBreaks, sqlLiterals, teams, users } from "@shared/schema";
+import { challenges, clubBreaks, ladderRankRows, sqlLiterals, teams, users } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, type CompetitionType, type Surface } from "@shared/constants";
 import {
   CHALLENGE_ERRORS,
@@ -21,7 +21,7 @@ import {
 import type { ChallengeMemberView } from "@shared/types/challenges";
 import { rowsOf, type DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
-import { awayUntil, isInactive, ladderRanks, ladderSizeOf, ladderValues, rankOfTeam, teamColumn, type ActivityAt } from "../ladder";
+import { awayUntil, isInactive, ladderValues, storedLadderSizeOf, storedRankOf, teamColumn, type ActivityAt } from "../ladder";
 import { DEFAULT_CLUB_TIMEZONE, formatDay, formatZonedDate } from "@shared/time";
 import { offsetOf } from "../../lib/paging";
 import { wildcardsOf } from "../seasons";
@@ -312,8 +312,8 @@ export async function loadChallengeSides(opts: {
   const theirs = shownValues(surface, "t");
   const me = teamId
     ? sql`select t.id, t.name, t.competition_type, t.is_approved, ${mine.rating} as rating, ${suspendedMember("t")} as suspended,
-          ${surface ? rankOfTeam({ ladder: surface, within: "category", alias: "t", at }) : sql`null::int`} as rank,
-          ${surface ? ladderSizeOf({ ladder: surface, within: "category", alias: "t", at }) : sql`0`} as ladder_size,
+          ${surface ? storedRankOf({ ladder: surface, within: "category", alias: "t" }) : sql`null::int`} as rank,
+          ${surface ? storedLadderSizeOf({ ladder: surface, alias: "t" }) : sql`0`} as ladder_size,
           b.name as break_name, b.ends_at as break_ends_at, wc.wildcard_season_id, wc.wildcards_left
         from ${teams} t
         left join lateral (select cb.name, cb.ends_at from ${clubBreaks} cb where cb.starts_at <= now() and cb.ends_at > now() limit 1) b on true
@@ -322,9 +322,9 @@ export async function loadChallengeSides(opts: {
     : sql`select null::int as id, null::text as name, null::text as competition_type, null::boolean as is_approved,
           null::int as rating, null::boolean as suspended, null::int as rank, null::int as ladder_size,
           null::text as break_name, null::timestamptz as break_ends_at, null::int as wildcard_season_id, null::int as wildcards_left where false`;
-  // Each team's rank in its own category (or only the one category listed).
+  // Each team's stored rank in its own category on the surface (a key lookup per row).
   const ranked = surface
-    ? ladderRanks({ ladder: surface, within: "teamId" in opponents ? "category" : (opponents.competitionType ?? "category"), at })
+    ? sql`select team_id, category_rank as rank from ${ladderRankRows} where ladder = ${surface}`
     : sql`select null::int as team_id, null::int as rank where false`;
   const activeChallenge = teamId
     ? sql`exists (select 1 from ${challenges} c

@@ -25,7 +25,7 @@ import type { TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, needsWildcard, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
-import { activityAt, awayUntil, loadRatingSettings } from "../ladder";
+import { activityAt, awayUntil, currentLadderRanks, loadRatingSettings } from "../ladder";
 import { notFound } from "../../lib/app-error";
 import type { ResponseRecord } from "@shared/types/clock";
 import { rowsOf } from "../../db/client";
@@ -214,7 +214,8 @@ export async function listCandidates(
     isCaptain: query.actor.isCaptain,
     surface,
     opponents: { competitionType: query.competitionType, page: query.page, limit: query.limit },
-    at: activityAt(deps),
+    // Ranks are the stored ones (refreshed first when stored for another club day).
+    at: await currentLadderRanks(deps),
   });
   const stakes = await atStakeOf(deps, { surface, challengerId: me?.teamId ?? null, opponentIds: opponents.map((o) => o.id) });
   const items: ChallengeCandidate[] = opponents.map((them) => {

@@ -26,7 +26,7 @@ import {
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import type { EventType } from "../../mail/outbox";
 import { challengeAnsweredMail, newChallengeMail, type ChallengeMailText } from "./challenges.emails";
-import { activityAt } from "../ladder";
+import { currentLadderRanks } from "../ladder";
 import { answerWindow, playByWindow } from "../clock";
 import { useWildcard } from "../seasons";
 import { formatZonedDateTime } from "@shared/time";
@@ -64,7 +64,8 @@ export async function createChallenge(
     isCaptain: actor.isCaptain,
     surface,
     opponents: { teamId: input.challengedTeamId },
-    at: activityAt(deps),
+    // Ranks are the stored ones (refreshed first when stored for another club day).
+    at: await currentLadderRanks(deps),
   });
   const theirs = opponents[0];
   const refusal = challengeRefusal({ challenger, opponent: theirs, surface, category: input.competitionType, timeZone: deps.env.CLUB_TIMEZONE });

@@ -21,7 +21,7 @@ export function clockRoutes(deps: AppDeps): Router {
     body: clubRulesSchema,
     errorTitle: "Failed to Update Club Rules",
     handler: async (req, res, { body }) => {
-      res.json(await setClubRules({ db, env: deps.env, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.json(await setClubRules({ db, env: deps.env, clock: deps.clock, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
   });
 
@@ -37,7 +37,7 @@ export function clockRoutes(deps: AppDeps): Router {
     body: clubBreakSchema,
     errorTitle: "Failed to Save Club Break",
     handler: async (req, res, { body }) => {
-      res.status(201).json(await declareClubBreak({ db, env: deps.env, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.status(201).json(await declareClubBreak({ db, env: deps.env, clock: deps.clock, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
   });
 
@@ -48,7 +48,7 @@ export function clockRoutes(deps: AppDeps): Router {
     params: IdParams,
     errorTitle: "Failed to Remove Club Break",
     handler: async (req, res, { params }) => {
-      res.json(await removeClubBreak({ db, env: deps.env, logger: req.log }, { breakId: params.id, actor: currentUser(req) }));
+      res.json(await removeClubBreak({ db, env: deps.env, clock: deps.clock, logger: req.log }, { breakId: params.id, actor: currentUser(req) }));
     },
   });
 

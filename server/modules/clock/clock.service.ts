@@ -13,6 +13,7 @@ import type { Actor } from "../../auth/actor";
 import { AppError, badRequest, conflict, notFound } from "../../lib/app-error";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { DAY_MS, loadClubRules, pauseOpenDeadlines, unpauseOpenDeadlines } from "./deadlines";
+import { refreshLadderRanksNow } from "../ladder";
 
 const BREAK_TITLE = "Failed to Save Club Break";
 /** The banner also announces a break that starts within this many days. */
@@ -25,16 +26,20 @@ export async function getClubRules(deps: TxDeps<"db" | "env">): Promise<ClubRule
 
 /** POST /api/settings/club-rules: the admin's rules (each in its range, checked by clubRulesSchema). */
 export async function setClubRules(
-  deps: Deps<"db" | "env" | "logger">,
+  deps: Deps<"db" | "env" | "clock" | "logger">,
   input: ClubRulesInput & { actor: Pick<Actor, "id"> },
 ): Promise<ClubRules> {
   const { actor, ...rules } = input;
   const value = JSON.stringify(rules);
   const now = new Date();
-  await deps.db
-    .insert(systemSettings)
-    .values({ setting: CLUB_RULES_SETTING, value, updatedAt: now, updatedBy: actor.id })
-    .onConflictDoUpdate({ target: systemSettings.setting, set: { value, updatedAt: now, updatedBy: actor.id } });
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .insert(systemSettings)
+      .values({ setting: CLUB_RULES_SETTING, value, updatedAt: now, updatedBy: actor.id })
+      .onConflictDoUpdate({ target: systemSettings.setting, set: { value, updatedAt: now, updatedBy: actor.id } });
+    // The inactivity threshold may have changed: the stored ranks follow (decision 038).
+    await refreshLadderRanksNow({ ...deps, db: tx });
+  });
   deps.logger.info({ event: "admin.club_rules", adminId: actor.id, rules }, "club rules changed");
   return loadClubRules(deps.db, deps.env);
 }
@@ -85,7 +90,7 @@ export async function getClubBreakBanner(deps: TxDeps<"db" | "env">, input: { no
  * overlapping breaks at once), and every running clock is paused for it in the same transaction.
  */
 export async function declareClubBreak(
-  deps: Deps<"db" | "env" | "logger">,
+  deps: Deps<"db" | "env" | "clock" | "logger">,
   input: ClubBreakInput & { actor: Pick<Actor, "id">; now?: Date },
 ): Promise<ClubBreakView> {
   const tz = deps.env.CLUB_TIMEZONE;
@@ -109,6 +114,8 @@ export async function declareClubBreak(
     }
     const [created] = await tx.insert(clubBreaks).values({ name: input.name, startsAt, endsAt, createdBy: input.actor.id }).returning();
     const shifted = await pauseOpenDeadlines(tx, { from: startsAt, to: endsAt, now });
+    // A break's days do not count towards inactivity: the stored ranks follow (decision 038).
+    await refreshLadderRanksNow({ ...deps, db: tx });
     return { row: created!, moved: shifted };
   });
   deps.logger.info({ event: "admin.club_break", adminId: input.actor.id, breakId: row.id, from: input.from, to: input.to, moved }, "club break declared");
@@ -117,7 +124,7 @@ export async function declareClubBreak(
 
 /** DELETE /api/settings/club-breaks/{id}: only before its first day; the clocks it paused move back. */
 export async function removeClubBreak(
-  deps: Deps<"db" | "env" | "logger">,
+  deps: Deps<"db" | "env" | "clock" | "logger">,
   input: { breakId: number; actor: Pick<Actor, "id">; now?: Date },
 ): Promise<{ removed: true }> {
   const now = input.now ?? new Date();
@@ -128,6 +135,7 @@ export async function removeClubBreak(
     if (row.startsAt <= now) throw new AppError(409, CLUB_BREAK_MESSAGES.started, { title: "Failed to Remove Club Break", code: "break_started" });
     await tx.delete(clubBreaks).where(eq(clubBreaks.id, row.id));
     await unpauseOpenDeadlines(tx, { from: row.startsAt, to: row.endsAt });
+    await refreshLadderRanksNow({ ...deps, db: tx });
   });
   deps.logger.info({ event: "admin.club_break_removed", adminId: input.actor.id, breakId: input.breakId }, "club break removed");
   return { removed: true };

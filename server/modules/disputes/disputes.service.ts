@@ -19,6 +19,7 @@ import { tokenRefusal } from "../matches/matches.service";
 import { adminRecipients, teamRecipients, tell, without } from "../notifications/notifications.service";
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
+import { activityAt } from "../ladder";
 
 const RESOLVE_TITLE = "Failed to Resolve Dispute";
 
@@ -170,7 +171,7 @@ export async function listPendingDisputes(deps: TxDeps<"db">, query: PageQuery):
  * exactly as a confirmation; void -> the match is voided, ratings untouched; the challenge completes.
  */
 export async function resolveDispute(
-  deps: Deps<"db" | "env" | "logger">,
+  deps: Deps<"db" | "env" | "clock" | "logger">,
   input: ResolveDisputeInput & { disputeId: number; actor: Pick<Actor, "id"> },
 ): Promise<DisputeView> {
   const { db } = deps;
@@ -225,7 +226,7 @@ export async function resolveDispute(
         .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
-      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked! });
+      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked!, at: activityAt(deps) });
     } else if (input.outcome === DISPUTE_OUTCOME.uphold) {
       const [match] = await tx
         .update(matches)
@@ -233,7 +234,7 @@ export async function resolveDispute(
         .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
-      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked! });
+      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked!, at: activityAt(deps) });
     } else {
       const [match] = await tx
         .update(matches)

@@ -7,15 +7,21 @@ export {
   ladderColumns,
   ladderOrderBy,
   ladderRanks,
-  ladderSizeOf,
   ladderValues,
   onLadder,
-  rankOfTeam,
   teamColumn,
   type Ladder,
   type RankWithin,
 } from "./ladder-order";
 export { activityAt, inactivityDays } from "./activity";
+export {
+  currentLadderRanks,
+  refreshLadderRanks,
+  refreshLadderRanksNow,
+  storedLadderSizeOf,
+  storedRankOf,
+  sweepLadderRanks,
+} from "./stored-ranks";
 export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";
 export { loadRatingSettings } from "./rating-settings";
 export { setsMargin } from "./rebuild";

@@ -15,7 +15,7 @@ import type { TeamsPage, TeamView } from "@shared/types/teams";
 import type { ChallengeCandidatesPage } from "@shared/types/challenges";
 import type { TeamStats } from "@shared/types/matches";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
+import { createTeam, ranksChanged, type TeamFixture } from "../../../tests/helpers/factories";
 
 let t: TestApp;
 useTestApp((app) => (t = app), { AUTH_RATE_LIMIT_MAX: "100000" });
@@ -163,6 +163,8 @@ async function makeClub(specs: GeneratedTeam[], withBreak = false): Promise<Made
     if (spec.activity === "idle" && withBreak) keptActiveByBreak++;
     club.push({ spec, fixture, id: fixture.team.id, inactive });
   }
+  // The away ranges and the break were written directly: the stored ranks follow, as after an app write.
+  await ranksChanged(t.db);
   return club;
 }
 
@@ -173,6 +175,7 @@ async function dropClub(club: Made[]): Promise<void> {
   await t.db.delete(challenges).where(or(inArray(challenges.challengerTeamId, ids), inArray(challenges.challengedTeamId, ids)));
   await t.db.delete(users).where(inArray(users.teamId, ids));
   await t.db.delete(teams).where(inArray(teams.id, ids));
+  await ranksChanged(t.db);
 }
 
 /** Idle teams that the club's break kept active (so the test shows the break was exercised). */

@@ -12,8 +12,10 @@
 //   for the inactivity threshold, not counting days it was away) stays on the ladder, listed below
 //   the active teams in the same order, without a rank.
 //
-// Everything here produces SQL over the teams table, so a live query and a stored copy of the ranks
-// (e.g. `insert into team_ranks select … from (ladderRanks(…))`) read the same definition.
+// Everything here produces SQL over the teams table. The readers do not run it per request: they
+// read the stored copy, ladder_ranks, which refreshLadderRanks() (stored-ranks.ts) writes from
+// ladderPlaces() below inside every transaction that changes an input (decision 038), so the stored
+// ranks and this definition cannot part.
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { clubBreaks, systemSettings, teamAway, teams } from "@shared/schema";
@@ -166,14 +168,8 @@ export function awayUntil(alias: string, at: ActivityAt): SQL {
   );
 }
 
-/** On the ladder and active: ranked. */
-function rankedText(ladder: Ladder, alias: string): string {
-  return cached(`ranked|${ladder}|${alias}`, () => `(${onLadderText(ladder, alias)} and not ${inactiveText(alias)})`);
-}
-
-// The aliases of the teams these queries read themselves (callers use other names for theirs).
+// The alias of the teams these queries read themselves (callers use other names for theirs).
 const L = "ladder_team";
-const O = "ladder_other";
 
 interface OrderKey {
   value: string;
@@ -206,27 +202,6 @@ export function ladderOrderBy(ladder: Ladder, alias: string): SQL {
 }
 
 /**
- * True when the team in `other` comes before the team in `alias` in the ladder order, written as
- * nested tests (better on the first key, or equal there and better on the rest) so each row
- * compares only as many keys as it needs.
- */
-function aheadText(ladder: Ladder, other: string, alias: string): string {
-  const theirs = orderKeys(ladder, other);
-  const mine = orderKeys(ladder, alias);
-  let rest = "";
-  for (let i = theirs.length - 1; i >= 0; i--) {
-    const better = `${theirs[i]!.value} ${theirs[i]!.direction === "desc" ? ">" : "<"} ${mine[i]!.value}`;
-    rest = rest ? `(${better} or (${theirs[i]!.value} = ${mine[i]!.value} and ${rest}))` : better;
-  }
-  return rest;
-}
-
-/** `and` the other team plays the same category, unless ranking the whole club. */
-function sameGroupText(within: "club" | "category", other: string, alias: string): string {
-  return within === "club" ? "" : ` and ${columnText(other, teams.competitionType)} = ${columnText(alias, teams.competitionType)}`;
-}
-
-/**
  * Every team on the ladder with its place: a SELECT of (team_id, competition_type, inactive,
  * position, rank). `position` is the listing order (the active teams in ladder order, then the
  * inactive ones in ladder order); `rank` is the same number for an active team and null for an
@@ -249,30 +224,34 @@ export function ladderRanks(opts: { ladder: Ladder; within: RankWithin; at: Acti
   return sql`${withActivity(text, at)} and ${teamColumn(L, teams.competitionType)} = ${within}${close}`;
 }
 
-/**
- * The rank of the team in `alias` (null when it is not ranked: not on the ladder, or inactive): 1 +
- * the ladder's active teams ahead of it. The same ranks as ladderRanks, for reading a few teams
- * without ranking the whole club.
- */
-export function rankOfTeam(opts: { ladder: Ladder; within: "club" | "category"; alias: string; at: ActivityAt }): SQL {
-  const { ladder, within, alias, at } = opts;
-  return withActivity(
-    cached(`rank|${ladder}|${within}|${alias}`, () => `(case when ${rankedText(ladder, alias)} then 1 + (
-      select count(*) from ${TEAMS} as ${quote(O)}
-      where ${onLadderText(ladder, O)}${sameGroupText(within, O, alias)} and ${aheadText(ladder, O, alias)} and not ${inactiveText(O)}
-    )::int end)`),
-    at,
-  );
-}
+/** The ladders, overall first. */
+export const LADDERS: readonly Ladder[] = ["overall", "grass", "beach", "hardcourt"];
 
-/** How many teams are ranked (on it and active) on the ladder of the team in `alias` (within: its category, or the club). */
-export function ladderSizeOf(opts: { ladder: Ladder; within: "club" | "category"; alias: string; at: ActivityAt }): SQL {
-  const { ladder, within, alias, at } = opts;
-  return withActivity(
-    cached(
-      `size|${ladder}|${within}|${alias}`,
-      () => `(select count(*)::int from ${TEAMS} as ${quote(O)} where ${rankedText(ladder, O)}${sameGroupText(within, O, alias)})`,
-    ),
-    at,
-  );
+/**
+ * Every team on every ladder with its places, for storing them (decision 038): a SELECT of
+ * (team_id, ladder, competition_type, inactive, club_position, club_rank, category_position,
+ * category_rank). The positions and ranks are ladderRanks()'s with within "club" and within
+ * "category", from the same order keys, made in one pass: who is inactive is decided once per team,
+ * then each ladder numbers its teams over the club and within each category.
+ */
+export function ladderPlaces(at: ActivityAt): SQL {
+  const text = cached("places", () => {
+    const A = "ladder_activity";
+    const perLadder = LADDERS.map((ladder) => {
+      const order = `order by inactive, ${orderByText(ladder, L)}`;
+      // The partition only groups (byte order is enough, and much cheaper to sort than the locale's).
+      const byCategory = `partition by ${columnText(L, teams.competitionType)} collate "C" ${order}`;
+      return `select ${columnText(L, teams.id)} as team_id, '${ladder}'::text as ladder, ${columnText(L, teams.competitionType)} as competition_type, inactive,
+        (row_number() over (${order}))::int as club_position,
+        (case when not inactive then row_number() over (${order}) end)::int as club_rank,
+        (row_number() over (${byCategory}))::int as category_position,
+        (case when not inactive then row_number() over (${byCategory}) end)::int as category_rank
+      from ${quote(A)} as ${quote(L)} where ${onLadderText(ladder, L)}`;
+    });
+    return `with ${quote(A)} as materialized (
+      select ${quote(L)}.*, ${inactiveText(L)} as inactive from ${TEAMS} as ${quote(L)}
+      where ${onLadderText("overall", L)}
+    ) ${perLadder.join(" union all ")}`;
+  });
+  return withActivity(text, at);
 }

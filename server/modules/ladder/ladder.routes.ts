@@ -19,7 +19,7 @@ export function ladderRoutes(deps: AppDeps): Router {
     body: switchRatingModelSchema,
     errorTitle: "Failed to Switch Rating Model",
     handler: async (req, res, { body }) => {
-      res.json(await switchRatingModel({ db: deps.db, database: deps.database, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.json(await switchRatingModel({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
   });
 

@@ -1,9 +1,11 @@
-// Reading ranks on their own (the lists that show ranks join ladder-order.ts's SQL into their query).
+// Reading ranks on their own: getLadder computes a whole ladder from the definition (what the stored
+// ranks are checked against); getTeamRank reads the stored rank (stored-ranks.ts), like every list.
 import { sql } from "drizzle-orm";
 import { teams } from "@shared/schema";
 import type { TxDeps } from "../../deps";
-import { ladderRanks, ladderValues, rankOfTeam, type Ladder, type RankWithin } from "./ladder-order";
+import { ladderRanks, ladderValues, type Ladder, type RankWithin } from "./ladder-order";
 import { activityAt } from "./activity";
+import { currentLadderRanks, storedRankOf } from "./stored-ranks";
 import { rowsOf } from "../../db/client";
 
 export interface LadderRow {
@@ -39,8 +41,9 @@ export async function getTeamRank(
   deps: TxDeps<"db" | "env" | "clock">,
   opts: { teamId: number; ladder: Ladder; within: "club" | "category" },
 ): Promise<number | null> {
+  await currentLadderRanks(deps);
   const res = await deps.db.execute(sql`
-    select ${rankOfTeam({ ladder: opts.ladder, within: opts.within, alias: "t", at: activityAt(deps) })} as rank
+    select ${storedRankOf({ ladder: opts.ladder, within: opts.within, alias: "t" })} as rank
     from ${teams} t where t.id = ${opts.teamId}`);
   const row = rowsOf<{ rank: unknown }>(res)[0];
   return row?.rank == null ? null : Number(row.rank);

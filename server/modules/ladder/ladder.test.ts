@@ -4,10 +4,11 @@ import { matches, teams } from "@shared/schema";
 import { DEFAULT_RATING } from "@shared/constants";
 import { applyMatch, INITIAL_RATING_STATE, type RatingState } from "@shared/rating";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam } from "../../../tests/helpers/factories";
+import { createTeam, ranksChanged } from "../../../tests/helpers/factories";
 import { getLadder, getTeamRank } from "./ladder.service";
 import { rebuildRatings } from "./rebuild";
 import { seedDemo } from "../../db/seed";
+import { activityAt } from "./activity";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -55,6 +56,7 @@ describe("the surface ladder", () => {
     expect(await getTeamRank(t.deps, { ladder: "overall", within: "club", teamId: 2_000_000_000 })).toBeNull();
     // Lowered again so these teams don't sit on top of other tests' expectations.
     await t.db.update(teams).set({ rating: DEFAULT_RATING }).where(inArray(teams.id, [a.id, b.id, c.id]));
+    await ranksChanged(t.db);
   });
 });
 
@@ -62,7 +64,7 @@ describe("rebuilding ratings from history", () => {
   it("equals applying each result one at a time, and the demo data was rated in order", async () => {
     const before = await t.db.select().from(teams);
     const existing = new Set(before.map((x) => x.id));
-    await seedDemo(t.db);
+    await seedDemo(t.db, activityAt(t.deps));
     const seeded = (await t.db.select().from(teams)).filter((x) => !existing.has(x.id));
     expect(seeded).toHaveLength(12);
     const ids = seeded.map((x) => x.id);
@@ -102,14 +104,15 @@ describe("rebuilding ratings from history", () => {
 
     // Scramble the counters, rebuild, and the stepwise state comes back.
     await t.db.update(teams).set({ rating: 1, grassWins: 99, beachRating: 7 }).where(inArray(teams.id, ids));
-    const result = await rebuildRatings({ db: t.db });
+    await ranksChanged(t.db);
+    const result = await rebuildRatings({ db: t.db, at: activityAt(t.deps) });
     expect(result.matches).toBeGreaterThanOrEqual(history.length);
     const rebuilt = await t.db.select().from(teams).where(inArray(teams.id, ids));
     for (const team of rebuilt) expect(pick(team)).toEqual(states.get(team.id));
 
     // A team with no approved match is reset to the initial state.
     const lonely = (await createTeam(t.db, { team: { rating: 1234, grassWins: 3 } })).team;
-    await rebuildRatings({ db: t.db });
+    await rebuildRatings({ db: t.db, at: activityAt(t.deps) });
     const [after] = await t.db.select().from(teams).where(eq(teams.id, lonely.id));
     expect(pick(after!)).toEqual({ ...INITIAL_RATING_STATE });
   });

@@ -14,6 +14,7 @@ import { badRequest, conflict } from "../../lib/app-error";
 import { publishLive } from "../../lib/live-events";
 import { loadReplayHistory, rebuildRatings } from "./rebuild";
 import { loadRatingSettings, storeRatingSettings } from "./rating-settings";
+import { activityAt } from "./activity";
 
 const SWITCH_TITLE = "Failed to Switch Rating Model";
 
@@ -85,7 +86,7 @@ async function ratingsOfTeams(db: DbOrTx): Promise<Map<number, { name: string } 
  * server/db/exclusive.ts). Answers each team's ratings before and after.
  */
 export async function switchRatingModel(
-  deps: Deps<"db" | "database" | "logger">,
+  deps: Deps<"db" | "database" | "env" | "clock" | "logger">,
   input: SwitchRatingModelInput & { actor: Pick<Actor, "id"> },
 ): Promise<RatingModelSwitch> {
   const result = await deps.database.exclusive.run("updated", () => deps.db.transaction(async (tx) => {
@@ -101,7 +102,8 @@ export async function switchRatingModel(
 
     const before = await ratingsOfTeams(tx);
     await storeRatingSettings(tx, target.settings, input.actor.id);
-    const rebuilt = await rebuildRatings({ db: tx, settings: target.settings });
+    // Every rating is rebuilt, and the stored ranks with them (decision 038).
+    const rebuilt = await rebuildRatings({ db: tx, settings: target.settings, at: activityAt(deps) });
     const after = await ratingsOfTeams(tx);
     await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     const pick = (r: TeamRatings): TeamRatings => ({

@@ -13,18 +13,19 @@ import type { ChallengeCandidate } from "@shared/types/challenges";
 import { RATING_MODEL_MESSAGES } from "@shared/validators/ratings";
 import { parseStoredScore, setsWon } from "@shared/validators/matches";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam } from "../../../tests/helpers/factories";
+import { createTeam, ranksChanged } from "../../../tests/helpers/factories";
 import { seedDemo } from "../../db/seed";
 import { reportedMatch, teamState } from "../matches/matches.fixtures";
 import { evaluationReport } from "./rating-model.service";
 import { loadRatingSettings } from "./rating-settings";
+import { activityAt } from "./activity";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
 
 beforeAll(async () => {
   // The generated club: 12 teams and 60 confirmed matches over three surfaces.
-  await seedDemo(t.db);
+  await seedDemo(t.db, activityAt(t.deps));
 });
 
 /** Every team's rating state, by id. */
@@ -84,6 +85,7 @@ describe("provisional ratings and points at stake on the challenge list", () => 
     expect((seen.body.items as ChallengeCandidate[]).find((r) => r.id === four.team.id)).toMatchObject({ provisional: true, atStake: null });
     await t.db.delete(teams).where(eq(teams.id, me.team.id));
     for (const f of [four, five, unplayed]) await t.db.delete(teams).where(eq(teams.id, f.team.id));
+    await ranksChanged(t.db);
   });
 });
 

@@ -20,7 +20,7 @@ import { loadMatchView } from "./match-view";
 import { resultConfirmedMail } from "./matches.emails";
 import { publishLive } from "../../lib/live-events";
 import { LIVE_MESSAGE } from "@shared/types/events";
-import { loadRatingSettings, setsMargin } from "../ladder";
+import { loadRatingSettings, refreshLadderRanks, setsMargin, type ActivityAt } from "../ladder";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 
@@ -69,6 +69,8 @@ export async function applyApprovedResult(opts: {
   now?: Date;
   /** Both teams' rows, already locked by the caller; locked here when omitted. */
   lockedTeams?: Map<number, Team>;
+  /** The calendar the stored ranks are refreshed at (activityAt of the app). */
+  at: ActivityAt;
 }): Promise<Match> {
   const { tx, match } = opts;
   const locked = opts.lockedTeams ?? (await lockTeams(tx, [match.team1Id, match.team2Id]))!;
@@ -109,6 +111,8 @@ export async function applyApprovedResult(opts: {
   if (!updated) throw alreadySettled(match.confirmationStatus);
 
   await completeChallenge(tx, match.challengeId, now);
+  // Ratings and activity changed: the stored ranks follow in this transaction (decision 038).
+  await refreshLadderRanks(tx, opts.at);
   // Ratings and ranks moved: every open tab hears of it when this commits (no data in the message).
   await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
   return updated;
@@ -165,6 +169,8 @@ export interface ConfirmMatchOptions {
   logger?: Logger;
   /** APP_URL, for the links of the mail that tells the teams (docs/product.md, "Events and notifications"). */
   appUrl: string;
+  /** The calendar the stored ranks are refreshed at (activityAt of the app). */
+  at: ActivityAt;
 }
 
 /**
@@ -224,7 +230,7 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
         .limit(1);
       throw now2 ? settledRefusal(now2.status, opts.actingTeamId) : matchNotFound();
     }
-    const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
+    const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked, at: opts.at });
     await tellConfirmed(tx, applied, opts);
     return applied;
   });

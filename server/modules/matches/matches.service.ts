@@ -13,7 +13,7 @@ import type { Actor } from "../../auth/actor";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
-import { activityAt, rankOfTeam } from "../ladder";
+import { activityAt, currentLadderRanks, storedRankOf } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
 import { matchReportedMail, resultWithdrawnMail } from "./matches.emails";
@@ -246,7 +246,7 @@ export async function withdrawMatch(
 }
 
 /** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */
-export async function approveMatch(deps: Deps<"db" | "env" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
+export async function approveMatch(deps: Deps<"db" | "env" | "clock" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
   if (!input.actor.teamId) throw matchNotFound();
   await confirmMatch({
     db: deps.db,
@@ -256,6 +256,7 @@ export async function approveMatch(deps: Deps<"db" | "env" | "logger">, input: {
     actingTeamId: input.actor.teamId,
     logger: deps.logger,
     appUrl: deps.env.APP_URL,
+    at: activityAt(deps),
   });
   return (await loadMatchView(deps.db, input.matchId))!;
 }
@@ -264,11 +265,11 @@ export async function approveMatch(deps: Deps<"db" | "env" | "logger">, input: {
  * POST /api/matches/confirm/{token}: the token is used and the match confirmed in one transaction
  * (a refused confirmation leaves the token as it was).
  */
-export async function confirmMatchByToken(deps: Deps<"db" | "env" | "logger">, input: { token: string }): Promise<MatchView> {
+export async function confirmMatchByToken(deps: Deps<"db" | "env" | "clock" | "logger">, input: { token: string }): Promise<MatchView> {
   const matchId = await deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, "match_confirmation");
     if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
-    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL });
+    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL, at: activityAt(deps) });
     return used.matchId;
   });
   const view = (await loadMatchView(deps.db, matchId))!;
@@ -325,8 +326,9 @@ export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { te
 
 /** 'Your Statistics': overall record, ELO, rank (the ladder module's overall rank), win %; per surface record, ELO, win %. */
 export async function getTeamStats(deps: TxDeps<"db" | "env" | "clock">, opts: { teamId: number }): Promise<TeamStats | null> {
+  await currentLadderRanks(deps);
   const [row] = await deps.db
-    .select({ team: teams, rank: sql<number | null>`${rankOfTeam({ ladder: "overall", within: "club", alias: "teams", at: activityAt(deps) })}` })
+    .select({ team: teams, rank: sql<number | null>`${storedRankOf({ ladder: "overall", within: "club", alias: "teams" })}` })
     .from(teams)
     .where(eq(teams.id, opts.teamId))
     .limit(1);

@@ -18,6 +18,7 @@ import { reportedMatch } from "../matches/matches.fixtures";
 import { confirmMatch } from "../matches/confirm.service";
 import { rebuildRatings } from "../ladder";
 import { sweepSeasons } from "./seasons.service";
+import { activityAt } from "../ladder";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -28,7 +29,7 @@ const dayIn = (app: TestApp, n: number) => addDays(todayOf(app), n);
 /** A confirmed result: `winner` beat `loser` on `surface`. */
 async function played(app: TestApp, winner: TeamFixture, loser: TeamFixture, surface: "grass" | "beach" | "hardcourt" = "grass"): Promise<void> {
   const { match } = await reportedMatch(app.db, { reporter: { team: winner.team, captainId: winner.captain.id }, opponent: loser.team, surface });
-  await confirmMatch({ db: app.db, matchId: match.id, approvedBy: null, via: "token", appUrl: app.env.APP_URL });
+  await confirmMatch({ db: app.db, matchId: match.id, approvedBy: null, via: "token", appUrl: app.env.APP_URL, at: activityAt(app.deps) });
 }
 
 /** A season whose days are over and that waits for its close (as the jobs runner finds it). */
@@ -264,13 +265,13 @@ describe("the carry-over", () => {
     await played(app, b, a, "beach");
     const live = (await app.db.select().from(teams).orderBy(asc(teams.id))).map((r) => [r.id, ratingStateOf(r)]);
     await app.db.update(teams).set({ rating: 1, grassRating: 2 }).where(inArray(teams.id, ids));
-    await rebuildRatings({ db: app.db });
+    await rebuildRatings({ db: app.db, at: activityAt(app.deps) });
     const replayed = (await app.db.select().from(teams).orderBy(asc(teams.id))).map((r) => [r.id, ratingStateOf(r)]);
     expect(replayed).toEqual(live);
 
     // Without the recorded event the replay would differ: the test can fail.
     await app.db.delete(seasonCarryOvers).where(and(eq(seasonCarryOvers.seasonId, season!.id)));
-    await rebuildRatings({ db: app.db });
+    await rebuildRatings({ db: app.db, at: activityAt(app.deps) });
     const without = (await app.db.select().from(teams).where(inArray(teams.id, ids)).orderBy(asc(teams.id))).map((r) => r.rating);
     expect(without).not.toEqual(live.filter(([id]) => ids.includes(id as number)).map(([, s]) => (s as { rating: number }).rating));
   });

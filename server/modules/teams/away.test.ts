@@ -14,7 +14,7 @@ import type { ChallengeCandidatesPage, ChallengesPage } from "@shared/types/chal
 import { addDays, clubDay } from "@shared/time";
 import { FixedClock } from "../../lib/clock";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
+import { createTeam, ranksChanged, type TeamFixture } from "../../../tests/helpers/factories";
 import { listAwayOverlapping } from "./away.service";
 import { acceptedChallenge, reportedMatch } from "../matches/matches.fixtures";
 
@@ -177,6 +177,7 @@ describe("a team's away time", () => {
       { teamId: a.team.id, firstDay: day(1), lastDay: day(3) },
       { teamId: a.team.id, firstDay: day(10), lastDay: day(12) },
     ]);
+    await ranksChanged(t.db);
     const found = await listAwayOverlapping(t.deps, { teamId: a.team.id, from: NOON, to: new Date(NOON.getTime() + 5 * DAY_MS) });
     expect(found).toHaveLength(1);
     // Vancouver is UTC-7 on 11 Mar 2026 (daylight time from 8 Mar).
@@ -201,6 +202,7 @@ describe("activity", () => {
     clock.set(new Date("2026-02-28T20:00:00Z"));
     await t.db.update(teams).set({ lastActiveAt: new Date("2026-02-27T20:00:00Z") }).where(eq(teams.id, top.team.id));
     await t.db.update(teams).set({ lastActiveAt: new Date("2026-02-27T20:00:00Z") }).where(eq(teams.id, mid.team.id));
+    await ranksChanged(t.db);
     let rows = await ladder(mid);
     expect(rows.map((v) => [v.id, v.surfaceRank, v.inactive])).toEqual([
       [top.team.id, 1, false],
@@ -246,6 +248,7 @@ describe("activity", () => {
     const rested = await createTeam(t.db, { competitionType: category, team: { ...played, beachRating: 1460, lastActiveAt: new Date(now.getTime() - 40 * DAY_MS) } });
     // 20 of its 40 idle days away: 20 count, under 28.
     await t.db.insert(teamAway).values({ teamId: rested.team.id, firstDay: addDays(today, -30), lastDay: addDays(today, -11) });
+    await ranksChanged(t.db);
     let rows = await ladder(other);
     expect(rows.find((v) => v.id === rested.team.id)!.inactive).toBe(false);
     expect(rows.find((v) => v.id === idle.team.id)).toMatchObject({ inactive: true, surfaceRank: null });
@@ -274,8 +277,10 @@ describe("activity", () => {
     let rows = await ladder(other);
     expect(rows.find((v) => v.id === onBreak.team.id)!.inactive).toBe(true);
     const [inserted] = await t.db.insert(clubBreaks).values(breakRange).returning({ id: clubBreaks.id });
+    await ranksChanged(t.db);
     // `both` was also away for 10 of the break's days and 5 more: 25 days paused, not 30.
     await t.db.insert(teamAway).values({ teamId: both.team.id, firstDay: addDays(today, -35), lastDay: addDays(today, -21) });
+    await ranksChanged(t.db);
     rows = await ladder(other);
     expect(rows.find((v) => v.id === onBreak.team.id)!.inactive).toBe(false);
     expect(rows.find((v) => v.id === idle.team.id)!.inactive).toBe(false);
@@ -289,11 +294,13 @@ describe("activity", () => {
       { teamId: longAwayOutside.team.id, firstDay: addDays(today, -45), lastDay: addDays(today, -41) },
       { teamId: longAwayInside.team.id, firstDay: addDays(today, -25), lastDay: addDays(today, -15) },
     ]);
+    await ranksChanged(t.db);
     rows = await ladder(other);
     expect(rows.find((v) => v.id === longIdle.team.id)!.inactive).toBe(true);
     expect(rows.find((v) => v.id === longAwayOutside.team.id)!.inactive).toBe(false);
     expect(rows.find((v) => v.id === longAwayInside.team.id)!.inactive).toBe(true);
     await t.db.delete(clubBreaks).where(eq(clubBreaks.id, inserted!.id));
+    await ranksChanged(t.db);
     rows = await ladder(other);
     expect(rows.find((v) => v.id === onBreak.team.id)!.inactive).toBe(true);
   });

@@ -1,7 +1,7 @@
-// Team reads (one query each, members aggregated, ranks by window functions) and the captain's
+// Team reads (one query each, members aggregated, ranks read from the stored ladder ranks) and the captain's
 // profile edit and soft delete. Ownership is checked inside the statements that write.
 import { and, eq, inArray, isNull, or, sql, type SQL } from "drizzle-orm";
-import { challenges, sqlLiterals, teams, users } from "@shared/schema";
+import { challenges, ladderRankRows, sqlLiterals, teams, users } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, MATCH_STATUS, type CompetitionType, type Surface } from "@shared/constants";
 import { meanSurfaceRating } from "@shared/rating";
 import type {
@@ -20,7 +20,7 @@ import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
-import { activityAt, awayUntil, isInactive, ladderRanks, rankOfTeam } from "../ladder";
+import { awayUntil, currentLadderRanks, isInactive, refreshLadderRanksNow, storedRankOf } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
 import { offsetOf, pageOf } from "../../lib/paging";
 
@@ -51,8 +51,8 @@ interface ListOptions {
 
 /**
  * The one team read: filters, overall rank, surface rank when a surface is asked for (within the
- * category when one is asked for, else across the club), members as JSON. Ranks come from the
- * ladder module's definition (ladder-order.ts).
+ * category when one is asked for, else across the club), members as JSON. Ranks are the ladder
+ * module's stored ones (stored-ranks.ts, from the definition in ladder-order.ts).
  */
 async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
   const { viewer } = input;
@@ -65,45 +65,51 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
   if (input.competitionType) where.push(sql`t.competition_type = ${input.competitionType}`);
   if (input.teamId !== undefined) where.push(sql`t.id = ${input.teamId}`);
 
-  const at = activityAt(deps);
-  let surfaceRankSelect = sql`null::int`;
-  let positionSelect = sql`null::int`;
-  let orderBy = sql`r.overall_rank asc nulls last, t.rating desc, t.id asc`;
+  const at = await currentLadderRanks(deps);
+  const overallRank = storedRankOf({ ladder: "overall", within: "club", alias: "t" });
+  let p: SQL;
   let pageOrder = sql`p.overall_rank asc nulls last, p.rating desc, p.id asc`;
-  let surfaceJoin = sql``;
   if (input.surface) {
-    // Only the teams on that surface's ladder are listed: the ranked ones, then the inactive ones.
-    surfaceJoin = sql`join (${ladderRanks({ ladder: input.surface, within: input.competitionType ?? "club", at })}) sr on sr.team_id = t.id`;
-    surfaceRankSelect = sql`sr.rank`;
-    positionSelect = sql`sr.position`;
-    orderBy = sql`sr.position asc`;
+    // A surface's ladder (only the teams on it: the ranked ones, then the inactive ones): a range of
+    // the stored positions, over the club or within the category asked for; the total is the last
+    // position (decision 038).
+    const byCategory = input.competitionType !== undefined;
+    const position = byCategory ? sql.raw("lr.category_position") : sql.raw("lr.club_position");
+    const rank = byCategory ? sql.raw("lr.category_rank") : sql.raw("lr.club_rank");
+    const ofLadder = byCategory
+      ? sql`lr.ladder = ${input.surface} and lr.competition_type = ${input.competitionType}`
+      : sql`lr.ladder = ${input.surface}`;
+    const from = offsetOf({ page, limit });
+    p = sql`
+      select lr.team_id as id, null::int as rating,
+        (select o.club_rank from ${ladderRankRows} o where o.team_id = lr.team_id and o.ladder = ${"overall"}) as overall_rank,
+        ${rank} as surface_rank, ${position} as position,
+        (select coalesce(max(${position}), 0) from ${ladderRankRows} lr where ${ofLadder})::int as total_count
+      from ${ladderRankRows} lr
+      where ${ofLadder} and ${position} > ${from} and ${position} <= ${from + limit}${input.teamId !== undefined ? sql` and lr.team_id = ${input.teamId}` : sql``}
+      order by ${position}`;
     pageOrder = sql`p.position asc`;
+  } else {
+    // Every team (the profile: one), the ranked ones first by their stored overall rank.
+    p = sql`
+      select t.id, t.rating, ${overallRank} as overall_rank, null::int as surface_rank, null::int as position, count(*) over ()::int as total_count
+      from teams t
+      where ${sql.join(where.length ? where : [sql`true`], sql` and `)}
+      order by overall_rank asc nulls last, t.rating desc, t.id asc
+      limit ${limit} offset ${offsetOf({ page, limit })}`;
   }
 
   // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
   // for the rows of the page, not for every team.
-  // One team (the profile): its rank is counted (the teams ahead of it) instead of ranking every
-  // team with a window function.
-  const ranked =
-    input.teamId !== undefined
-      ? sql`select t.id, ${rankOfTeam({ ladder: "overall", within: "club", alias: "t", at })} as overall_rank
-          from teams t where t.id = ${input.teamId}`
-      : sql`select team_id as id, rank as overall_rank from (${ladderRanks({ ladder: "overall", within: "club", at })}) o`;
   const res = await deps.db.execute(sql`
-    with ranked as (${ranked}), p as (
-      select t.id, t.rating, r.overall_rank, ${surfaceRankSelect} as surface_rank, ${positionSelect} as position, count(*) over ()::int as total_count
-      from teams t
-      left join ranked r on r.id = t.id
-      ${surfaceJoin}
-      where ${sql.join(where.length ? where : [sql`true`], sql` and `)}
-      order by ${orderBy}
-      limit ${limit} offset ${offsetOf({ page, limit })}
-    )
+    with p as (${p})
     select t.*, p.overall_rank, p.surface_rank, p.total_count, ${isInactive("t", at)} as inactive, ${awayUntil("t", at)}::text as away_until,
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
       coalesce(m.suspended, false) as suspended
     from p
-    join teams t on t.id = p.id
+    -- Each row of the page by its key (a nested loop, never a scan of the club's teams: "offset 0"
+    -- keeps the planner from turning it into a hash join over every team).
+    cross join lateral (select * from teams where teams.id = p.id offset 0) t
     left join lateral (
       select json_agg(json_build_object(
                'id', u.id, 'name', u.name, 'avatar', u.avatar, 'email', u.email,
@@ -294,7 +300,7 @@ export interface SoftDeleteResult {
  * ends every session of its members and queues a farewell mail to each (one transaction).
  * An admin's own team cannot be deleted.
  */
-export async function softDeleteTeam(deps: Deps<"db" | "env">, input: SoftDeleteInput): Promise<SoftDeleteResult> {
+export async function softDeleteTeam(deps: Deps<"db" | "env" | "clock">, input: SoftDeleteInput): Promise<SoftDeleteResult> {
   const result = await deps.db.transaction(async (tx) => {
     const members = await tx
       .select({ id: users.id, name: users.name, email: users.email, isAdmin: users.isAdmin, isCaptain: users.isCaptain })
@@ -313,6 +319,8 @@ export async function softDeleteTeam(deps: Deps<"db" | "env">, input: SoftDelete
       .where(and(eq(teams.id, input.teamId), isNull(teams.deletedAt), captainCheck))
       .returning({ id: teams.id, name: teams.name });
     if (!team) return explainRefusal(tx, input.teamId);
+    // A deleted team leaves every ladder: the stored ranks follow (decision 038).
+    await refreshLadderRanksNow({ ...deps, db: tx });
     const canceled = await tx
       .update(challenges)
       .set({ status: CHALLENGE_STATUS.canceled, updatedAt: new Date() })
@@ -353,7 +361,7 @@ export async function softDeleteTeam(deps: Deps<"db" | "env">, input: SoftDelete
 
 /** DELETE /api/teams/{id}: the captain deletes their own team; their session ends with it. */
 export async function deleteOwnTeam(
-  deps: Deps<"db" | "env">,
+  deps: Deps<"db" | "env" | "clock">,
   input: Omit<SoftDeleteInput, "by" | "actorUserId"> & { actor: Pick<Actor, "id"> },
 ): Promise<DeleteTeamResult> {
   const r = await softDeleteTeam(deps, { teamId: input.teamId, reason: input.reason, by: "captain", actorUserId: input.actor.id });
