@@ -1,12 +1,12 @@
 // The API reference (OpenAPI 3.1), generated from the routes the app registers and the zod schemas
 // they declared with route() (server/lib/route.ts): never written by hand, so it cannot say what the
-// code does not do. Served at GET /api/openapi.json (docs/decisions/033-api-reference-from-zod.md;
-// a rendered page is still to come). The contract test (server/lib/openapi.test.ts and
+// code does not do. Served at GET /api/openapi.json (docs/decisions/033-api-reference-from-zod.md)
+// and rendered at GET /api/docs (docs/decisions/037-api-reference-page.md). The contract test (server/lib/openapi.test.ts and
 // tests/helpers/contract.ts) checks that every route is in it and every answer the API tests receive
 // matches it.
 import type { Application, Express } from "express";
 import { z, type ZodType } from "zod";
-import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, routeTable, type Guard, type RouteInfo } from "./route";
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, NO_BODY_LIMIT, routeTable, type Guard, type MediaAnswer, type RouteInfo } from "./route";
 import { SESSION_COOKIE } from "../auth/session";
 
 type Json = Record<string, unknown>;
@@ -82,8 +82,9 @@ function buildDocument(app: Express): Json {
     }
   }
   return {
+    // No jsonSchemaDialect: the schemas are JSON Schema 2020-12, which OpenAPI 3.1's default dialect
+    // is (plus its own keywords); naming plain 2020-12 instead only made renderers warn (decision 037).
     openapi: "3.1.0",
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: { title: "doubles-ladder API", version: "1", description: DESCRIPTION },
     paths,
     components: {
@@ -144,13 +145,19 @@ function operation(method: string, fullPath: string, info: RouteInfo | undefined
   const success = String(info?.successStatus ?? 200);
   const response = info?.schemas.response;
   op.responses = {
-    [success]: response
-      ? { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } }
-      : { description: "Success (the answer's schema is not declared yet)." },
+    [success]: !response
+      ? { description: "Success (the answer's schema is not declared yet)." }
+      : isMediaAnswer(response)
+        ? { description: response.description, content: Object.fromEntries(response.media.map((m) => [m, { schema: { type: "string" } }])) }
+        : { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } },
     "4XX": { $ref: "#/components/responses/Error" },
     "5XX": { $ref: "#/components/responses/Error" },
   };
   return op;
+}
+
+function isMediaAnswer(response: ZodType | MediaAnswer): response is MediaAnswer {
+  return "media" in response && Array.isArray(response.media);
 }
 
 const validators = new WeakMap<Json, Map<string, ((body: unknown) => string | undefined) | null>>();

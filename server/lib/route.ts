@@ -75,6 +75,15 @@ export type BodyStream = Readable;
 
 type Infer<S> = S extends ZodType ? z.output<S> : S extends "stream" ? BodyStream : undefined;
 
+/**
+ * A success answer that is not JSON (a page, a file, a calendar, a scrape): its media types and what
+ * it is, for the API reference (server/lib/openapi.ts). Not checked at run time.
+ */
+export interface MediaAnswer {
+  media: readonly [string, ...string[]];
+  description: string;
+}
+
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;
@@ -112,10 +121,10 @@ export interface RouteSpec<P extends ZodType | undefined, Q extends ZodType | un
   precheck?: (body: unknown) => AppError | undefined;
   /**
    * The zod schema of the success answer (JSON), for the API reference (server/lib/openapi.ts) and
-   * the contract test that checks every answer the test suite receives against it. Not checked at
-   * run time.
+   * the contract test that checks every answer the test suite receives against it; or, for an
+   * answer that is not JSON, its media types (MediaAnswer). Not checked at run time.
    */
-  response?: ZodType;
+  response?: ZodType | MediaAnswer;
   /** The success status the answer comes with (default 200). */
   successStatus?: number;
   handler: (req: Request, res: Response, input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => unknown;
@@ -143,7 +152,7 @@ export interface RouteInfo {
     params: ZodType | undefined;
     query: ZodType | undefined;
     body: ZodType | "stream" | "oneClick" | undefined;
-    response: ZodType | undefined;
+    response: ZodType | MediaAnswer | undefined;
   };
   successStatus: number;
 }
