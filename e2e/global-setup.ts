@@ -1,5 +1,6 @@
 // Once per e2e run: for each worker (E2E_WORKERS, default 2), a real SMTP sink (its mail readable
-// over a tiny local HTTP endpoint) and the production server (`node dist/server/index.js`) on a free
+// over a tiny local HTTP endpoint), a stand-in for the browsers' push service (web-push-testing on
+// 127.0.0.1, named to the server in PUSH_SERVICE_ORIGINS) and the production server (`node dist/server/index.js`) on a free
 // port with a fresh embedded database. A worker's files run one after another against its own
 // server and sink (e2e/support/app.ts picks them by VITEST_POOL_ID), so journeys that change
 // club-wide settings or clear the mail never meet another worker's. The build itself is done by
@@ -13,6 +14,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startSmtpSink, type CapturedMail } from "../tests/helpers/smtp-sink";
+import { startPushService } from "../tests/helpers/push-service";
 import { emailedTokens, findSecretsInDatabase } from "../tests/security/db-scan";
 import { openDatabase } from "../server/db/client";
 
@@ -22,6 +24,8 @@ declare module "vitest" {
     baseUrls: string[];
     /** Per worker: the SMTP sink's mail endpoint: GET → CapturedMail[], DELETE → clears. */
     mailUrls: string[];
+    /** Per worker: the push service stand-in (web-push-testing's HTTP API: tests/helpers/push-service.ts). */
+    pushUrls: string[];
   }
 }
 
@@ -42,6 +46,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide("baseUrls", stacks.map((s) => s.baseUrl));
   project.provide("mailUrls", stacks.map((s) => s.mailUrl));
+  project.provide("pushUrls", stacks.map((s) => s.pushUrl));
   // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
   return async () => {
     const problems = (await Promise.all(stacks.map((s) => s.teardown()))).flat();
@@ -55,6 +60,7 @@ export default async function setup(project: TestProject) {
 interface Stack {
   baseUrl: string;
   mailUrl: string;
+  pushUrl: string;
   /** Stops the server (SIGTERM, expecting exit 0) and answers what went wrong, if anything. */
   teardown(): Promise<string[]>;
   /** Kills everything (a start that failed). */
@@ -82,6 +88,9 @@ async function startStack(n: number): Promise<Stack> {
   });
   await new Promise<void>((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
   const mailUrl = `http://127.0.0.1:${(mailServer.address() as net.AddressInfo).port}/mails`;
+  // Headless Chromium's own push service is on the internet: e2e/push.e2e.test.ts hands the page a
+  // subscription of this stand-in instead, and the server delivers to it like to any push service.
+  const push = await startPushService();
 
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -101,6 +110,7 @@ async function startStack(n: number): Promise<Stack> {
       SMTP_URL: sink.url,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_MAX: "100000",
+      PUSH_SERVICE_ORIGINS: push.url,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -112,6 +122,7 @@ async function startStack(n: number): Promise<Stack> {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await new Promise<void>((resolve) => mailServer.close(() => resolve()));
     await sink.close();
+    await push.close();
     await new Promise<void>((resolve) => log.end(() => resolve()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -141,7 +152,7 @@ async function startStack(n: number): Promise<Stack> {
     if (errors.length > 0) problems.push(`The server logged ${errors.length} error(s):\n${errors.slice(0, 10).join("\n")}`);
     return problems.map((p) => `server ${n}: ${p}`);
   };
-  return { baseUrl, mailUrl, teardown, abort: stopAll };
+  return { baseUrl, mailUrl, pushUrl: push.url, teardown, abort: stopAll };
 }
 
 async function tokensStoredInPlain(pgliteDir: string, mails: readonly { links: string[] }[]): Promise<string[]> {

@@ -23,13 +23,17 @@ export interface StandInSubscription {
   clientHash: string;
 }
 
-export interface PushServiceStandIn {
+/** What a test does with a running stand-in, over its HTTP API (also from another process: the browser journeys). */
+export interface PushServiceClient {
   url: string;
   subscribe(applicationServerKey?: string): Promise<StandInSubscription>;
   /** The decrypted texts the stand-in received for a subscription, oldest first. */
   messages(sub: StandInSubscription): Promise<string[]>;
   /** From now on a push to it answers 410 (the browser unsubscribed, or the service expired it). */
   expire(sub: StandInSubscription): Promise<void>;
+}
+
+export interface PushServiceStandIn extends PushServiceClient {
   close(): Promise<void>;
 }
 
@@ -55,6 +59,11 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   const url = `http://127.0.0.1:${(server._server.address() as AddressInfo).port}`;
   // Its endpoints are built from this (it was given port 0 to listen on).
   model.notifyUrl = `${url}/notify/`;
+  return { ...pushServiceAt(url), close: () => new Promise<void>((resolve) => server._server.close(() => resolve())) };
+}
+
+/** The stand-in running at `url` (web-push-testing's HTTP API). */
+export function pushServiceAt(url: string): PushServiceClient {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const text = await res.text();
@@ -67,7 +76,6 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       (await post("/subscribe", { userVisibleOnly: "true", applicationServerKey })).data as StandInSubscription,
     messages: async (sub) => ((await post("/get-notifications", { clientHash: sub.clientHash })).data as { messages: string[] }).messages,
     expire: async (sub) => void (await post(`/expire-subscription/${sub.clientHash}`, {})),
-    close: () => new Promise<void>((resolve) => server._server.close(() => resolve())),
   };
 }
 
