@@ -41,7 +41,7 @@ describe("the API reference page", () => {
       .filter(([p]) => p.startsWith("/api/challenges"))
       .flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
     await expect
-      .poll(async () => (await page.locator(".opblock-summary").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()).sort())
+      .poll(async () => (await page.locator(".opblock-summary").allInnerTexts()).map((t) => t.replace(/\s+/g, " ").trim()).sort(), { timeout: 10_000 })
       .toEqual(challengeOps.sort());
 
     // An operation opened: who may call it, its body, its answers.
@@ -61,6 +61,6 @@ describe("the API reference page", () => {
     const live = health.locator(".live-responses-table tr.response .response-col_status");
     await live.first().waitFor();
     expect((await live.first().innerText()).trim()).toBe("200");
-    await expect.poll(() => health.locator(".live-responses-table tr.response .response-col_description").first().innerText()).toMatch(/"status": "ok"/);
+    await expect.poll(() => health.locator(".live-responses-table tr.response .response-col_description").first().innerText(), { timeout: 10_000 }).toMatch(/"status": "ok"/);
   });
 });

@@ -1,6 +1,5 @@
 // Once per e2e run: for each worker (E2E_WORKERS, default 2), a real SMTP sink (its mail readable
-// over a tiny local HTTP endpoint), a stand-in for the browsers' push service (web-push-testing on
-// 127.0.0.1, named to the server in PUSH_SERVICE_ORIGINS) and the production server (`node dist/server/index.js`) on a free
+// over a tiny local HTTP endpoint) and the production server (`node dist/server/index.js`) on a free
 // port with a fresh embedded database. A worker's files run one after another against its own
 // server and sink (e2e/support/app.ts picks them by VITEST_POOL_ID), so journeys that change
 // club-wide settings or clear the mail never meet another worker's. The build itself is done by
@@ -24,7 +23,7 @@ declare module "vitest" {
     baseUrls: string[];
     /** Per worker: the SMTP sink's mail endpoint: GET → CapturedMail[], DELETE → clears. */
     mailUrls: string[];
-    /** Per worker: the push service stand-in (web-push-testing's HTTP API: tests/helpers/push-service.ts). */
+    /** Per worker: the push service stand-in (one for all: web-push-testing's HTTP API, tests/helpers/push-service.ts). */
     pushUrls: string[];
   }
 }
@@ -37,11 +36,17 @@ export const serverLog = (n: number) => path.join(artifacts, `server-${n}.log`);
 
 export default async function setup(project: TestProject) {
   const stacks: Stack[] = [];
+  // One stand-in for the browsers' push service (web-push-testing on 127.0.0.1), shared by every
+  // server, which names it in PUSH_SERVICE_ORIGINS: headless Chromium's own push service is on the
+  // internet, so e2e/push.e2e.test.ts hands the page a subscription of this one instead. (One per
+  // process: web-push-testing's server keeps its subscriptions in a module-level model.)
+  const push = await startPushService();
   try {
     // As many as the run has workers (E2E_WORKERS in e2e/vitest.config.ts): VITEST_POOL_ID picks one.
-    for (let n = 1; n <= project.config.maxWorkers; n++) stacks.push(await startStack(n));
+    for (let n = 1; n <= project.config.maxWorkers; n++) stacks.push(await startStack(n, push.url));
   } catch (err) {
     for (const stack of stacks) await stack.abort();
+    await push.close();
     throw err;
   }
   project.provide("baseUrls", stacks.map((s) => s.baseUrl));
@@ -50,6 +55,7 @@ export default async function setup(project: TestProject) {
   // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
   return async () => {
     const problems = (await Promise.all(stacks.map((s) => s.teardown()))).flat();
+    await push.close();
     if (problems.length > 0) {
       process.stderr.write(`\n\u2717 e2e teardown failed (server logs: ${path.relative(root, artifacts)}/server-N.log):\n${problems.join("\n")}\n`);
       process.exitCode = 1;
@@ -67,7 +73,7 @@ interface Stack {
   abort(): Promise<void>;
 }
 
-async function startStack(n: number): Promise<Stack> {
+async function startStack(n: number, pushUrl: string): Promise<Stack> {
   const SERVER_LOG = serverLog(n);
   const entry = path.join(root, "dist/server/index.js");
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, "dist/public/index.html"))) {
@@ -88,9 +94,6 @@ async function startStack(n: number): Promise<Stack> {
   });
   await new Promise<void>((resolve) => mailServer.listen(0, "127.0.0.1", resolve));
   const mailUrl = `http://127.0.0.1:${(mailServer.address() as net.AddressInfo).port}/mails`;
-  // Headless Chromium's own push service is on the internet: e2e/push.e2e.test.ts hands the page a
-  // subscription of this stand-in instead, and the server delivers to it like to any push service.
-  const push = await startPushService();
 
   const port = await freePort();
   const baseUrl = `http://localhost:${port}`;
@@ -110,7 +113,7 @@ async function startStack(n: number): Promise<Stack> {
       SMTP_URL: sink.url,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_MAX: "100000",
-      PUSH_SERVICE_ORIGINS: push.url,
+      PUSH_SERVICE_ORIGINS: pushUrl,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -122,7 +125,6 @@ async function startStack(n: number): Promise<Stack> {
     if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
     await new Promise<void>((resolve) => mailServer.close(() => resolve()));
     await sink.close();
-    await push.close();
     await new Promise<void>((resolve) => log.end(() => resolve()));
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
@@ -152,7 +154,7 @@ async function startStack(n: number): Promise<Stack> {
     if (errors.length > 0) problems.push(`The server logged ${errors.length} error(s):\n${errors.slice(0, 10).join("\n")}`);
     return problems.map((p) => `server ${n}: ${p}`);
   };
-  return { baseUrl, mailUrl, pushUrl: push.url, teardown, abort: stopAll };
+  return { baseUrl, mailUrl, pushUrl, teardown, abort: stopAll };
 }
 
 async function tokensStoredInPlain(pgliteDir: string, mails: readonly { links: string[] }[]): Promise<string[]> {

@@ -21,6 +21,8 @@ import { DESKTOP, expectNoAxeViolations, screenshot, settle, signInViaApi, useBr
 import { subscriptionBody, type StandInSubscription } from "../tests/helpers/push-service";
 
 const kit = useBrowser();
+/** How long to wait for what happens in another process (the push worker, the service worker): a bound, not a measure. */
+const WAIT = { timeout: 15_000 };
 const person = people({ prefix: "pu", theme: "Pushers", first: "Piper", partner: "Quill", password: "Player123" });
 
 /** The page's PushManager answers with the stand-in's subscription (kept in sessionStorage, as the browser keeps its own). */
@@ -115,11 +117,11 @@ describe("push on this device", () => {
 
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/push/subscriptions") && r.request().method() === "POST");
     await push.click();
-    expect((await saved).status()).toBe(200);
+    expect((await saved).status(), await (await saved).text()).toBe(200);
     expect((await saved).request().postDataJSON()).toEqual(subscriptionBody(browserDevice));
     const toast = page.locator("li").filter({ hasText: "Push on this device is on." });
     await toast.waitFor();
-    await expect.poll(() => push.isChecked()).toBe(true);
+    await expect.poll(() => push.isChecked(), WAIT).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem("e2e.push-subscription.key"))).toBe(publicKey);
     await toast.getByRole("button", { name: "Close" }).click();
     await toast.waitFor({ state: "detached" });
@@ -130,7 +132,7 @@ describe("push on this device", () => {
     // Team B challenges A's team: the server encrypts the notification to this device's keys and
     // posts it to the push service; the stand-in can decrypt it only with the device's own keys.
     const firstChallenge = await challenge(sideB, sideA, "grass", "Pushed challenge");
-    await expect.poll(() => received(browserDevice).then((m) => m.length)).toBe(1);
+    await expect.poll(() => received(browserDevice).then((m) => m.length), WAIT).toBe(1);
     const [message] = await received(browserDevice);
     const newest = ((await (await sideA.request.get(url("/api/notifications"))).json()) as NotificationsPage).items[0]!;
     expect(newest.type).toBe("challenge.received");
@@ -148,7 +150,7 @@ describe("push on this device", () => {
     });
     await cdp.send("ServiceWorker.enable");
     await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: await registrationId, data: JSON.stringify(message) });
-    await expect.poll(() => shownNotifications(page)).toEqual([{ title: "Doubles Ladder", body: newest.text, data: { link: newest.link } }]);
+    await expect.poll(() => shownNotifications(page), WAIT).toEqual([{ title: "Doubles Ladder", body: newest.text, data: { link: newest.link } }]);
 
     // Off: the server forgets this device (DELETE with its endpoint), the browser unsubscribes.
     const removed = page.waitForResponse((r) => r.url().endsWith("/api/push/subscriptions") && r.request().method() === "DELETE");
@@ -156,17 +158,17 @@ describe("push on this device", () => {
     expect((await removed).status()).toBe(200);
     expect((await removed).request().postDataJSON()).toEqual({ endpoint: browserDevice.endpoint });
     await page.getByText("Push on this device is off.").first().waitFor();
-    await expect.poll(() => push.isChecked()).toBe(false);
+    await expect.poll(() => push.isChecked(), WAIT).toBe(false);
     expect(await page.evaluate(() => sessionStorage.getItem("e2e.push-subscription"))).toBeNull();
     // Two more events for A's team: the other device gets both, this one nothing more. (The push
     // worker sends one claimed batch at a time, and the third event happens only once the second
     // has reached the other device: when the third has too, anything queued for this device with
     // the second would have been sent.)
     await challenge(sideC, sideA, "grass", "Second challenge");
-    await expect.poll(() => received(otherDevice).then((m) => m.length)).toBe(2);
+    await expect.poll(() => received(otherDevice).then((m) => m.length), WAIT).toBe(2);
     const canceled = await sideB.request.patch(url(`/api/challenges/${firstChallenge}`), { data: { status: "canceled" } });
     expect(canceled.status(), await canceled.text()).toBe(200);
-    await expect.poll(() => received(otherDevice).then((m) => m.map((p) => p.body))).toEqual([
+    await expect.poll(() => received(otherDevice).then((m) => m.map((p) => p.body)), WAIT).toEqual([
       expect.stringContaining(b.teamName),
       expect.stringContaining(c.teamName),
       expect.stringContaining(b.teamName),

@@ -1,7 +1,9 @@
 // A local push service for tests: web-push-testing's server in this process, on a free port of
 // 127.0.0.1, no network. It creates subscriptions as a browser's push service would (endpoint +
 // keys for our VAPID public key), checks each push's VAPID signature, decrypts it (aes128gcm) and
-// keeps the text; it can expire a subscription, after which a push to it answers 410.
+// keeps the text; it can expire a subscription, after which a push to it answers 410. One per
+// process: its server module keeps the subscriptions in one module-level model, so a second one
+// started in the same process would take over the first one's.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
