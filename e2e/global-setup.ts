@@ -13,6 +13,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { startSmtpSink, type CapturedMail } from "../tests/helpers/smtp-sink";
+import { startPushService } from "../tests/helpers/push-service";
 import { emailedTokens, findSecretsInDatabase } from "../tests/security/db-scan";
 import { openDatabase } from "../server/db/client";
 
@@ -22,6 +23,8 @@ declare module "vitest" {
     baseUrls: string[];
     /** Per worker: the SMTP sink's mail endpoint: GET → CapturedMail[], DELETE → clears. */
     mailUrls: string[];
+    /** Per worker: the push service stand-in (one for all: web-push-testing's HTTP API, tests/helpers/push-service.ts). */
+    pushUrls: string[];
   }
 }
 
@@ -33,18 +36,26 @@ export const serverLog = (n: number) => path.join(artifacts, `server-${n}.log`);
 
 export default async function setup(project: TestProject) {
   const stacks: Stack[] = [];
+  // One stand-in for the browsers' push service (web-push-testing on 127.0.0.1), shared by every
+  // server, which names it in PUSH_SERVICE_ORIGINS: headless Chromium's own push service is on the
+  // internet, so e2e/push.e2e.test.ts hands the page a subscription of this one instead. (One per
+  // process: web-push-testing's server keeps its subscriptions in a module-level model.)
+  const push = await startPushService();
   try {
     // As many as the run has workers (E2E_WORKERS in e2e/vitest.config.ts): VITEST_POOL_ID picks one.
-    for (let n = 1; n <= project.config.maxWorkers; n++) stacks.push(await startStack(n));
+    for (let n = 1; n <= project.config.maxWorkers; n++) stacks.push(await startStack(n, push.url));
   } catch (err) {
     for (const stack of stacks) await stack.abort();
+    await push.close();
     throw err;
   }
   project.provide("baseUrls", stacks.map((s) => s.baseUrl));
   project.provide("mailUrls", stacks.map((s) => s.mailUrl));
+  project.provide("pushUrls", stacks.map((s) => s.pushUrl));
   // Vitest ignores errors thrown by a global teardown, so a failure here sets the exit code itself.
   return async () => {
     const problems = (await Promise.all(stacks.map((s) => s.teardown()))).flat();
+    await push.close();
     if (problems.length > 0) {
       process.stderr.write(`\n\u2717 e2e teardown failed (server logs: ${path.relative(root, artifacts)}/server-N.log):\n${problems.join("\n")}\n`);
       process.exitCode = 1;
@@ -55,13 +66,14 @@ export default async function setup(project: TestProject) {
 interface Stack {
   baseUrl: string;
   mailUrl: string;
+  pushUrl: string;
   /** Stops the server (SIGTERM, expecting exit 0) and answers what went wrong, if anything. */
   teardown(): Promise<string[]>;
   /** Kills everything (a start that failed). */
   abort(): Promise<void>;
 }
 
-async function startStack(n: number): Promise<Stack> {
+async function startStack(n: number, pushUrl: string): Promise<Stack> {
   const SERVER_LOG = serverLog(n);
   const entry = path.join(root, "dist/server/index.js");
   if (!fs.existsSync(entry) || !fs.existsSync(path.join(root, "dist/public/index.html"))) {
@@ -101,6 +113,7 @@ async function startStack(n: number): Promise<Stack> {
       SMTP_URL: sink.url,
       LOG_LEVEL: "warn",
       AUTH_RATE_LIMIT_MAX: "100000",
+      PUSH_SERVICE_ORIGINS: pushUrl,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -141,7 +154,7 @@ async function startStack(n: number): Promise<Stack> {
     if (errors.length > 0) problems.push(`The server logged ${errors.length} error(s):\n${errors.slice(0, 10).join("\n")}`);
     return problems.map((p) => `server ${n}: ${p}`);
   };
-  return { baseUrl, mailUrl, teardown, abort: stopAll };
+  return { baseUrl, mailUrl, pushUrl, teardown, abort: stopAll };
 }
 
 async function tokensStoredInPlain(pgliteDir: string, mails: readonly { links: string[] }[]): Promise<string[]> {

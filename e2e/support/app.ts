@@ -1,6 +1,7 @@
 // The app under test and its mail, as set up once by e2e/global-setup.ts.
 import { inject } from "vitest";
 import type { CapturedMail } from "../../tests/helpers/smtp-sink";
+import { pushServiceAt, type PushServiceClient } from "../../tests/helpers/push-service";
 
 export type { CapturedMail };
 export { tokenFromLink } from "../../tests/helpers/smtp-sink";
@@ -16,6 +17,8 @@ const mine = (urls: string[]): string => {
 /** e.g. http://localhost:41234 */
 export const baseUrl = (): string => mine(inject("baseUrls"));
 const mailUrl = (): string => mine(inject("mailUrls"));
+/** This worker's stand-in for the browsers' push service (the server may deliver to it: PUSH_SERVICE_ORIGINS). */
+export const pushService = (): PushServiceClient => pushServiceAt(mine(inject("pushUrls")));
 
 /** An absolute URL on the app under test. */
 export const url = (pathname: string): string => new URL(pathname, baseUrl()).toString();

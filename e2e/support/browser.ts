@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import { baseUrl, DEMO, url } from "./app";
 
@@ -142,12 +142,13 @@ export async function signInViaApi(context: BrowserContext, username: string, pa
 /**
  * Saves e2e/screenshots/<name>-390.png and <name>-1280.png (or one per given width), then restores
  * the viewport. Full page by default; `fullPage: false` keeps to the viewport (for dialogs: a
- * full-page capture stretches the page past the fixed overlay and sidebar).
+ * full-page capture stretches the page past the fixed overlay and sidebar); `element`: only that
+ * part of the page (a card on a long page), scrolled into view.
  */
 export async function screenshot(
   page: Page,
   name: string,
-  { fullPage = true, widths = [PHONE.width, DESKTOP.width] }: { fullPage?: boolean; widths?: readonly number[] } = {},
+  { fullPage = true, widths = [PHONE.width, DESKTOP.width], element }: { fullPage?: boolean; widths?: readonly number[]; element?: Locator } = {},
 ): Promise<void> {
   const dir = path.join(root, "e2e/screenshots");
   fs.mkdirSync(dir, { recursive: true });
@@ -155,7 +156,11 @@ export async function screenshot(
   for (const width of widths) {
     await page.setViewportSize({ width, height: heightFor(width) });
     await settle(page);
-    await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage, animations: "disabled" });
+    const file = path.join(dir, `${name}-${width}.png`);
+    if (element) {
+      await element.scrollIntoViewIfNeeded();
+      await element.screenshot({ path: file, animations: "disabled" });
+    } else await page.screenshot({ path: file, fullPage, animations: "disabled" });
   }
   if (original) {
     // Back to the page's own width, and settled there: a click right after a screenshot must not

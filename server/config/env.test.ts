@@ -17,3 +17,19 @@ describe("CLUB_TIMEZONE", () => {
     );
   });
 });
+
+describe("PUSH_SERVICE_ORIGINS", () => {
+  it("is none by default, and a list of exact http(s) origins when set", () => {
+    expect(loadEnv({ ...base }).PUSH_SERVICE_ORIGINS).toEqual([]);
+    expect(loadEnv({ ...base, PUSH_SERVICE_ORIGINS: " http://127.0.0.1:8090 , https://push.club.example " }).PUSH_SERVICE_ORIGINS).toEqual([
+      "http://127.0.0.1:8090",
+      "https://push.club.example",
+    ]);
+  });
+
+  it("stops the boot on anything but origins (a path, a trailing slash, credentials, another scheme)", () => {
+    for (const bad of ["http://127.0.0.1:8090/notify", "https://push.club.example/", "http://u:p@127.0.0.1:8090", "ftp://push.club.example", "push.club.example"]) {
+      expect(() => loadEnv({ ...base, PUSH_SERVICE_ORIGINS: bad }), bad).toThrow(/PUSH_SERVICE_ORIGINS must be http\(s\) origins/);
+    }
+  });
+});

@@ -70,11 +70,31 @@ const EnvSchema = z.object({
       .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, "VAPID_SUBJECT must be a mailto: address or an https URL, such as mailto:admin@club.example")
       .optional(),
   ),
+  // Push services the server also delivers to besides public https hosts (the endpoint rule,
+  // docs/decisions/035-web-push.md): exact origins, comma-separated; a push service of one's own on
+  // a private address, or the browser journeys' stand-in (e2e/global-setup.ts).
+  PUSH_SERVICE_ORIGINS: optionalString.pipe(
+    z
+      .string()
+      .optional()
+      .transform((v) => (v ? v.split(",").map((o) => o.trim()).filter(Boolean) : []))
+      .refine((origins) => origins.every(isOrigin), "PUSH_SERVICE_ORIGINS must be http(s) origins separated by commas, such as http://10.0.0.5:8090"),
+  ),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
   PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
   /** GET /api/metrics (Prometheus) answers only with this bearer token; unset: the route does not exist. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional()),
 });
+
+/** An http(s) origin as the URL standard writes it: scheme, host and port only. */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export type RawEnv = z.infer<typeof EnvSchema>;
 export interface Env extends RawEnv {

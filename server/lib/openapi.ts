@@ -1,7 +1,7 @@
 // The API reference (OpenAPI 3.1), generated from the routes the app registers and the zod schemas
 // they declared with route() (server/lib/route.ts): never written by hand, so it cannot say what the
-// code does not do. Served at GET /api/openapi.json (docs/decisions/033-api-reference-from-zod.md;
-// a rendered page is still to come). The contract test (server/lib/openapi.test.ts and
+// code does not do. Served at GET /api/openapi.json (docs/decisions/033-api-reference-from-zod.md)
+// and rendered at GET /api/docs (docs/decisions/037-api-reference-page.md). The contract test (server/lib/openapi.test.ts and
 // tests/helpers/contract.ts) checks that every route is in it and every answer the API tests receive
 // matches it.
 import type { Application, Express } from "express";
@@ -83,8 +83,9 @@ function buildDocument(app: Express): Json {
     }
   }
   return {
+    // No jsonSchemaDialect: the schemas are JSON Schema 2020-12, which OpenAPI 3.1's default dialect
+    // is (plus its own keywords); naming plain 2020-12 instead only made renderers warn (decision 037).
     openapi: "3.1.0",
-    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
     info: { title: "doubles-ladder API", version: "1", description: DESCRIPTION },
     paths,
     components: {
@@ -156,7 +157,8 @@ function successAnswer(response: AnswerSpec | undefined): Json {
   if (!response) return { description: "Success (the answer's schema is not declared yet)." };
   if (!isOtherAnswer(response)) return { description: "Success.", content: { "application/json": { schema: jsonSchemaOf(response, "output") } } };
   if (response.mediaType === null) return { description: response.description };
-  return { description: response.description, content: { [response.mediaType]: { schema: response.mediaType.startsWith("text/") ? { type: "string" } : {} } } };
+  const types: readonly string[] = typeof response.mediaType === "string" ? [response.mediaType] : response.mediaType;
+  return { description: response.description, content: Object.fromEntries(types.map((t) => [t, { schema: t.startsWith("text/") ? { type: "string" } : {} }])) };
 }
 
 const validators = new WeakMap<Json, Map<string, ((body: unknown) => string | undefined) | null>>();

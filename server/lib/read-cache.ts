@@ -127,6 +127,8 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/settings/club": "answers from the environment (CLUB_TIMEZONE), without the database",
   "GET /api/push/public-key": "answers the server's VAPID public key from memory, without the database",
   "GET /api/openapi.json": "built once per app in memory from the route table, without the database",
+  "GET /api/docs": "the API reference page: fixed HTML, without the database",
+  "GET /api/docs/:file": "the reference page's scripts and styles: files read once per process, without the database",
   "GET /api/ready": "a probe: must ask the database every time",
   "GET /api/metrics": "a scrape: the figures of this moment, by bearer token (no session)",
   "GET /api/user": "the signed-in user, which comes with the session (the session itself is cached)",

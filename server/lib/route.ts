@@ -90,7 +90,8 @@ type BodySpec = ZodType | "stream" | "oneClick" | undefined;
  * no JSON to check (docs/decisions/033-api-reference-from-zod.md).
  */
 export interface OtherAnswer {
-  mediaType: string | null;
+  /** Its media type, or several (a route serving files of more than one kind); null: no body (204). */
+  mediaType: string | readonly [string, ...string[]] | null;
   description: string;
 }
 

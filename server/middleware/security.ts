@@ -44,6 +44,31 @@ function helmetFor(appUrl: string) {
 }
 
 /**
+ * The API reference page's own CSP (GET /api/docs, docs/decisions/037-api-reference-page.md): tighter
+ * than the app's, since the page is only Swagger UI. Scripts and styles are files of this origin
+ * (Swagger UI sets its inline styles through the DOM, which style-src does not govern); images are
+ * its own icons (data: URIs in its stylesheet) and our favicon; it calls this origin only (the
+ * document, and "Try it out"); nothing else may load, frame it, or be submitted.
+ */
+export function apiDocsContentSecurityPolicy(appUrl: string): string {
+  const directives: Record<string, string[]> = {
+    "default-src": ["'none'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'"],
+    "img-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'none'"],
+    "frame-ancestors": ["'none'"],
+    ...(appUrl.startsWith("https:") ? { "upgrade-insecure-requests": [] } : {}),
+  };
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
+}
+
+/**
  * The one-click unsubscribe POST (RFC 8058) comes from mail providers and web mail pages, as a form,
  * from anywhere: the signed token in its path is its only authority, and all it can do is turn one
  * category of mail off (docs/decisions/026-notification-preferences-and-unsubscribe.md).

@@ -32,6 +32,20 @@ describe("isPushEndpoint", () => {
       expect(isPushEndpoint(bad), bad).toBe(false);
   });
 
+  it("takes the push services the operator named (PUSH_SERVICE_ORIGINS), those exact origins only", () => {
+    const origins = ["http://127.0.0.1:41234", "https://push.club.internal:8443"];
+    for (const ok of ["http://127.0.0.1:41234/notify/abc", "https://push.club.internal:8443/send/x"]) expect(isPushEndpoint(ok, { origins }), ok).toBe(true);
+    for (const bad of [
+      "http://127.0.0.1:41235/notify/abc",
+      "https://127.0.0.1:41234/notify/abc",
+      "http://localhost:41234/notify/abc",
+      "http://user:pass@127.0.0.1:41234/notify/abc",
+      "https://push.club.internal/send/x",
+      "http://10.0.0.5/x",
+    ])
+      expect(isPushEndpoint(bad, { origins }), bad).toBe(false);
+  });
+
   it("lets tests reach their local stand-in", () => {
     expect(isPushEndpoint("http://127.0.0.1:41234/notify/abc", { allowLocal: true })).toBe(true);
     expect(isPushEndpoint("javascript:alert(1)", { allowLocal: true })).toBe(false);

@@ -43,14 +43,17 @@ export const PUSH_ENDPOINT_MESSAGE = "This browser's push service address is not
  * only an https URL on the default port of a public DNS name — no IP literal, no single-label,
  * localhost, .local, .internal or .home.arpa name — which keeps the server from being pointed at
  * itself or the club's private network. `allowLocal` (tests only, where the stand-in push service
- * runs on 127.0.0.1 over http) lifts the rule.
+ * runs on 127.0.0.1 over http) lifts the rule; `origins` (PUSH_SERVICE_ORIGINS) lifts it for those
+ * exact origins alone (no credentials in the URL).
  */
-export function isPushEndpoint(value: string, o: { allowLocal?: boolean } = {}): boolean {
+export function isPushEndpoint(value: string, o: { allowLocal?: boolean; origins?: readonly string[] } = {}): boolean {
   if (!isHttpUrl(value)) return false;
   if (o.allowLocal) return true;
   const url = new URL(value);
+  const credentials = /^https?:\/\/[^/?#]*@/i.test(value);
+  if (o.origins?.includes(url.origin) && !credentials) return true;
   const host = url.hostname.toLowerCase().replace(/\.$/, "");
-  if (url.protocol !== "https:" || url.port !== "" || /^https:\/\/[^/?#]*@/i.test(value)) return false;
+  if (url.protocol !== "https:" || url.port !== "" || credentials) return false;
   if (host.startsWith("[") || /^[\d.]+$/.test(host) || !host.includes(".")) return false;
   return !/(^|\.)(localhost|local|internal|home\.arpa|lan)$/.test(host);
 }

@@ -1,7 +1,9 @@
 // A local push service for tests: web-push-testing's server in this process, on a free port of
 // 127.0.0.1, no network. It creates subscriptions as a browser's push service would (endpoint +
 // keys for our VAPID public key), checks each push's VAPID signature, decrypts it (aes128gcm) and
-// keeps the text; it can expire a subscription, after which a push to it answers 410.
+// keeps the text; it can expire a subscription, after which a push to it answers 410. One per
+// process: its server module keeps the subscriptions in one module-level model, so a second one
+// started in the same process would take over the first one's.
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
@@ -23,13 +25,17 @@ export interface StandInSubscription {
   clientHash: string;
 }
 
-export interface PushServiceStandIn {
+/** What a test does with a running stand-in, over its HTTP API (also from another process: the browser journeys). */
+export interface PushServiceClient {
   url: string;
   subscribe(applicationServerKey?: string): Promise<StandInSubscription>;
   /** The decrypted texts the stand-in received for a subscription, oldest first. */
   messages(sub: StandInSubscription): Promise<string[]>;
   /** From now on a push to it answers 410 (the browser unsubscribed, or the service expired it). */
   expire(sub: StandInSubscription): Promise<void>;
+}
+
+export interface PushServiceStandIn extends PushServiceClient {
   close(): Promise<void>;
 }
 
@@ -55,6 +61,11 @@ export async function startPushService(): Promise<PushServiceStandIn> {
   const url = `http://127.0.0.1:${(server._server.address() as AddressInfo).port}`;
   // Its endpoints are built from this (it was given port 0 to listen on).
   model.notifyUrl = `${url}/notify/`;
+  return { ...pushServiceAt(url), close: () => new Promise<void>((resolve) => server._server.close(() => resolve())) };
+}
+
+/** The stand-in running at `url` (web-push-testing's HTTP API). */
+export function pushServiceAt(url: string): PushServiceClient {
   const post = async (path: string, body: unknown) => {
     const res = await fetch(`${url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const text = await res.text();
@@ -67,7 +78,6 @@ export async function startPushService(): Promise<PushServiceStandIn> {
       (await post("/subscribe", { userVisibleOnly: "true", applicationServerKey })).data as StandInSubscription,
     messages: async (sub) => ((await post("/get-notifications", { clientHash: sub.clientHash })).data as { messages: string[] }).messages,
     expire: async (sub) => void (await post(`/expire-subscription/${sub.clientHash}`, {})),
-    close: () => new Promise<void>((resolve) => server._server.close(() => resolve())),
   };
 }
 

@@ -159,6 +159,9 @@ export const MATRIX: MatrixRow[] = [
   { method: "GET", path: "/api/health", expect: everyone(200) },
   { method: "GET", path: "/api/ready", expect: everyone(200) },
   { method: "GET", path: "/api/openapi.json", expect: everyone(200) },
+  // Its rendered page and the page's files: to whom the document is (docs/decisions/037-api-reference-page.md).
+  { method: "GET", path: "/api/docs", expect: everyone(200) },
+  { method: "GET", path: "/api/docs/:file", expect: everyone(200), call: () => ({ url: "/api/docs/init.js" }) },
   // Without METRICS_TOKEN (as here) the route does not exist for anyone, session or not; with it, a
   // session is no key either (server/modules/system/metrics.test.ts: 401 without the bearer token).
   { method: "GET", path: "/api/metrics", expect: everyone(404) },

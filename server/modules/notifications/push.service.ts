@@ -33,8 +33,9 @@ export async function savePushSubscription(
   input: PushSubscriptionInput & { actor: Pick<Actor, "id"> },
 ): Promise<PushSubscriptionResult> {
   if (!deps.pushDelivery.publicKey) throw unavailable();
-  // Tests run a stand-in push service on 127.0.0.1 over http; everywhere else, public https only.
-  if (!isPushEndpoint(input.endpoint, { allowLocal: deps.env.NODE_ENV === "test" }))
+  // Tests run a stand-in push service on 127.0.0.1 over http; everywhere else, public https only,
+  // and the push services the operator named (PUSH_SERVICE_ORIGINS).
+  if (!isPushEndpoint(input.endpoint, { allowLocal: deps.env.NODE_ENV === "test", origins: deps.env.PUSH_SERVICE_ORIGINS }))
     throw new AppError(400, PUSH_ENDPOINT_MESSAGE, { title: TITLE, fields: { endpoint: PUSH_ENDPOINT_MESSAGE } });
   const userId = input.actor.id;
   await deps.db.transaction(async (tx) => {

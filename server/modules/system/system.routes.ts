@@ -8,6 +8,8 @@ import { apiRouter } from "../../lib/route";
 import { configurationProblems, type DeploymentCheck } from "../../config/deployment";
 import { exclusiveUseMessage } from "../../db/exclusive";
 import { openApiDocument, openApiDocumentSchema } from "../../lib/openapi";
+import { apiDocsContentSecurityPolicy } from "../../middleware/security";
+import { API_DOCS_FILES, apiDocsFile, apiDocsPage } from "./api-docs";
 
 const REFUSAL_CAUSE = { out_of_resources: "out of space or memory", read_only: "read-only", unreachable: "unreachable" } as const;
 
@@ -37,6 +39,42 @@ export function systemRoutes(deps: AppDeps, deployment?: DeploymentCheck): Route
     response: openApiDocumentSchema,
     handler: (req, res) => {
       res.json(openApiDocument(req.app));
+    },
+  });
+  // Its rendered page (docs/decisions/037-api-reference-page.md): Swagger UI, with the page's own CSP.
+  route({
+    method: "get",
+    path: "/docs",
+    guard: "public",
+    cache: "uncached",
+    response: { mediaType: "text/html", description: "The API reference page (Swagger UI over /api/openapi.json)." },
+    handler: (_req, res) => {
+      res.setHeader("Content-Security-Policy", apiDocsContentSecurityPolicy(deps.env.APP_URL));
+      res.type("html").send(apiDocsPage());
+    },
+  });
+  route({
+    method: "get",
+    path: "/docs/:file",
+    guard: "public",
+    cache: "uncached",
+    params: z.object({ file: z.string().describe(`One of the page's files: ${API_DOCS_FILES.join(", ")}.`) }),
+    response: { mediaType: ["text/javascript", "text/css"], description: "A script or stylesheet of the API reference page." },
+    handler: async (req, res, { params }) => {
+      const file = await apiDocsFile(params.file);
+      if (!file) throw noApiRoute(req);
+      // Revalidated on every visit: the names do not change when an upgrade changes the files.
+      const gzipped = req.acceptsEncodings("gzip", "identity") === "gzip";
+      res.setHeader("Cache-Control", "no-cache");
+      res.setHeader("Vary", "Accept-Encoding");
+      res.setHeader("ETag", gzipped ? `${file.etag.slice(0, -1)}-gz"` : file.etag);
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
+      res.type(file.type);
+      if (gzipped) res.setHeader("Content-Encoding", "gzip");
+      res.send(gzipped ? file.gzipped : file.plain);
     },
   });
   route({
