@@ -27,7 +27,6 @@ export const GUARD_DESCRIPTIONS: Record<Guard, string> = {
 /** GET /api/openapi.json answers this document: its top level here; inside, OpenAPI 3.1's own shapes. */
 export const openApiDocumentSchema = z.object({
   openapi: z.literal("3.1.0"),
-  jsonSchemaDialect: z.string(),
   info: z.looseObject({ title: z.string(), version: z.string(), description: z.string() }),
   paths: z.record(z.string().startsWith("/api/"), z.record(z.string(), z.looseObject({ responses: z.record(z.string(), z.looseObject({})) }))),
   components: z.looseObject({ schemas: z.record(z.string(), z.looseObject({})) }),
