@@ -25,6 +25,10 @@ export type ClubBreakView = z.infer<typeof clubBreakViewSchema>;
 export const clubBreaksPageSchema = pageSchemaOf(clubBreakViewSchema);
 export type ClubBreaksPage = z.infer<typeof clubBreaksPageSchema>;
 
+/** DELETE /api/settings/club-breaks/{id}: the break is gone. */
+export const clubBreakRemovedSchema = z.object({ removed: z.literal(true) });
+export type ClubBreakRemoved = z.infer<typeof clubBreakRemovedSchema>;
+
 /** The banner: the break going on now, else the next one starting within 14 days. */
 export const clubBreakBannerSchema = z.object({
   current: clubBreakViewSchema.nullable(),

@@ -50,6 +50,7 @@ import {
   resetPassword,
   verifyEmail,
 } from "./accounts.service";
+import { pendingUsersPageSchema, approvalResponseSchema } from "@shared/types/accounts";
 
 // Every password a person sets is also checked against the common-password list (server only).
 const registerBody = registerSchema.extend({ password: serverPassword });
@@ -187,12 +188,13 @@ export function accountsRoutes(deps: AppDeps): Router {
   });
 
   // The approval gate.
-  listRead(route, deps, "/admin/pending-users", "admin", pendingUsersQuerySchema, "uncached", listPendingUsers);
+  listRead(route, deps, "/admin/pending-users", "admin", pendingUsersQuerySchema, "uncached", listPendingUsers, pendingUsersPageSchema);
   route({
     method: "post",
     path: "/admin/approve-user/:id",
     guard: "admin",
     params: IdParams,
+    response: approvalResponseSchema,
     handler: async (req, res, { params }) => {
       res.json(await approveUser(deps, { userId: params.id, actor: currentUser(req) }));
     },
@@ -229,6 +231,7 @@ export function accountsRoutes(deps: AppDeps): Router {
     guard: "admin",
     params: IdParams,
     body: rejectUserSchema,
+    response: approvalResponseSchema,
     handler: async (req, res, { params, body }) => {
       res.json(await rejectUser(deps, { userId: params.id, reason: body.reason, actor: currentUser(req) }));
     },

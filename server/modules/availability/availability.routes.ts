@@ -6,7 +6,7 @@ import { IdParams } from "../../middleware/validate";
 import { apiRouter } from "../../lib/route";
 import { updateAvailabilitySchema } from "@shared/validators/availability";
 import { getTeamAvailability, setAvailability } from "./availability.service";
-import { teamAvailabilitySchema } from "@shared/types/availability";
+import { teamAvailabilitySchema, myAvailabilitySchema } from "@shared/types/availability";
 
 export function availabilityRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -17,6 +17,7 @@ export function availabilityRoutes(deps: AppDeps): Router {
     guard: "verified",
     body: updateAvailabilitySchema,
     errorTitle: "Availability Not Saved",
+    response: myAvailabilitySchema,
     handler: async (req, res, { body }) => {
       res.json(await setAvailability({ ...deps, logger: req.log }, { availability: body.availability, actor: currentUser(req) }));
     },

@@ -94,6 +94,7 @@ export function challengesRoutes(deps: AppDeps): Router {
     guard: "verified",
     params: IdParams,
     cache: "uncached",
+    response: { mediaType: "text/calendar", description: "The challenge's agreed time as an iCalendar file (a download)." },
     handler: async (req, res, { params }) => {
       const ics = await challengeCalendar(deps, { challengeId: params.id, actor: currentUser(req) });
       res.setHeader("Content-Type", "text/calendar; charset=utf-8");

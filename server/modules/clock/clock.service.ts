@@ -6,7 +6,7 @@ import { and, count, desc, eq, gt, lt, lte, sql } from "drizzle-orm";
 import { clubBreaks, systemSettings, type ClubBreak } from "@shared/schema";
 import { CLUB_RULES_SETTING } from "@shared/constants";
 import { CLUB_BREAK_MESSAGES, type ClubBreakInput, type ClubBreakListQuery, type ClubRulesInput } from "@shared/validators/clock";
-import type { ClubBreakBanner, ClubBreakView, ClubBreaksPage, ClubRules } from "@shared/types/clock";
+import type { ClubBreakBanner, ClubBreakRemoved, ClubBreakView, ClubBreaksPage, ClubRules } from "@shared/types/clock";
 import { addDays, clubDay, formatZonedDate, zonedDayStart } from "@shared/time";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
@@ -126,7 +126,7 @@ export async function declareClubBreak(
 export async function removeClubBreak(
   deps: Deps<"db" | "env" | "clock" | "logger">,
   input: { breakId: number; actor: Pick<Actor, "id">; now?: Date },
-): Promise<{ removed: true }> {
+): Promise<ClubBreakRemoved> {
   const now = input.now ?? new Date();
   await deps.db.transaction(async (tx) => {
     await tx.execute(sql`lock table ${clubBreaks} in share row exclusive mode`);

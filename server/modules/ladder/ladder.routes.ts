@@ -4,13 +4,14 @@ import { apiRouter, uncachedRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { switchRatingModelSchema } from "@shared/validators/ratings";
 import { evaluateRatingModels, switchRatingModel } from "./rating-model.service";
+import { ratingModelEvaluationSchema, ratingModelSwitchSchema } from "@shared/types/ratings";
 
 // The ladder's routes (mounted under /api), with route(): the admin's rating model card.
 export function ladderRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
   // The evaluation table (docs/product.md, "How good are the ratings?"): computed on request.
-  uncachedRead(route, deps, "/admin/rating-model", "admin", evaluateRatingModels);
+  uncachedRead(route, deps, "/admin/rating-model", "admin", evaluateRatingModels, ratingModelEvaluationSchema);
 
   route({
     method: "post",
@@ -18,6 +19,7 @@ export function ladderRoutes(deps: AppDeps): Router {
     guard: "admin",
     body: switchRatingModelSchema,
     errorTitle: "Failed to Switch Rating Model",
+    response: ratingModelSwitchSchema,
     handler: async (req, res, { body }) => {
       res.json(await switchRatingModel({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
     },

@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { apiRouter, uncachedRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { headerImageSchema, publicLadderSchema } from "@shared/validators/teams";
-import { clubInfoSchema, type ClubInfo } from "@shared/types/teams";
+import { clubInfoSchema, type ClubInfo, headerImageAnswerSchema } from "@shared/types/teams";
 import { getHeaderImage, getPublicLadder, setHeaderImage, setPublicLadder } from "./settings.service";
 
 export function settingsRoutes(deps: AppDeps): Router {
@@ -24,7 +24,7 @@ export function settingsRoutes(deps: AppDeps): Router {
   });
 
   // Public: the header image is decoration, shown on the home page.
-  uncachedRead(route, deps, "/settings/header-image", "public", getHeaderImage);
+  uncachedRead(route, deps, "/settings/header-image", "public", getHeaderImage, headerImageAnswerSchema);
 
   route({
     method: "post",
@@ -32,13 +32,14 @@ export function settingsRoutes(deps: AppDeps): Router {
     guard: "admin",
     body: headerImageSchema,
     errorTitle: "Failed to Update Header Image",
+    response: headerImageAnswerSchema,
     handler: async (req, res, { body }) => {
       res.json(await setHeaderImage({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
     },
   });
 
   // Public: a signed-out visitor's browser asks it before showing /ladder or going to /auth.
-  uncachedRead(route, deps, "/settings/public-ladder", "public", getPublicLadder);
+  uncachedRead(route, deps, "/settings/public-ladder", "public", getPublicLadder, publicLadderSchema);
 
   route({
     method: "post",
@@ -46,6 +47,7 @@ export function settingsRoutes(deps: AppDeps): Router {
     guard: "admin",
     body: publicLadderSchema,
     errorTitle: "Failed to Update Settings",
+    response: publicLadderSchema,
     handler: async (req, res, { body }) => {
       res.json(await setPublicLadder({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
     },

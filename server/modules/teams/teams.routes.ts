@@ -30,6 +30,7 @@ import {
   teamViewSchema,
 } from "@shared/types/teams";
 import { teamAwayViewSchema } from "@shared/types/away";
+import { usersPageSchema } from "@shared/types/teams";
 
 /** A reader of the signed-out ladder: no team, no emails, no deleted teams. */
 const ANONYMOUS: Viewer = { userId: 0, teamId: null, isAdmin: false };
@@ -180,6 +181,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     guard: "verified",
     query: usersQuerySchema,
     cache: "cached",
+    response: usersPageSchema,
     handler: async (req, res, { query }) => {
       res.json(await listUsers(deps, { ...query, viewer: viewerOf(req) }));
     },
