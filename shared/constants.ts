@@ -104,6 +104,8 @@ export type MailStatus = (typeof MAIL_STATUS)[keyof typeof MAIL_STATUS];
 export const MAIL_STATUSES = values(MAIL_STATUS);
 /** The statuses the worker claims from: queued ones that are due, and claims that ran out (a crashed worker's). */
 export const DUE_MAIL_STATUSES = [MAIL_STATUS.queued, MAIL_STATUS.sending] as const;
+/** The Mail delivery card counts the mails sent in this many last days (not since the club began). */
+export const MAIL_SENT_WINDOW_DAYS = 7;
 
 export const DISPUTE_STATUS = { pending: "pending", resolved: "resolved" } as const;
 export type DisputeStatus = (typeof DISPUTE_STATUS)[keyof typeof DISPUTE_STATUS];

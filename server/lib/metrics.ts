@@ -66,7 +66,7 @@ export class Metrics {
     if (outbox) {
       new Gauge({
         name: "dl_mail_outbox",
-        help: "Mails in the outbox (all instances), by status: queued (incl. being sent), sent, failed.",
+        help: "Mails in the outbox (all instances), by status: queued (incl. being sent), sent (in the last 7 days), failed.",
         labelNames: ["status"],
         registers,
         async collect() {

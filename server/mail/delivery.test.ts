@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { mailOutbox, notifications, users } from "@shared/schema";
+import { MAIL_SENT_WINDOW_DAYS } from "@shared/constants";
 import { useTestApp, type TestApp } from "../../tests/helpers/app";
 import { createAdmin, createTeam, PASSWORD } from "../../tests/helpers/factories";
 import { tokenFromLink } from "../../tests/helpers/smtp-sink";
@@ -223,6 +224,9 @@ describe("the admin's Mail delivery card (GET /api/admin/mail-delivery, POST /ap
     expect(card.status).toBe(200);
     const all = await rows();
     expect(card.body.sent).toBe(all.filter((r) => r.status === "sent").length);
+    // Sent counts the last MAIL_SENT_WINDOW_DAYS days only: a mail sent before then is not counted.
+    await t.db.update(mailOutbox).set({ sentAt: new Date(Date.now() - (MAIL_SENT_WINDOW_DAYS + 1) * 86_400_000) }).where(eq(mailOutbox.id, all.find((r) => r.status === "sent")!.id));
+    expect((await agent.get("/api/admin/mail-delivery")).body.sent).toBe(all.filter((r) => r.status === "sent").length - 1);
     expect(card.body.failed).toBe(all.filter((r) => r.status === "failed").length);
     expect(card.body.queued).toBe(all.filter((r) => r.status === "queued" || r.status === "sending").length);
     const listed = (card.body.failedMails as { recipient: string; subject: string; lastError: string; attempts: number; id: number }[]).filter((f) => f.recipient.startsWith("gave-up-"));

@@ -756,6 +756,8 @@ export const mailOutbox = pgTable(
     // The worker's claim: the due mails, oldest first.
     index("mail_outbox_due_idx").on(t.nextAttemptAt, t.id).where(inList("status", DUE_MAIL_STATUSES)),
     index("mail_outbox_status_idx").on(t.status, t.id),
+    // The Mail delivery card's "sent in the last days" (MAIL_SENT_WINDOW_DAYS): a range of this index.
+    index("mail_outbox_sent_at_idx").on(t.sentAt).where(inList("status", [MAIL_STATUS.sent])),
     index("mail_outbox_user_idx").on(t.userId),
   ],
 );

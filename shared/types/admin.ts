@@ -164,7 +164,7 @@ export const failedMailSchema = z.object({
 });
 export type FailedMail = z.infer<typeof failedMailSchema>;
 
-/** GET /api/admin/mail-delivery: the Mail delivery card. `queued` includes mails being sent. */
+/** GET /api/admin/mail-delivery: the Mail delivery card. `queued` includes mails being sent; `sent` counts the last MAIL_SENT_WINDOW_DAYS days. */
 export const mailDeliveryStatusSchema = z.object({
   queued: z.number().int().nonnegative(),
   sent: z.number().int().nonnegative(),

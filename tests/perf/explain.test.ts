@@ -133,7 +133,7 @@ async function loadRows(run: (q: SQL) => Promise<unknown>): Promise<void> {
     select bt.lo + (g * 31) % ${TEAMS}, bt.lo + ((g * 31) % ${TEAMS} + 3 * (1 + g % 40)) % ${TEAMS},
            (array['declined','canceled','completed'])[1 + g % 3], 'UBC', 'grass', 'Men''s Doubles', now() + interval '2 days'
     from generate_series(1, ${CHALLENGES}) g, bt`);
-  // 20 notifications per member (200,000), and a sent mail for each of the first 10 (100,000).
+  // 20 notifications per member (200,000), and ten sent mails each over the last year (100,000).
   await run(sql`
     insert into notifications (user_id, type, text, link, created_at, read_at)
     select u.id, 'result.confirmed', 'Your result was confirmed.', '/history', now() - (g || ' hours')::interval,
@@ -141,7 +141,8 @@ async function loadRows(run: (q: SQL) => Promise<unknown>): Promise<void> {
     from users u cross join generate_series(1, 20) g where u.username like 'bulk%'`);
   await run(sql`
     insert into mail_outbox (event, recipient, user_id, subject, status, attempts, created_at, sent_at)
-    select 'result.confirmed', u.email, u.id, 'Result confirmed', 'sent', 1, now() - (g || ' hours')::interval, now() - (g || ' hours')::interval
+    select 'result.confirmed', u.email, u.id, 'Result confirmed', 'sent', 1, now() - ((g * 36 + u.id % 36) || ' days')::interval,
+           now() - ((g * 36 + u.id % 36) || ' days')::interval
     from users u cross join generate_series(1, 10) g where u.username like 'bulk%'`);
   // Closed seasons, each with its frozen standings: every team on every ladder, over the club and
   // within its category (what closing a season writes: 40,000 rows a season).
@@ -284,6 +285,7 @@ describe.skipIf(!onPostgres())("EXPLAIN of every read path at 10× data (Postgre
       [user, "/api/push/public-key"],
       [admin, "/api/admin/seasons"],
       [admin, "/api/admin/rating-model"],
+      [admin, "/api/admin/mail-delivery"],
     ];
     const statuses: string[] = [];
     for (const [agent, path] of reads) {

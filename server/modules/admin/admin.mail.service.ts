@@ -1,19 +1,30 @@
 // The admin's Mail delivery card: how many mails of the outbox are queued, sent and failed, the
 // failed ones, and Retry (a failed mail goes back to the queue, due now, with its attempts reset).
 // docs/decisions/024-outbox-and-notifications.md.
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { mailOutbox } from "@shared/schema";
-import { MAIL_STATUS } from "@shared/constants";
+import { DUE_MAIL_STATUSES, MAIL_SENT_WINDOW_DAYS, MAIL_STATUS } from "@shared/constants";
+import { rowsOf } from "../../db/client";
 import type { MailDeliveryStatus, MailRetryResult } from "@shared/types/admin";
 import { FAILED_MAIL_LIST_LIMIT, type MailRetryInput } from "@shared/validators/admin";
 import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 
-/** The outbox's mails by status (queued counts those being sent): the card and /api/metrics. */
+/**
+ * The outbox's mails by status: queued (with those being sent), sent in the last
+ * MAIL_SENT_WINDOW_DAYS days, failed; for the card and /api/metrics. Each count is a range of its
+ * own index (the due mails, the sent ones by time, the status): the mails of the club's whole past
+ * are never counted.
+ */
 export async function countMailByStatus(deps: Deps<"db">): Promise<{ queued: number; sent: number; failed: number }> {
-  const byStatus = await deps.db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status);
-  const n = (status: string) => Number(byStatus.find((r) => r.status === status)?.n ?? 0);
-  return { queued: n(MAIL_STATUS.queued) + n(MAIL_STATUS.sending), sent: n(MAIL_STATUS.sent), failed: n(MAIL_STATUS.failed) };
+  const counted = (where: SQL | undefined) => sql`(select count(*) from ${mailOutbox} where ${where})::int`;
+  const [row] = rowsOf<{ queued: number; sent: number; failed: number }>(
+    await deps.db.execute(sql`select
+      ${counted(inArray(mailOutbox.status, DUE_MAIL_STATUSES))} as queued,
+      ${counted(and(eq(mailOutbox.status, MAIL_STATUS.sent), sql`${mailOutbox.sentAt} > now() - make_interval(days => ${MAIL_SENT_WINDOW_DAYS})`))} as sent,
+      ${counted(eq(mailOutbox.status, MAIL_STATUS.failed))} as failed`),
+  );
+  return { queued: Number(row?.queued ?? 0), sent: Number(row?.sent ?? 0), failed: Number(row?.failed ?? 0) };
 }
 
 export async function getMailDelivery(deps: Deps<"db">): Promise<MailDeliveryStatus> {

@@ -9,6 +9,7 @@ import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatDateTime, formatRelative } from "@/lib/format";
 import { useMailDelivery, useRetryMail } from "../api/mail-delivery";
+import { MAIL_SENT_WINDOW_DAYS } from "@shared/constants";
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
@@ -45,7 +46,7 @@ export function MailDeliveryCard() {
           <>
             <dl className="grid grid-cols-3 gap-2">
               <Count label="Queued" value={s!.queued} />
-              <Count label="Sent" value={s!.sent} />
+              <Count label={`Sent (${MAIL_SENT_WINDOW_DAYS} days)`} value={s!.sent} />
               <Count label="Failed" value={s!.failed} />
             </dl>
             {s!.failedMails.length === 0 ? (

@@ -1,0 +1,1 @@
+CREATE INDEX "mail_outbox_sent_at_idx" ON "mail_outbox" USING btree ("sent_at") WHERE status in ('sent');
