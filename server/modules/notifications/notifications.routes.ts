@@ -17,7 +17,7 @@ import {
 } from "@shared/types/notifications";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
-import { apiRouter, ownRead, tokenRead } from "../../lib/route";
+import { apiRouter, ownListRead, ownRead, tokenRead } from "../../lib/route";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -30,17 +30,7 @@ import {
 export function notificationsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  route({
-    method: "get",
-    path: "/notifications",
-    guard: "signedIn",
-    query: notificationsQuerySchema,
-    cache: "uncached",
-    response: notificationsPageSchema,
-    handler: async (req, res, { query }) => {
-      res.json(await listNotifications(deps, { ...query, actor: currentUser(req) }));
-    },
-  });
+  ownListRead(route, deps, "/notifications", "signedIn", notificationsQuerySchema, "uncached", listNotifications, notificationsPageSchema);
 
   route({
     method: "post",

@@ -4,7 +4,7 @@
 // and close seasons.
 import type { Request, Response, Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, listRead } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
 import { getPublicLadder } from "../settings/settings.service";
@@ -78,17 +78,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/admin/seasons",
-    guard: "admin",
-    query: seasonListQuerySchema,
-    cache: "uncached",
-    response: seasonsPageSchema,
-    handler: async (_req, res, { query }) => {
-      res.json(await listSeasons(deps, query));
-    },
-  });
+  listRead(route, deps, "/admin/seasons", "admin", seasonListQuerySchema, "uncached", listSeasons, seasonsPageSchema);
 
   route({
     method: "post",
