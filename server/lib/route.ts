@@ -698,3 +698,31 @@ export function teamRead<D, R extends ZodType = ZodType>(
     },
   });
 }
+
+/**
+ * A change the signed-in caller makes to their own things (`method` other than GET): its body
+ * parsed by `body`, answering `write({ ...deps, logger: req.log }, { ...body, actor })`.
+ */
+export function ownChange<D extends { logger: Request["log"] }, B extends ZodType, R extends ZodType = ZodType>(
+  route: RouteBuilder["route"],
+  deps: D,
+  method: Exclude<Method, "get">,
+  path: string,
+  guard: Exclude<Guard, "public" | "token">,
+  body: B,
+  errorTitle: string,
+  write: (deps: D, input: z.output<B> & { actor: Express.User }) => Promise<z.input<R>>,
+  response?: R,
+): void {
+  route({
+    method,
+    path,
+    guard,
+    body,
+    errorTitle,
+    ...(response ? { response } : {}),
+    handler: async (req, res, input) => {
+      res.json(await write({ ...deps, logger: req.log }, { ...(input.body as object), actor: currentUser(req) } as z.output<B> & { actor: Express.User }));
+    },
+  });
+}
