@@ -53,15 +53,6 @@ export const challengeRecordSchema = z.object({
 });
 export type ChallengeRecord = z.infer<typeof challengeRecordSchema>;
 
-/** A player's "can play / can't" on a proposed time. */
-export const slotAnswerViewSchema = z.object({
-  userId: z.int(),
-  name: z.string(),
-  teamId: z.int(),
-  canPlay: z.boolean(),
-});
-export type SlotAnswerView = z.infer<typeof slotAnswerViewSchema>;
-
 /** PUT /api/challenges/{id}/slots/{slotId}/answer: the player's answer as saved. */
 export const slotAnswerResultSchema = z.object({
   slotId: z.int(),
@@ -69,6 +60,10 @@ export const slotAnswerResultSchema = z.object({
   canPlay: z.boolean(),
 });
 export type SlotAnswerResult = z.infer<typeof slotAnswerResultSchema>;
+
+/** A player's "can play / can't" on a proposed time, with their name and team. */
+export const slotAnswerViewSchema = slotAnswerResultSchema.omit({ slotId: true }).extend({ name: z.string(), teamId: z.int() });
+export type SlotAnswerView = z.infer<typeof slotAnswerViewSchema>;
 
 /** An open proposed time of a challenge, with every player's answer so far. */
 export const challengeSlotViewSchema = z.object({
