@@ -4,7 +4,7 @@
 // and close seasons.
 import type { Request, Response, Router } from "express";
 import type { AppDeps } from "../../deps";
-import type { ZodType } from "zod";
+import type { z, ZodType } from "zod";
 import { apiRouter, listRead, type RouteSpec } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
@@ -28,11 +28,11 @@ export function seasonsRoutes(deps: AppDeps): Router {
   const likeTheLadder = async (_req: Request, _res: Response) => (await getPublicLadder(deps)).enabled;
 
   // The archive: cached reads for members, and for anyone while the signed-out ladder is on.
-  const archiveRead = <P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
+  const archiveRead = <R extends ZodType, P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
     path: string,
     input: { params?: P; query?: Q },
-    response: ZodType,
-    read: (input: Parameters<RouteSpec<P, Q, undefined>["handler"]>[2]) => Promise<unknown>,
+    response: R,
+    read: (input: Parameters<RouteSpec<P, Q, undefined>["handler"]>[2]) => Promise<z.input<R>>,
   ) =>
     route<P, Q, undefined>({
       method: "get",
