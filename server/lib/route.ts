@@ -26,7 +26,7 @@ import type { z, ZodType } from "zod";
 import { AppError } from "./app-error";
 import { cachedRead, type ReadCache } from "./read-cache";
 import type { RateLimiter } from "./rate-limit";
-import { zodToAppError } from "../middleware/validate";
+import { IdParams, zodToAppError } from "../middleware/validate";
 import { containsNul, NUL_MESSAGE } from "../middleware/input-guard";
 import {
   requireAdmin,
@@ -648,6 +648,82 @@ export function listRead<D, Q extends ZodType, R extends ZodType = ZodType>(
     ...(response ? { response } : {}),
     handler: async (_req, res, input) => {
       res.json(await read(deps, input.query as z.output<Q>));
+    },
+  });
+}
+
+/**
+ * GET `path` of a paged list read as the signed-in caller: its query parsed by `query` (a
+ * `pageQuerySchema`), answering `read(deps, { ...query, actor })`.
+ */
+export function ownListRead<D, Q extends ZodType, R extends ZodType = ZodType>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: string,
+  guard: Exclude<Guard, "public" | "token">,
+  query: Q,
+  cache: "cached" | "uncached",
+  read: (deps: D, input: z.output<Q> & { actor: Express.User }) => Promise<z.input<R>>,
+  response?: R,
+): void {
+  route({
+    method: "get",
+    path,
+    guard,
+    query,
+    cache,
+    ...(response ? { response } : {}),
+    handler: async (req, res, input) => {
+      res.json(await read(deps, { ...(input.query as object), actor: currentUser(req) } as z.output<Q> & { actor: Express.User }));
+    },
+  });
+}
+
+/** GET `/teams/:id` or one of its parts, cached, for members: `read(deps, { teamId, actor })`. */
+export function teamRead<D, R extends ZodType = ZodType>(
+  route: RouteBuilder["route"],
+  deps: D,
+  path: `/teams/:id${string}`,
+  read: (deps: D, input: { teamId: number; actor: Express.User }) => Promise<z.input<R>>,
+  response?: R,
+): void {
+  route({
+    method: "get",
+    path,
+    guard: "verified",
+    params: IdParams,
+    cache: "cached",
+    ...(response ? { response } : {}),
+    handler: async (req, res, { params }) => {
+      res.json(await read(deps, { teamId: params.id, actor: currentUser(req) }));
+    },
+  });
+}
+
+/**
+ * A change the signed-in caller makes to their own things (`method` other than GET): its body
+ * parsed by `body`, answering `write({ ...deps, logger: req.log }, { ...body, actor })`.
+ */
+export function ownChange<D extends { logger: Request["log"] }, B extends ZodType, R extends ZodType = ZodType>(
+  route: RouteBuilder["route"],
+  deps: D,
+  method: Exclude<Method, "get">,
+  path: string,
+  guard: Exclude<Guard, "public" | "token">,
+  body: B,
+  errorTitle: string,
+  write: (deps: D, input: z.output<B> & { actor: Express.User }) => Promise<z.input<R>>,
+  response?: R,
+): void {
+  route({
+    method,
+    path,
+    guard,
+    body,
+    errorTitle,
+    ...(response ? { response } : {}),
+    handler: async (req, res, input) => {
+      res.json(await write({ ...deps, logger: req.log }, { ...(input.body as object), actor: currentUser(req) } as z.output<B> & { actor: Express.User }));
     },
   });
 }

@@ -4,26 +4,21 @@
 import { z } from "zod";
 import { COMPETITION_TYPES } from "../constants";
 import { pageSchemaOf } from "../paging";
+import { accountRefSchema, messageResponseSchema } from "./common";
+
+export { messageResponseSchema, type MessageResponse } from "./common";
 
 /**
  * POST /api/register-team → 201: always the generic "check your email" answer (it never says
  * whether an address already has an account; the mail does, to that address's owner).
  */
-export const registerTeamResponseSchema = z.object({
+export const registerTeamResponseSchema = messageResponseSchema.extend({
   emailVerificationRequired: z.literal(true),
-  message: z.string(),
 });
 export type RegisterTeamResponse = z.infer<typeof registerTeamResponseSchema>;
 
-/** The answers that are only a message: the generic ones (recovery, reset request, resend: the same whether or not the account exists), sign-out… */
-export const messageResponseSchema = z.object({
-  message: z.string(),
-});
-export type MessageResponse = z.infer<typeof messageResponseSchema>;
-
 /** POST /api/verify-email/{token}. */
-export const verifyEmailResponseSchema = z.object({
-  message: z.string(),
+export const verifyEmailResponseSchema = messageResponseSchema.extend({
   isApproved: z.boolean(),
   alreadyVerified: z
     .boolean()
@@ -48,18 +43,13 @@ export const inviteViewSchema = z.object({
 export type InviteView = z.infer<typeof inviteViewSchema>;
 
 /** POST /api/accept-invite/{token}. */
-export const acceptInviteResponseSchema = z.object({
-  message: z.string(),
+export const acceptInviteResponseSchema = messageResponseSchema.extend({
   username: z.string(),
 });
 export type AcceptInviteResponse = z.infer<typeof acceptInviteResponseSchema>;
 
 /** One row of GET /api/admin/pending-users (paged). */
-export const pendingUserSchema = z.object({
-  id: z.int(),
-  username: z.string().nullable(),
-  name: z.string(),
-  email: z.string(),
+export const pendingUserSchema = accountRefSchema.extend({
   joinedAt: z.iso.datetime(),
   isCaptain: z.boolean(),
   isPartner: z.boolean(),
@@ -73,17 +63,15 @@ export type PendingUser = z.infer<typeof pendingUserSchema>;
 export const pendingUsersPageSchema = pageSchemaOf(pendingUserSchema);
 
 /** POST /api/admin/approve-user/{id} and reject-user/{id}. */
-export const approvalResponseSchema = z.object({
-  message: z.string(),
+export const approvalResponseSchema = messageResponseSchema.extend({
   userIds: z.array(z.int()).describe("Every user whose state changed (a captain brings the partner along)."),
   teamId: z.int().nullable(),
 });
 export type ApprovalResponse = z.infer<typeof approvalResponseSchema>;
 
 /** POST /api/login when the password is right and the account has a second factor: the code step is next. */
-export const secondFactorChallengeSchema = z.object({
+export const secondFactorChallengeSchema = messageResponseSchema.extend({
   secondFactorRequired: z.literal(true),
-  message: z.string(),
 });
 export type SecondFactorChallenge = z.infer<typeof secondFactorChallengeSchema>;
 
@@ -104,8 +92,7 @@ export const secondFactorEnrolmentSchema = z.object({
 export type SecondFactorEnrolment = z.infer<typeof secondFactorEnrolmentSchema>;
 
 /** POST /api/second-factor/confirm: the recovery codes, shown once. */
-export const secondFactorConfirmedSchema = z.object({
-  message: z.string(),
+export const secondFactorConfirmedSchema = messageResponseSchema.extend({
   recoveryCodes: z.array(z.string()),
 });
 export type SecondFactorConfirmed = z.infer<typeof secondFactorConfirmedSchema>;

@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { COMPETITION_TYPES } from "../constants";
 import { pageSchemaOf } from "../paging";
+import { accountRefSchema, messageResponseSchema, ratingRecordSchema } from "./common";
 import { IMPORT_MODES, type BackupFileJson, type ImportMode } from "../validators/admin";
 
 export type { BackupFileJson, ImportMode };
@@ -17,11 +18,7 @@ export const adminStatsSchema = z.object({
 });
 export type AdminStats = z.infer<typeof adminStatsSchema>;
 
-export const adminTeamMemberSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string().nullable(),
-  email: z.string(),
+export const adminTeamMemberSchema = accountRefSchema.extend({
   isSuspended: z.boolean(),
   suspensionReason: z.string().nullable(),
   isCaptain: z.boolean(),
@@ -32,14 +29,11 @@ export const adminTeamMemberSchema = z.object({
 export type AdminTeamMember = z.infer<typeof adminTeamMemberSchema>;
 
 /** One row of GET /api/admin/teams (Manage Teams): deleted teams included. */
-export const adminTeamSchema = z.object({
+export const adminTeamSchema = ratingRecordSchema.extend({
   id: z.number().int(),
   name: z.string(),
   competitionType: z.enum(COMPETITION_TYPES),
   isApproved: z.boolean(),
-  rating: z.number(),
-  wins: z.number().int().nonnegative(),
-  losses: z.number().int().nonnegative(),
   createdAt: z.iso.datetime(),
   deletedAt: z.iso.datetime().nullable(),
   deletionReason: z.string().nullable(),
@@ -52,15 +46,13 @@ export const adminTeamsPageSchema = pageSchemaOf(adminTeamSchema);
 export type AdminTeamsPage = z.infer<typeof adminTeamsPageSchema>;
 
 /** Answers of the team actions (delete, restore, delete permanently). */
-export const adminTeamActionResultSchema = z.object({
-  message: z.string(),
+export const adminTeamActionResultSchema = messageResponseSchema.extend({
   teamName: z.string(),
 });
 export type AdminTeamActionResult = z.infer<typeof adminTeamActionResultSchema>;
 
 /** Answers of the user actions (suspend, unsuspend, delete, promote, demote). */
-export const adminUserActionResultSchema = z.object({
-  message: z.string(),
+export const adminUserActionResultSchema = messageResponseSchema.extend({
   userId: z.number().int(),
   name: z.string(),
 });
@@ -78,9 +70,8 @@ export const importResultsSchema = z.object({
 export type ImportResults = z.infer<typeof importResultsSchema>;
 
 /** POST /api/admin/import-backup and POST /api/admin/backups/{name}/restore. */
-export const importBackupResponseSchema = z.object({
+export const importBackupResponseSchema = messageResponseSchema.extend({
   success: z.literal(true),
-  message: z.string(),
   mode: z.enum(IMPORT_MODES),
   results: importResultsSchema,
 });
@@ -121,16 +112,14 @@ export const scheduledBackupsResponseSchema = z.object({
 export type ScheduledBackupsResponse = z.infer<typeof scheduledBackupsResponseSchema>;
 
 /** DELETE /api/admin/purge-confirmed-matches. */
-export const purgeResponseSchema = z.object({
-  message: z.string(),
+export const purgeResponseSchema = messageResponseSchema.extend({
   purgedCount: z.number().int().nonnegative(),
   disputesRemoved: z.number().int().nonnegative(),
 });
 export type PurgeResponse = z.infer<typeof purgeResponseSchema>;
 
 /** POST /api/admin/reset-data. */
-export const resetDataResponseSchema = z.object({
-  message: z.string(),
+export const resetDataResponseSchema = messageResponseSchema.extend({
   removed: z.object({
     users: z.number().int().nonnegative(),
     teams: z.number().int().nonnegative(),
@@ -142,11 +131,7 @@ export const resetDataResponseSchema = z.object({
 export type ResetDataResponse = z.infer<typeof resetDataResponseSchema>;
 
 /** One row of GET /api/admin/admins (the Administrators card). */
-export const adminAccountSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  username: z.string().nullable(),
-  email: z.string(),
+export const adminAccountSchema = accountRefSchema.extend({
   teamName: z.string().nullable(),
   secondFactor: z.boolean().describe("Has two-step sign-in on."),
   isSelf: z.boolean().describe("The acting admin."),
@@ -174,8 +159,7 @@ export const mailDeliveryStatusSchema = z.object({
 export type MailDeliveryStatus = z.infer<typeof mailDeliveryStatusSchema>;
 
 /** POST /api/admin/mail-delivery/retry */
-export const mailRetryResultSchema = z.object({
-  message: z.string(),
+export const mailRetryResultSchema = messageResponseSchema.extend({
   retried: z.number().int().nonnegative(),
 });
 export type MailRetryResult = z.infer<typeof mailRetryResultSchema>;

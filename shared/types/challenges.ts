@@ -4,21 +4,17 @@ import { z } from "zod";
 import { CHALLENGE_STATUSES, COMPETITION_TYPES, CONFIRMATION_STATUSES, SURFACES } from "../constants";
 import { pageSchemaOf } from "../paging";
 import { CHALLENGE_REFUSAL } from "../validators/challenges";
+import { memberRefSchema, namedRefSchema } from "./common";
 
-export const challengeMemberViewSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  isCaptain: z.boolean(),
-});
-export type ChallengeMemberView = z.infer<typeof challengeMemberViewSchema>;
-
-/** The other team of a challenge, as the My Challenges cards show it. */
-export const challengeTeamViewSchema = z.object({
-  id: z.int(),
-  name: z.string(),
+/** A team as the challenge screens name it: who it is and its players. */
+const challengeTeamRefSchema = namedRefSchema.extend({
   avatar: z.string().nullable(),
   competitionType: z.enum(COMPETITION_TYPES),
-  members: z.array(challengeMemberViewSchema),
+  members: z.array(memberRefSchema),
+});
+
+/** The other team of a challenge, as the My Challenges cards show it. */
+export const challengeTeamViewSchema = challengeTeamRefSchema.extend({
   grassRating: z.int(),
   beachRating: z.int(),
   hardcourtRating: z.int(),
@@ -57,15 +53,6 @@ export const challengeRecordSchema = z.object({
 });
 export type ChallengeRecord = z.infer<typeof challengeRecordSchema>;
 
-/** A player's "can play / can't" on a proposed time. */
-export const slotAnswerViewSchema = z.object({
-  userId: z.int(),
-  name: z.string(),
-  teamId: z.int(),
-  canPlay: z.boolean(),
-});
-export type SlotAnswerView = z.infer<typeof slotAnswerViewSchema>;
-
 /** PUT /api/challenges/{id}/slots/{slotId}/answer: the player's answer as saved. */
 export const slotAnswerResultSchema = z.object({
   slotId: z.int(),
@@ -73,6 +60,10 @@ export const slotAnswerResultSchema = z.object({
   canPlay: z.boolean(),
 });
 export type SlotAnswerResult = z.infer<typeof slotAnswerResultSchema>;
+
+/** A player's "can play / can't" on a proposed time, with their name and team. */
+export const slotAnswerViewSchema = slotAnswerResultSchema.omit({ slotId: true }).extend({ name: z.string(), teamId: z.int() });
+export type SlotAnswerView = z.infer<typeof slotAnswerViewSchema>;
 
 /** An open proposed time of a challenge, with every player's answer so far. */
 export const challengeSlotViewSchema = z.object({
@@ -96,7 +87,7 @@ export const challengeViewSchema = challengeRecordSchema.omit({ createdBy: true 
     .describe("That match's confirmation (pending, confirmed, disputed), else null: a disputed result is labelled so."),
   matchReportedByMe: z.boolean().describe("True when the user's team reported that match (its captain may withdraw it while it is pending)."),
   slots: z.array(challengeSlotViewSchema).describe("The open proposed times (the challenge's, a counter-proposal's or a reschedule's), earliest first."),
-  ownMembers: z.array(challengeMemberViewSchema).describe("The players of the user's own team (who may tick the times)."),
+  ownMembers: z.array(memberRefSchema).describe("The players of the user's own team (who may tick the times)."),
 });
 export type ChallengeView = z.infer<typeof challengeViewSchema>;
 
@@ -104,12 +95,7 @@ export const challengesPageSchema = pageSchemaOf(challengeViewSchema);
 export type ChallengesPage = z.infer<typeof challengesPageSchema>;
 
 /** One row of the /challenge-teams table. */
-export const challengeCandidateSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  avatar: z.string().nullable(),
-  competitionType: z.enum(COMPETITION_TYPES),
-  members: z.array(challengeMemberViewSchema),
+export const challengeCandidateSchema = challengeTeamRefSchema.extend({
   rating: z.int().describe("Rating on the chosen surface (no surface: mean of the three surface ratings)."),
   wins: z.int().describe("Record on the chosen surface (no surface: overall)."),
   losses: z.int(),

@@ -2,6 +2,7 @@
 // definition of each (docs/decisions/033-api-reference-from-zod.md); the types are inferred.
 import { z } from "zod";
 import { pageSchemaOf } from "../paging";
+import { currentAndNextOf, namedRefSchema } from "./common";
 import { clubRulesSchema } from "../validators/clock";
 
 /** The club rules in force (an admin's values, else the environment's defaults): the admin's form (clubRulesSchema) and when it was saved. */
@@ -11,9 +12,7 @@ export const clubRulesAnswerSchema = clubRulesSchema.extend({
 export type ClubRules = z.infer<typeof clubRulesAnswerSchema>;
 
 /** A club break: its first and last day (club time, inclusive) and the instants they mean. */
-export const clubBreakViewSchema = z.object({
-  id: z.int(),
-  name: z.string(),
+export const clubBreakViewSchema = namedRefSchema.extend({
   from: z.iso.date(),
   to: z.iso.date(),
   startsAt: z.iso.datetime(),
@@ -30,10 +29,7 @@ export const clubBreakRemovedSchema = z.object({ removed: z.literal(true) });
 export type ClubBreakRemoved = z.infer<typeof clubBreakRemovedSchema>;
 
 /** The banner: the break going on now, else the next one starting within 14 days. */
-export const clubBreakBannerSchema = z.object({
-  current: clubBreakViewSchema.nullable(),
-  next: clubBreakViewSchema.nullable(),
-});
+export const clubBreakBannerSchema = currentAndNextOf(clubBreakViewSchema);
 export type ClubBreakBanner = z.infer<typeof clubBreakBannerSchema>;
 
 /** A team's response record: challenges it answered in time, and those that expired unanswered. */

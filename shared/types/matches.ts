@@ -4,22 +4,12 @@ import { z } from "zod";
 import { CONFIRMATION_STATUSES, DISPUTE_OUTCOMES, DISPUTE_STATUSES, MATCH_STATUSES, MATCH_TYPES, SURFACES } from "../constants";
 import { pageSchemaOf } from "../paging";
 import { setScoreSchema } from "../validators/matches";
+import { memberRefSchema, messageResponseSchema, namedRefSchema } from "./common";
 
-export const matchMemberSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  isCaptain: z.boolean(),
-});
-export type MatchMember = z.infer<typeof matchMemberSchema>;
-
-export const matchTeamSchema = z.object({
-  id: z.int(),
-  name: z.string(),
-  members: z.array(matchMemberSchema).describe("Members' names only: the token pages are public."),
+export const matchTeamSchema = namedRefSchema.extend({
+  members: z.array(memberRefSchema).describe("Members' names only: the token pages are public."),
 });
 export type MatchTeam = z.infer<typeof matchTeamSchema>;
-
-const personSchema = z.object({ id: z.int(), name: z.string() });
 
 /** One match as every screen shows it (history, approval card, token pages, admin lists). */
 export const matchViewSchema = z.object({
@@ -41,7 +31,7 @@ export const matchViewSchema = z.object({
   team2: matchTeamSchema,
   winnerTeamId: z.int(),
   winnerTeamName: z.string(),
-  reporter: personSchema.nullable(),
+  reporter: namedRefSchema.nullable(),
   reportedByTeamId: z.int().nullable(),
   ratings: z
     .object({
@@ -62,9 +52,8 @@ export const matchesPageSchema = pageSchemaOf(matchViewSchema);
 export type MatchesPage = z.infer<typeof matchesPageSchema>;
 
 /** POST /api/matches (201), the confirm / approve answers: the match and what happened. */
-export const matchResultSchema = z.object({
+export const matchResultSchema = messageResponseSchema.extend({
   match: matchViewSchema,
-  message: z.string(),
 });
 export type ReportMatchResult = z.infer<typeof matchResultSchema>;
 export type ConfirmMatchResult = z.infer<typeof matchResultSchema>;
@@ -76,9 +65,8 @@ export const disputeMatchResultSchema = matchResultSchema.extend({
 export type DisputeMatchResult = z.infer<typeof disputeMatchResultSchema>;
 
 /** POST /api/matches/{id}/withdraw: the reporting team took its pending result back; the challenge is accepted again. */
-export const withdrawMatchResultSchema = z.object({
+export const withdrawMatchResultSchema = messageResponseSchema.extend({
   challengeId: z.int().nullable(),
-  message: z.string(),
 });
 export type WithdrawMatchResult = z.infer<typeof withdrawMatchResultSchema>;
 
@@ -106,7 +94,7 @@ export const disputeViewSchema = z.object({
   status: z.enum(DISPUTE_STATUSES),
   outcome: z.enum(DISPUTE_OUTCOMES).nullable(),
   description: z.string(),
-  reporter: personSchema.nullable(),
+  reporter: namedRefSchema.nullable(),
   reporterTeamId: z.int().nullable(),
   resolutionNotes: z.string().nullable(),
   resolvedAt: z.iso.datetime().nullable(),
@@ -118,8 +106,7 @@ export type DisputeView = z.infer<typeof disputeViewSchema>;
 export const disputesPageSchema = pageSchemaOf(disputeViewSchema);
 
 /** PATCH /api/disputes/{id}. */
-export const resolveDisputeResultSchema = z.object({
+export const resolveDisputeResultSchema = messageResponseSchema.extend({
   dispute: disputeViewSchema,
-  message: z.string(),
 });
 export type ResolveDisputeResult = z.infer<typeof resolveDisputeResultSchema>;

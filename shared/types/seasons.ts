@@ -3,6 +3,7 @@
 import { z } from "zod";
 import { COMPETITION_TYPES } from "../constants";
 import { pageSchemaOf } from "../paging";
+import { currentAndNextOf, namedRefSchema, ratingRecordSchema } from "./common";
 import { SEASON_LADDERS } from "../validators/seasons";
 
 /**
@@ -12,9 +13,7 @@ import { SEASON_LADDERS } from "../validators/seasons";
 export const seasonStateSchema = z.enum(["upcoming", "current", "ending", "closed"]);
 export type SeasonState = z.infer<typeof seasonStateSchema>;
 
-export const seasonViewSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
+export const seasonViewSchema = namedRefSchema.extend({
   firstDay: z.iso.date().describe("First day, a club day, included."),
   lastDay: z.iso.date().describe("Last day, a club day, included."),
   carryOverPercent: z.number(),
@@ -24,13 +23,10 @@ export const seasonViewSchema = z.object({
 export type SeasonView = z.infer<typeof seasonViewSchema>;
 
 /** Rank 1 of one ladder, over the club (`scope` 'all') or within one category, at the close. */
-export const seasonChampionSchema = z.object({
+export const seasonChampionSchema = ratingRecordSchema.extend({
   ladder: z.enum(SEASON_LADDERS),
   scope: z.union([z.enum(COMPETITION_TYPES), z.literal("all")]),
   teamName: z.string(),
-  rating: z.number(),
-  wins: z.number().int().nonnegative(),
-  losses: z.number().int().nonnegative(),
 });
 export type SeasonChampion = z.infer<typeof seasonChampionSchema>;
 
@@ -43,21 +39,15 @@ export const archivedSeasonsPageSchema = pageSchemaOf(archivedSeasonSchema);
 export type ArchivedSeasonsPage = z.infer<typeof archivedSeasonsPageSchema>;
 
 /** The ladder's header: the season going on, else the next one (null: none planned). */
-export const currentSeasonSchema = z.object({
-  current: seasonViewSchema.nullable(),
-  next: seasonViewSchema.nullable(),
-});
+export const currentSeasonSchema = currentAndNextOf(seasonViewSchema);
 export type CurrentSeason = z.infer<typeof currentSeasonSchema>;
 
 /** One team's place in a closed season's standings, as it was then. */
-export const seasonStandingRowSchema = z.object({
+export const seasonStandingRowSchema = ratingRecordSchema.extend({
   position: z.number().int().min(1),
   rank: z.number().int().min(1).nullable().describe("Null: the team was inactive at the close (listed after the ranked teams)."),
   teamName: z.string(),
   competitionType: z.enum(COMPETITION_TYPES),
-  rating: z.number(),
-  wins: z.number().int().nonnegative(),
-  losses: z.number().int().nonnegative(),
 });
 export type SeasonStandingRow = z.infer<typeof seasonStandingRowSchema>;
 

@@ -2,8 +2,7 @@
 import type { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
-import { IdParams } from "../../middleware/validate";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, teamRead } from "../../lib/route";
 import { updateAvailabilitySchema } from "@shared/validators/availability";
 import { getTeamAvailability, setAvailability } from "./availability.service";
 import { teamAvailabilitySchema, myAvailabilitySchema } from "@shared/types/availability";
@@ -23,17 +22,7 @@ export function availabilityRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/teams/:id/availability",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    response: teamAvailabilitySchema,
-    handler: async (req, res, { params }) => {
-      res.json(await getTeamAvailability(deps, { teamId: params.id, actor: currentUser(req) }));
-    },
-  });
+  teamRead(route, deps, "/teams/:id/availability", getTeamAvailability, teamAvailabilitySchema);
 
   return router;
 }

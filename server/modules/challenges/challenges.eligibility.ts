@@ -18,7 +18,7 @@ import {
   withinReach,
   type ChallengeRefusalCode,
 } from "@shared/validators/challenges";
-import type { ChallengeMemberView } from "@shared/types/challenges";
+import type { MemberRef } from "@shared/types/common";
 import { rowsOf, type DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import { awayUntil, isInactive, ladderValues, storedLadderSizeOf, storedRankOf, teamColumn, type ActivityAt } from "../ladder";
@@ -67,7 +67,7 @@ export interface Opponent {
   rating: number;
   wins: number;
   losses: number;
-  members: ChallengeMemberView[];
+  members: MemberRef[];
 }
 
 export interface Refusal {
@@ -239,7 +239,7 @@ export const membersOf = (teamId: SQL): SQL =>
   sql`coalesce((select json_agg(json_build_object('id', u.id, 'name', u.name, 'isCaptain', u.is_captain) order by u.is_captain desc, u.id)
       from ${users} u where u.team_id = ${teamId}), '[]'::json)`;
 
-export function parseMembers(value: unknown): ChallengeMemberView[] {
+export function parseMembers(value: unknown): MemberRef[] {
   const list: unknown = typeof value === "string" ? JSON.parse(value) : value;
   if (!Array.isArray(list)) return [];
   return list.map((m: { id: number; name: string; isCaptain: boolean }) => ({

@@ -3,7 +3,7 @@ import type { Router } from "express";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, ownListRead, teamRead } from "../../lib/route";
 import {
   candidatesQuerySchema,
   challengeErrorTitle,
@@ -48,45 +48,15 @@ export function challengesRoutes(deps: AppDeps): Router {
     },
   });
 
-  route({
-    method: "get",
-    path: "/challenges/candidates",
-    guard: "verified",
-    query: candidatesQuerySchema,
-    cache: "cached",
-    response: challengeCandidatesPageSchema,
-    handler: async (req, res, { query }) => {
-      const user = currentUser(req);
-      res.json(await listCandidates(deps, { ...query, actor: user }));
-    },
-  });
+  ownListRead(route, deps, "/challenges/candidates", "verified", candidatesQuerySchema, "cached", listCandidates, challengeCandidatesPageSchema);
 
   for (const direction of ["incoming", "outgoing"] as const) {
-    route({
-      method: "get",
-      path: `/challenges/${direction}`,
-      guard: "verified",
-      query: challengeListQuerySchema,
-      cache: "cached",
-      response: challengesPageSchema,
-      handler: async (req, res, { query }) => {
-        res.json(await listChallenges(deps, { ...query, direction, actor: currentUser(req) }));
-      },
-    });
+    const list = (d: AppDeps, input: Omit<Parameters<typeof listChallenges>[1], "direction">) => listChallenges(d, { ...input, direction });
+    ownListRead(route, deps, `/challenges/${direction}`, "verified", challengeListQuerySchema, "cached", list, challengesPageSchema);
   }
 
   // A team's response record, shown on its profile (docs/product.md, "The challenge clock").
-  route({
-    method: "get",
-    path: "/teams/:id/response-record",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    response: responseRecordSchema,
-    handler: async (req, res, { params }) => {
-      res.json(await getResponseRecord(deps, { teamId: params.id, actor: currentUser(req) }));
-    },
-  });
+  teamRead(route, deps, "/teams/:id/response-record", getResponseRecord, responseRecordSchema);
 
   route({
     method: "get",

@@ -4,7 +4,8 @@ import { count, desc, eq, or, sql, type AnyColumn, type SQL } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import { matches, teams, users } from "@shared/schema";
 import type { Page } from "@shared/paging";
-import type { MatchMember, MatchView } from "@shared/types/matches";
+import type { MemberRef } from "@shared/types/common";
+import type { MatchView } from "@shared/types/matches";
 import { parseStoredScore } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
 import { notFound } from "../../lib/app-error";
@@ -51,7 +52,7 @@ export async function loadMatchViews(opts: {
     .limit(opts.limit)
     .offset(opts.offset ?? 0);
   if (rows.length === 0) return [];
-  const members = (v: unknown): MatchMember[] => ((typeof v === "string" ? JSON.parse(v) : v) as MatchMember[] | null) ?? [];
+  const members = (v: unknown): MemberRef[] => ((typeof v === "string" ? JSON.parse(v) : v) as MemberRef[] | null) ?? [];
 
   return rows.map(({ m, team1Name, team2Name, reporterName, team1Members, team2Members }) => ({
     id: m.id,

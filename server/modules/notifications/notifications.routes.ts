@@ -17,7 +17,7 @@ import {
 } from "@shared/types/notifications";
 import type { AppDeps } from "../../deps";
 import { currentUser } from "../../middleware/auth";
-import { apiRouter, ownRead, tokenRead } from "../../lib/route";
+import { apiRouter, ownChange, ownListRead, ownRead, tokenRead } from "../../lib/route";
 import {
   getNotificationPreferences,
   listNotifications,
@@ -30,17 +30,7 @@ import {
 export function notificationsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  route({
-    method: "get",
-    path: "/notifications",
-    guard: "signedIn",
-    query: notificationsQuerySchema,
-    cache: "uncached",
-    response: notificationsPageSchema,
-    handler: async (req, res, { query }) => {
-      res.json(await listNotifications(deps, { ...query, actor: currentUser(req) }));
-    },
-  });
+  ownListRead(route, deps, "/notifications", "signedIn", notificationsQuerySchema, "uncached", listNotifications, notificationsPageSchema);
 
   route({
     method: "post",
@@ -55,17 +45,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
 
   ownRead(route, deps, "/notifications/preferences", "signedIn", getNotificationPreferences, notificationPreferencesAnswerSchema);
 
-  route({
-    method: "put",
-    path: "/notifications/preferences",
-    guard: "signedIn",
-    body: notificationPreferencesSchema,
-    errorTitle: "Failed to Save Notification Settings",
-    response: notificationPreferencesAnswerSchema,
-    handler: async (req, res, { body }) => {
-      res.json(await updateNotificationPreferences({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
-    },
-  });
+  ownChange(route, deps, "put", "/notifications/preferences", "signedIn", notificationPreferencesSchema, "Failed to Save Notification Settings", updateNotificationPreferences, notificationPreferencesAnswerSchema);
 
   // One-click unsubscribe (RFC 8058). GET only reads (mail scanners open links); POST, from the
   // confirm page or straight from the mail provider (List-Unsubscribe-Post), turns the category off.

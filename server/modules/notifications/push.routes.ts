@@ -5,8 +5,7 @@ import type { Router } from "express";
 import { pushSubscriptionSchema, pushUnsubscribeSchema } from "@shared/validators/push";
 import { pushPublicKeySchema, pushSubscriptionResultSchema } from "@shared/types/push";
 import type { AppDeps } from "../../deps";
-import { currentUser } from "../../middleware/auth";
-import { apiRouter, uncachedRead } from "../../lib/route";
+import { apiRouter, ownChange, uncachedRead } from "../../lib/route";
 import { deletePushSubscription, getPushPublicKey, savePushSubscription } from "./push.service";
 
 export function pushRoutes(deps: AppDeps): Router {
@@ -14,29 +13,8 @@ export function pushRoutes(deps: AppDeps): Router {
 
   uncachedRead(route, deps, "/push/public-key", "signedIn", getPushPublicKey, pushPublicKeySchema);
 
-  route({
-    method: "post",
-    path: "/push/subscriptions",
-    guard: "signedIn",
-    body: pushSubscriptionSchema,
-    errorTitle: "Failed to Turn Push On",
-    response: pushSubscriptionResultSchema,
-    handler: async (req, res, { body }) => {
-      res.json(await savePushSubscription({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
-    },
-  });
-
-  route({
-    method: "delete",
-    path: "/push/subscriptions",
-    guard: "signedIn",
-    body: pushUnsubscribeSchema,
-    errorTitle: "Failed to Turn Push Off",
-    response: pushSubscriptionResultSchema,
-    handler: async (req, res, { body }) => {
-      res.json(await deletePushSubscription({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
-    },
-  });
+  ownChange(route, deps, "post", "/push/subscriptions", "signedIn", pushSubscriptionSchema, "Failed to Turn Push On", savePushSubscription, pushSubscriptionResultSchema);
+  ownChange(route, deps, "delete", "/push/subscriptions", "signedIn", pushUnsubscribeSchema, "Failed to Turn Push Off", deletePushSubscription, pushSubscriptionResultSchema);
 
   return router;
 }

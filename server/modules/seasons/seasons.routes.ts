@@ -4,7 +4,8 @@
 // and close seasons.
 import type { Request, Response, Router } from "express";
 import type { AppDeps } from "../../deps";
-import { apiRouter } from "../../lib/route";
+import type { z, ZodType } from "zod";
+import { apiRouter, listRead, type RouteSpec } from "../../lib/route";
 import { currentUser } from "../../middleware/auth";
 import { IdParams } from "../../middleware/validate";
 import { getPublicLadder } from "../settings/settings.service";
@@ -26,69 +27,34 @@ export function seasonsRoutes(deps: AppDeps): Router {
   // Readable signed out while the signed-out ladder is on, like the surface ladders.
   const likeTheLadder = async (_req: Request, _res: Response) => (await getPublicLadder(deps)).enabled;
 
-  route({
-    method: "get",
-    path: "/seasons/current",
-    guard: "verified",
-    orElse: likeTheLadder,
-    cache: "cached",
-    response: currentSeasonSchema,
-    handler: async (_req, res) => {
-      res.json(await getCurrentSeason(deps));
-    },
-  });
+  // The archive: cached reads for members, and for anyone while the signed-out ladder is on.
+  const archiveRead = <R extends ZodType, P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined>(
+    path: string,
+    input: { params?: P; query?: Q },
+    response: R,
+    read: (input: Parameters<RouteSpec<P, Q, undefined>["handler"]>[2]) => Promise<z.input<R>>,
+  ) =>
+    route<P, Q, undefined>({
+      method: "get",
+      path,
+      guard: "verified",
+      orElse: likeTheLadder,
+      cache: "cached",
+      ...input,
+      response,
+      handler: async (_req, res, parsed) => {
+        res.json(await read(parsed));
+      },
+    });
 
-  route({
-    method: "get",
-    path: "/seasons",
-    guard: "verified",
-    orElse: likeTheLadder,
-    query: seasonListQuerySchema,
-    cache: "cached",
-    response: archivedSeasonsPageSchema,
-    handler: async (_req, res, { query }) => {
-      res.json(await listArchivedSeasons(deps, query));
-    },
-  });
+  archiveRead("/seasons/current", {}, currentSeasonSchema, () => getCurrentSeason(deps));
+  archiveRead("/seasons", { query: seasonListQuerySchema }, archivedSeasonsPageSchema, ({ query }) => listArchivedSeasons(deps, query));
+  archiveRead("/seasons/:id", { params: IdParams }, archivedSeasonSchema, ({ params }) => getArchivedSeason(deps, { seasonId: params.id }));
+  archiveRead("/seasons/:id/standings", { params: IdParams, query: seasonStandingsQuerySchema }, seasonStandingsPageSchema, ({ params, query }) =>
+    getSeasonStandings(deps, { ...query, seasonId: params.id }),
+  );
 
-  route({
-    method: "get",
-    path: "/seasons/:id",
-    guard: "verified",
-    orElse: likeTheLadder,
-    params: IdParams,
-    cache: "cached",
-    response: archivedSeasonSchema,
-    handler: async (_req, res, { params }) => {
-      res.json(await getArchivedSeason(deps, { seasonId: params.id }));
-    },
-  });
-
-  route({
-    method: "get",
-    path: "/seasons/:id/standings",
-    guard: "verified",
-    orElse: likeTheLadder,
-    params: IdParams,
-    query: seasonStandingsQuerySchema,
-    cache: "cached",
-    response: seasonStandingsPageSchema,
-    handler: async (_req, res, { params, query }) => {
-      res.json(await getSeasonStandings(deps, { ...query, seasonId: params.id }));
-    },
-  });
-
-  route({
-    method: "get",
-    path: "/admin/seasons",
-    guard: "admin",
-    query: seasonListQuerySchema,
-    cache: "uncached",
-    response: seasonsPageSchema,
-    handler: async (_req, res, { query }) => {
-      res.json(await listSeasons(deps, query));
-    },
-  });
+  listRead(route, deps, "/admin/seasons", "admin", seasonListQuerySchema, "uncached", listSeasons, seasonsPageSchema);
 
   route({
     method: "post",

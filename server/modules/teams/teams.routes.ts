@@ -5,7 +5,7 @@ import type { AppDeps } from "../../deps";
 import { SESSION_COOKIE } from "../../auth/session";
 import { IdParams } from "../../middleware/validate";
 import { currentUser, hasAdminAccess } from "../../middleware/auth";
-import { apiRouter } from "../../lib/route";
+import { apiRouter, teamRead } from "../../lib/route";
 import { getPublicLadder } from "../settings/settings.service";
 import { deleteTeamSchema, teamsQuerySchema, updateTeamSchema, usersQuerySchema } from "@shared/validators/teams";
 import { AWAY_TITLES, setAwaySchema, shortenAwaySchema } from "@shared/validators/away";
@@ -36,8 +36,10 @@ import { usersPageSchema } from "@shared/types/teams";
 const ANONYMOUS: Viewer = { userId: 0, teamId: null, isAdmin: false };
 
 function viewerOf(req: Request, res?: Response): Viewer {
-  if (res?.locals.anonymousLadder === true) return ANONYMOUS;
-  const u = currentUser(req);
+  return res?.locals.anonymousLadder === true ? ANONYMOUS : memberViewer(currentUser(req));
+}
+
+function memberViewer(u: Express.User): Viewer {
   return { userId: u.id, teamId: u.teamId, isAdmin: hasAdminAccess(u) };
 }
 
@@ -75,18 +77,9 @@ export function teamsRoutes(deps: AppDeps): Router {
     ["/teams/:id/members", getTeamMembers, z.array(teamMemberViewSchema)],
     ["/teams/:id/rating-history", getRatingHistory, z.array(ratingHistoryPointSchema)],
     ["/teams/:id/head-to-head", getHeadToHead, z.array(headToHeadRowSchema)],
+    ["/teams/:id/away", getTeamAway, teamAwayViewSchema],
   ] as const) {
-    route({
-      method: "get",
-      path,
-      guard: "verified",
-      params: IdParams,
-      cache: "cached",
-      response,
-      handler: async (req, res, { params }) => {
-        res.json(await read(deps, { teamId: params.id, viewer: viewerOf(req) }));
-      },
-    });
+    teamRead(route, deps, path, (d, { teamId, actor }) => read(d, { teamId, viewer: memberViewer(actor) }), response);
   }
 
   route({
@@ -124,17 +117,6 @@ export function teamsRoutes(deps: AppDeps): Router {
 
   // A team's away ranges (docs/product.md, "Away"): anyone signed in reads them (the ladder shows
   // "Away until …" anyway); only the team's captain changes them.
-  route({
-    method: "get",
-    path: "/teams/:id/away",
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    response: teamAwayViewSchema,
-    handler: async (_req, res, { params }) => {
-      res.json(await getTeamAway(deps, { teamId: params.id }));
-    },
-  });
 
   route({
     method: "post",

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Inbox, type LucideIcon } from "lucide-react";
-import { cn } from "@/lib/utils";
+import { StatePanel } from "./state-panel";
 
 export interface EmptyStateProps {
   title: ReactNode;
@@ -11,17 +11,5 @@ export interface EmptyStateProps {
 }
 
 export function EmptyState({ title, description, icon: Icon = Inbox, action, className }: EmptyStateProps) {
-  return (
-    <div
-      className={cn(
-        "flex flex-col items-center justify-center gap-2 rounded-lg border border-dashed border-border-strong px-6 py-10 text-center",
-        className,
-      )}
-    >
-      <Icon className="size-8 text-muted-foreground" aria-hidden="true" />
-      <p className="font-medium text-foreground">{title}</p>
-      {description && <p className="max-w-md text-sm text-muted-foreground">{description}</p>}
-      {action && <div className="mt-2">{action}</div>}
-    </div>
-  );
+  return <StatePanel tone="empty" icon={Icon} title={title} description={description} action={action} className={className} />;
 }

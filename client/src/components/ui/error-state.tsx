@@ -1,8 +1,8 @@
 import type { ReactNode } from "react";
 import { CircleAlert, RotateCw } from "lucide-react";
 import { errorMessage } from "@/lib/api-client";
-import { cn } from "@/lib/utils";
 import { Button } from "./button";
+import { StatePanel } from "./state-panel";
 
 export interface ErrorStateProps {
   /** The load-error text (docs/product.md, "Load errors and empty states"), e.g. 'Failed to load match history'. */
@@ -15,25 +15,13 @@ export interface ErrorStateProps {
 }
 
 export function ErrorState({ message, detail, onRetry, retrying, className }: ErrorStateProps) {
-  return (
-    <div
-      role="alert"
-      className={cn(
-        "flex flex-col items-center justify-center gap-2 rounded-lg border border-destructive-border bg-destructive-soft px-6 py-8 text-center",
-        className,
-      )}
-    >
-      <CircleAlert className="size-7 text-destructive-text" aria-hidden="true" />
-      <p className="font-medium text-destructive-text">{message}</p>
-      {detail && <p className="max-w-md text-sm text-foreground">{detail}</p>}
-      {onRetry && (
-        <Button variant="outline" size="sm" className="mt-2" onClick={onRetry} loading={retrying}>
-          {!retrying && <RotateCw aria-hidden="true" />}
-          Try again
-        </Button>
-      )}
-    </div>
+  const retry = onRetry && (
+    <Button variant="outline" size="sm" onClick={onRetry} loading={retrying}>
+      {!retrying && <RotateCw aria-hidden="true" />}
+      Try again
+    </Button>
   );
+  return <StatePanel tone="error" icon={CircleAlert} title={message} description={detail} action={retry} className={className} />;
 }
 
 /** What QueryErrorState reads of a failed query (TanStack Query's result has all of it). */

@@ -14,6 +14,7 @@ import { Input } from "@/components/ui/input";
 import { Pager } from "@/components/ui/pager";
 import { toast } from "@/components/ui/toast";
 import { ApiError, errorMessage } from "@/lib/api-client";
+import { fieldErrors } from "@/lib/field-errors";
 import { useAdminSeasons, useCloseSeason, useSaveSeason } from "@/features/seasons/api/admin-seasons";
 import { QueryCard } from "@/components/ui/section-card";
 
@@ -39,10 +40,7 @@ function SeasonForm({ editing, onDone }: { editing: SeasonView | null; onDone: (
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = seasonSchema.safeParse({ ...draft, carryOverPercent: draft.carryOverPercent === "" ? Number.NaN : Number(draft.carryOverPercent) });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
+    if (!parsed.success) return setErrors(fieldErrors(parsed.error.issues));
     setErrors({});
     save.mutate(
       { id: editing?.id ?? null, input: parsed.data },

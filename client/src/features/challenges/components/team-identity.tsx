@@ -1,4 +1,4 @@
-import type { ChallengeMemberView } from "@shared/types/challenges";
+import type { MemberRef } from "@shared/types/common";
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { TeamLink } from "@/components/ui/team-link";
@@ -16,7 +16,7 @@ export function TeamIdentity({
   teamId: number;
   name: string;
   avatar: string | null;
-  members: ChallengeMemberView[];
+  members: MemberRef[];
   className?: string;
   size?: "sm" | "md";
 }) {
