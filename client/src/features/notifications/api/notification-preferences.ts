@@ -23,13 +23,16 @@ export function useUpdateNotificationPreferences() {
   return useMutation({
     mutationFn: (input: NotificationPreferencesInput) => api.put<NotificationPreferences>("/api/notifications/preferences", input),
     onMutate: async (input) => {
-      await queryClient.cancelQueries({ queryKey: key });
+      // The switch moves at once (before anything is awaited); a refresh in flight (a live update
+      // refetches the settings) is stopped without putting its old state back over this one.
       const before = queryClient.getQueryData(key);
+      const stopped = queryClient.cancelQueries({ queryKey: key }, { revert: false });
       if (before) {
         const email = { ...before.email };
         for (const [category, on] of Object.entries(input.email) as [keyof typeof email, boolean | undefined][]) if (on !== undefined) email[category] = on;
-        queryClient.setQueryData(key, { email });
+        queryClient.setQueryData(key, { ...before, email });
       }
+      await stopped;
       return { before };
     },
     onError: (_err, _input, context) => {
