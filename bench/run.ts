@@ -10,6 +10,8 @@
 //   --duration S     seconds per endpoint (default 10)
 //   --connections C  concurrent connections (default 32)
 //   --no-cache       run the server with READ_CACHE=off (every read goes to the database)
+//   --no-mixed       skip the reads under confirmations (and so the server's metrics: compare runs
+//                    with older builds this way, as recording metrics costs each request a little)
 //   --live-only      only the live-updates row (1,000 event streams, confirmations reaching them)
 //   --ab [names]     A/B of the kept library patches (AB_PATCHES below; all when no names, or a
 //                    comma list): per patch, two servers on the same data, A as shipped and B with
@@ -49,6 +51,8 @@ const connections = opt("connections", 32);
 const onPglite = flag("pglite");
 const noCache = flag("no-cache");
 const liveOnly = flag("live-only");
+/** The mixed rows need the read cache and its hit rate from /api/metrics (METRICS_TOKEN turns recording on). */
+const mixedRows = !noCache && !flag("no-mixed");
 /**
  * Changes to a library's ordinary use, kept because `--ab` measured them above 10 % on their path
  * (docs/performance.md, "Library patches, measured"): how to start a server without each, and the
@@ -144,7 +148,7 @@ async function main() {
       ports: { from: 5600, span: 300 },
       env: {
         READ_CACHE: noCache ? "off" : "on",
-        METRICS_TOKEN,
+        ...(mixedRows ? { METRICS_TOKEN } : {}),
         ...(databaseUrl ? { DATABASE_URL: databaseUrl, DB_POOL_MAX: "20" } : { DATA_DIR: dataDir!, DATABASE_URL: "" }),
         ...extraEnv,
       },
@@ -214,7 +218,7 @@ async function main() {
   // cache): what a busy evening does to it. Not with --no-cache (nothing to empty).
   const tokens = [...seeded.confirmTokens];
   const mixed: MixedRate[] = [];
-  if (!noCache) {
+  if (mixedRows) {
     for (const rate of MIXED_RATES) {
       const before = await cacheAnswers(base);
       const writes = { confirmed: 0, failed: 0 };

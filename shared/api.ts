@@ -16,13 +16,6 @@ export const apiErrorBodySchema = z.object({
 export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /**
- * The code of a refusal that says "your side already did exactly this" (a second Accept, a second
- * Approve: a double click, two tabs). The status stays the refusal's (409) and nothing changes
- * again; the client treats it as done.
- */
-export const ALREADY_DONE_CODE = "already_done";
-
-/**
  * The signed-in user's second factor (TOTP), as the session stands:
  * - "not_enrolled": none, and none is required (admins: ADMIN_MFA_REQUIRED is false);
  * - "enrolment_required": an admin without one while ADMIN_MFA_REQUIRED is true: only enrolment is open;

@@ -263,3 +263,11 @@ export const APPROVAL_REMINDER_HOURS = 24;
 export const PLAY_BY_AFTER_PROPOSED_DAYS = 2;
 /** A withdrawn result leaves at least this long to report the right one before the play-by date. */
 export const REPORT_AGAIN_DAYS = 2;
+
+/**
+ * The code of a refusal that says "your side already did exactly this" (a second Accept, a second
+ * Approve: a double click, two tabs). The status stays the refusal's (409) and nothing changes
+ * again; the client treats it as done. (Here, not in shared/api.ts: the client's first screen needs it
+ * without the answer schemas, i.e. without zod.)
+ */
+export const ALREADY_DONE_CODE = "already_done";

@@ -1,6 +1,7 @@
 // The one fetch wrapper (docs/product.md, "API answers"). Every call sends the session cookie
 // and JSON; every failure throws ApiError.
-import { ALREADY_DONE_CODE, type ApiErrorBody } from "@shared/api";
+import type { ApiErrorBody } from "@shared/api";
+import { ALREADY_DONE_CODE } from "@shared/constants";
 
 export class ApiError extends Error {
   readonly status: number;

@@ -8,7 +8,7 @@ import { and, count, eq, gt, inArray, isNull, or, sql } from "drizzle-orm";
 import { challenges, teams, type Challenge } from "@shared/schema";
 import { ACTIVE_CHALLENGE_STATUSES, CHALLENGE_STATUS, type ChallengeStatus } from "@shared/constants";
 import { surfaceFromLocation } from "@shared/places";
-import { ALREADY_DONE_CODE } from "@shared/api";
+import { ALREADY_DONE_CODE } from "@shared/constants";
 import { SLOT_MESSAGES, type ChallengeUpdateStatus, type CreateChallengeInput } from "@shared/validators/challenges";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";

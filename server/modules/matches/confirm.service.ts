@@ -8,7 +8,7 @@
 import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { authTokens, challenges, matches, teams, type Match, type Team } from "@shared/schema";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, MATCH_STATUS, type ConfirmationStatus } from "@shared/constants";
-import { ALREADY_DONE_CODE } from "@shared/api";
+import { ALREADY_DONE_CODE } from "@shared/constants";
 import { applyMatch, matchRatingColumns, ratingStateOf } from "@shared/rating";
 import type { DbOrTx } from "../../db/client";
 import type { TxDeps } from "../../deps";
