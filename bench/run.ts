@@ -13,6 +13,7 @@
 //   --no-mixed       skip the reads under confirmations (and so the server's metrics: compare runs
 //                    with older builds this way, as recording metrics costs each request a little)
 //   --live-only      only the live-updates row (1,000 event streams, confirmations reaching them)
+//   --no-live        skip the live-updates row (as older builds' benches did: compare with them this way)
 //   --ab [names]     A/B of the kept library patches (AB_PATCHES below; all when no names, or a
 //                    comma list): per patch, two servers on the same data, A as shipped and B with
 //                    the patch switched off, each endpoint of the patch's path measured A, B, A, B…
@@ -51,6 +52,7 @@ const connections = opt("connections", 32);
 const onPglite = flag("pglite");
 const noCache = flag("no-cache");
 const liveOnly = flag("live-only");
+const noLive = flag("no-live");
 /** The mixed rows need the read cache and its hit rate from /api/metrics (METRICS_TOKEN turns recording on). */
 const mixedRows = !noCache && !flag("no-mixed");
 /**
@@ -173,7 +175,7 @@ async function main() {
 
   const rows: Measured[] = [];
   // Live updates first, on a quiet server: 1,000 streams, and confirmations reaching all of them.
-  const live: LiveStreamsResult = await measureLiveStreams({
+  const live: LiveStreamsResult | null = noLive ? null : await measureLiveStreams({
     base,
     pid: server.pid,
     usernames: seeded.captainUsernames,
@@ -190,7 +192,7 @@ async function main() {
     await server.stop();
     ceiling.kill("SIGTERM");
     await dropBenchDatabase(bench);
-    printLive(live);
+    if (live) printLive(live);
     return;
   }
   rows.push(await load("ceiling: bare Express JSON", `http://127.0.0.1:${ceilingPort}/json`));
@@ -283,7 +285,7 @@ async function main() {
     process.stdout.write(`${r.name.padEnd(52)} ${pad(r.rps, 8)} ${pad(r.p50, 7)} ${pad(r.p99, 7)} ${pad(r.ratio, 7)} ${pad(r.dbRatio, 7)} ${pad(r.errors, 7)} ${pad(r.non2xx, 7)}\n`);
   for (const m of mixed)
     process.stdout.write(`mixed ${m.rate}/s: ${m.confirmed} confirmed (${m.failed} failed) during the reads; read cache ${m.hits} hits, ${m.misses} misses: ${m.hitRatePercent} % hit rate\n`);
-  printLive(live);
+  if (live) printLive(live);
   const out = path.join(root, "bench/results");
   fs.mkdirSync(out, { recursive: true });
   const file = path.join(out, `bench-${onPglite ? "pglite" : "pg"}-x${scale}${noCache ? "-nocache" : ""}-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
