@@ -18,6 +18,9 @@
 //                    comma list): per patch, two servers on the same data, A as shipped and B with
 //                    the patch switched off, each endpoint of the patch's path measured A, B, A, B…
 //                    (--rounds N, default 3); PostgreSQL only (two processes cannot share PGlite)
+//   --against DIR    the same interleaved A/B, of this build (A) against the build in DIR (B: another
+//                    checkout with its own `npm run build`, e.g. a worktree of an older commit), both
+//                    on this run's data, on the cached reads both builds answer: "do the figures hold?"
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -70,6 +73,8 @@ const PATCHES = Object.keys(AB_PATCHES) as PatchName[];
 const abIndex = args.indexOf("--ab");
 const abNames = abIndex < 0 ? [] : args[abIndex + 1] && !args[abIndex + 1]!.startsWith("--") ? args[abIndex + 1]!.split(",") : [...PATCHES];
 const rounds = opt("rounds", 3);
+const againstIndex = args.indexOf("--against");
+const againstDir = againstIndex < 0 ? undefined : path.resolve(args[againstIndex + 1] ?? ".");
 
 interface Row {
   name: string;
@@ -145,8 +150,9 @@ async function main() {
   const ceilingPort = Number((await waitForLine(ceiling, /LISTENING (\d+)/))[1]);
 
   /** The production server on the seeded data, signed in as a captain. */
-  const startAppServer = (extraEnv: Record<string, string>) =>
+  const startAppServer = (extraEnv: Record<string, string>, buildDir = root) =>
     startBenchServer({
+      buildDir,
       ports: { from: 5600, span: 300 },
       env: {
         READ_CACHE: noCache ? "off" : "on",
@@ -157,9 +163,15 @@ async function main() {
       credentials: { username: seeded.captainUsernames[0]!, password: seeded.password },
     });
 
-  if (abNames.length > 0) {
-    if (!databaseUrl) throw new Error("--ab needs PostgreSQL: two servers cannot share one embedded database");
-    await runAb(abNames as PatchName[], seeded, startAppServer, log);
+  if (abNames.length > 0 || againstDir) {
+    if (!databaseUrl) throw new Error("--ab and --against need PostgreSQL: two servers cannot share one embedded database");
+    const plans = againstDir
+      ? [buildPlan(againstDir, seeded)]
+      : abNames.map((name) => {
+          if (!PATCHES.includes(name as PatchName)) throw new Error(`unknown patch ${name}: one of ${PATCHES.join(", ")}`);
+          return abPlan(name as PatchName, seeded);
+        });
+    await runAb(plans, (env, buildDir) => startAppServer(env, buildDir), log);
     ceiling.kill("SIGTERM");
     await dropBenchDatabase(bench);
     return;
@@ -377,7 +389,18 @@ async function dropBenchDatabase(bench: BenchDatabase) {
  * session user) sit on every request: measured on cached reads, where they are the largest part of
  * the cost. Prepared statements speed up what reaches the database: measured with READ_CACHE=off.
  */
-function abPlan(patch: PatchName, seeded: BulkSeedResult): { cache: "on" | "off"; off: Record<string, string>; paths: [string, string][] } {
+interface AbPlan {
+  /** The patch, or "build" for --against. */
+  name: string;
+  cache: "on" | "off";
+  /** B's environment on top of A's. */
+  off: Record<string, string>;
+  /** B's build (a checkout holding dist/), when B is another build. */
+  buildDir?: string;
+  paths: [string, string][];
+}
+
+function abPlan(patch: PatchName, seeded: BulkSeedResult): AbPlan {
   const myTeam = seeded.teamIds[0]!;
   const otherTeam = seeded.teamIds[3]!;
   const paths: [string, string][] = [
@@ -386,7 +409,34 @@ function abPlan(patch: PatchName, seeded: BulkSeedResult): { cache: "on" | "off"
     ["history page", `/api/matches/team/${myTeam}?page=1&limit=5`],
     ["signed-in user", "/api/user"],
   ];
-  return { ...AB_PATCHES[patch], paths };
+  return { name: patch, ...AB_PATCHES[patch], paths };
+}
+
+/**
+ * --against: this build (A) and another (B) on the same data, cache on, over the cached reads an
+ * older build answers too (no notifications or seasons: they came later) and the public token view.
+ */
+function buildPlan(buildDir: string, seeded: BulkSeedResult): AbPlan {
+  const myTeam = seeded.teamIds[0]!;
+  const otherTeam = seeded.teamIds[3]!;
+  return {
+    name: "build",
+    cache: "on",
+    off: {},
+    buildDir,
+    paths: [
+      ["ladder page", "/api/teams?surface=grass&limit=50"],
+      ["one category", "/api/teams?competitionType=Men%27s+Doubles&surface=beach&limit=50"],
+      ["team profile", `/api/teams/${otherTeam}`],
+      ["history page", `/api/matches/team/${myTeam}?page=1&limit=5`],
+      ["my history", "/api/matches/user?page=1&limit=5"],
+      ["incoming", "/api/challenges/incoming"],
+      ["outgoing", "/api/challenges/outgoing"],
+      ["awaiting approval", "/api/matches/awaiting-approval"],
+      ["signed-in user", "/api/user"],
+      ["token view", `/api/matches/token/${seeded.confirmTokens[0]!}`],
+    ],
+  };
 }
 
 interface AbServer {
@@ -421,20 +471,14 @@ async function cpuPerRequest(server: AbServer, run: () => Promise<{ total: numbe
   return { total: result.total, cpuMsPerRequest: Math.round((used / Math.max(1, result.total)) * 1000) / 1000 };
 }
 
-async function runAb(
-  patches: PatchName[],
-  seeded: BulkSeedResult,
-  start: (env: Record<string, string>) => Promise<AbServer>,
-  log: (s: string) => void,
-) {
+async function runAb(plans: AbPlan[], start: (env: Record<string, string>, buildDir?: string) => Promise<AbServer>, log: (s: string) => void) {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
   const lines: string[] = [];
   const results: Record<string, unknown>[] = [];
-  for (const patch of patches) {
-    if (!PATCHES.includes(patch)) throw new Error(`unknown patch ${patch}: one of ${PATCHES.join(", ")}`);
-    const plan = abPlan(patch, seeded);
+  for (const plan of plans) {
+    const patch = plan.name;
     const a = await start({ READ_CACHE: plan.cache });
-    const b = await start({ READ_CACHE: plan.cache, ...plan.off });
+    const b = await start({ READ_CACHE: plan.cache, ...plan.off }, plan.buildDir);
     for (const [name, p] of plan.paths) {
       const runs: { a: number[]; b: number[]; aP99: number[]; bP99: number[]; aCpu: number[]; bCpu: number[] } = { a: [], b: [], aP99: [], bP99: [], aCpu: [], bCpu: [] };
       const measure = async (server: AbServer, warm: boolean) =>
@@ -468,7 +512,7 @@ async function runAb(
     await b.stop();
   }
   process.stdout.write(
-    `\nA = as shipped (with the patch), B = the patch switched off; each run in the order measured (interleaved); "gain": A's median over B's ` +
+    `\nA = as shipped (with the patch; with --against: this build), B = the patch switched off (with --against: the other build); each run in the order measured (interleaved); "gain": A's median over B's ` +
       `(req/s), and the CPU per request B needs more than A (server + its PostgreSQL backends, ms/request)\n` +
       `${"patch".padEnd(20)} ${"path".padEnd(15)} ${"cache".padEnd(5)} ${"A req/s".padStart(24)} ${"B req/s".padStart(24)} ${"gain".padStart(9)}  ${"A cpu ms/req".padStart(24)} ${"B cpu ms/req".padStart(24)} ${"gain".padStart(9)}\n` +
       lines.join("\n") +

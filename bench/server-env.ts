@@ -35,16 +35,21 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** Starts the built server (dist/server/index.js) on a random port of [from, from + span) and signs in. */
+/**
+ * Starts the built server (dist/server/index.js of this checkout, or of `buildDir`: another
+ * checkout's build, for bench --against) on a random port of [from, from + span) and signs in.
+ */
 export async function startBenchServer(o: {
+  buildDir?: string;
   ports: { from: number; span: number };
   env: Record<string, string>;
   credentials: { username: string; password: string };
   startTimeoutMs?: number;
 }): Promise<BenchServer> {
   const port = o.ports.from + Math.floor(Math.random() * o.ports.span);
-  const child = spawn(process.execPath, [path.join(root, "dist/server/index.js")], {
-    cwd: root,
+  const dir = o.buildDir ?? root;
+  const child = spawn(process.execPath, [path.join(dir, "dist/server/index.js")], {
+    cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...benchServerEnv(port), ...o.env },
   });
