@@ -552,11 +552,26 @@ export function routeTable(app: Express): { methods: string[]; fullPath: string;
   return out;
 }
 
-// The shorthands below declare the common reads through route() in one line each: the same guard,
-// cache choice and route table, only without restating the handler.
+// The shorthands below declare the common reads (and a caller's change to their own things) through
+// route() in one line each: the same guard, cache choice and route table, only without restating
+// the handler. Each takes the zod schema of its answer last (`response`, see RouteSpec), and `read`
+// must answer what that schema takes.
 
-// Each takes the zod schema of its answer last (`response`, see RouteSpec), and `read` must
-// answer what that schema takes.
+/** The frame every shorthand shares: route() with `spec` (and `response`), answering `answer(req, input)` as JSON. */
+function jsonRoute<P extends ZodType | undefined = undefined, Q extends ZodType | undefined = undefined, B extends BodySpec = undefined>(
+  route: RouteBuilder["route"],
+  spec: Omit<RouteSpec<P, Q, B>, "handler" | "response">,
+  response: ZodType | undefined,
+  answer: (req: Request, input: RouteInput<Infer<P>, Infer<Q>, Infer<B>>) => Promise<unknown>,
+): void {
+  route<P, Q, B>({
+    ...spec,
+    ...(response ? { response } : {}),
+    handler: async (req, res, input) => {
+      res.json(await answer(req, input));
+    },
+  });
+}
 
 /** GET `path`, uncached, answering `read(deps)`: a setting or club-wide figure that needs no input. */
 export function uncachedRead<D, R extends ZodType = ZodType>(
@@ -567,16 +582,7 @@ export function uncachedRead<D, R extends ZodType = ZodType>(
   read: (deps: D) => Promise<z.input<R>>,
   response?: R,
 ): void {
-  route({
-    method: "get",
-    path,
-    guard,
-    cache: "uncached",
-    ...(response ? { response } : {}),
-    handler: async (_req, res) => {
-      res.json(await read(deps));
-    },
-  });
+  jsonRoute(route, { method: "get", path, guard, cache: "uncached" }, response, () => read(deps));
 }
 
 /**
@@ -593,18 +599,12 @@ export function tokenRead<D, P extends ZodType<{ token: string }>, R extends Zod
   response?: R,
   errorTitle?: string,
 ): void {
-  route({
-    method: "get",
-    path,
-    guard: "token",
-    params,
-    cache: "uncached",
-    ...(response ? { response } : {}),
-    ...(errorTitle ? { errorTitle } : {}),
-    handler: async (_req, res, { params: { token } }) => {
-      res.json(await read(deps, { token }));
-    },
-  });
+  jsonRoute(
+    route,
+    { method: "get", path, guard: "token", params, cache: "uncached", ...(errorTitle ? { errorTitle } : {}) },
+    response,
+    (_req, { params: { token } }) => read(deps, { token }),
+  );
 }
 
 /** GET `path`, uncached, answering `read(deps, { actor })`: the signed-in caller's own settings or counts. */
@@ -616,16 +616,7 @@ export function ownRead<D, R extends ZodType = ZodType>(
   read: (deps: D, input: { actor: Express.User }) => Promise<z.input<R>>,
   response?: R,
 ): void {
-  route({
-    method: "get",
-    path,
-    guard,
-    cache: "uncached",
-    ...(response ? { response } : {}),
-    handler: async (req, res) => {
-      res.json(await read(deps, { actor: currentUser(req) }));
-    },
-  });
+  jsonRoute(route, { method: "get", path, guard, cache: "uncached" }, response, (req) => read(deps, { actor: currentUser(req) }));
 }
 
 /** GET `path` of a paged list: its query parsed by `query` (a `pageQuerySchema`), answering `read(deps, query)`. */
@@ -639,17 +630,7 @@ export function listRead<D, Q extends ZodType, R extends ZodType = ZodType>(
   read: (deps: D, query: z.output<Q>) => Promise<z.input<R>>,
   response?: R,
 ): void {
-  route({
-    method: "get",
-    path,
-    guard,
-    query,
-    cache,
-    ...(response ? { response } : {}),
-    handler: async (_req, res, input) => {
-      res.json(await read(deps, input.query as z.output<Q>));
-    },
-  });
+  jsonRoute(route, { method: "get", path, guard, query, cache }, response, (_req, input) => read(deps, input.query as z.output<Q>));
 }
 
 /**
@@ -666,17 +647,9 @@ export function ownListRead<D, Q extends ZodType, R extends ZodType = ZodType>(
   read: (deps: D, input: z.output<Q> & { actor: Express.User }) => Promise<z.input<R>>,
   response?: R,
 ): void {
-  route({
-    method: "get",
-    path,
-    guard,
-    query,
-    cache,
-    ...(response ? { response } : {}),
-    handler: async (req, res, input) => {
-      res.json(await read(deps, { ...(input.query as object), actor: currentUser(req) } as z.output<Q> & { actor: Express.User }));
-    },
-  });
+  jsonRoute(route, { method: "get", path, guard, query, cache }, response, (req, input) =>
+    read(deps, { ...(input.query as object), actor: currentUser(req) } as z.output<Q> & { actor: Express.User }),
+  );
 }
 
 /** GET `/teams/:id` or one of its parts, cached, for members: `read(deps, { teamId, actor })`. */
@@ -687,17 +660,9 @@ export function teamRead<D, R extends ZodType = ZodType>(
   read: (deps: D, input: { teamId: number; actor: Express.User }) => Promise<z.input<R>>,
   response?: R,
 ): void {
-  route({
-    method: "get",
-    path,
-    guard: "verified",
-    params: IdParams,
-    cache: "cached",
-    ...(response ? { response } : {}),
-    handler: async (req, res, { params }) => {
-      res.json(await read(deps, { teamId: params.id, actor: currentUser(req) }));
-    },
-  });
+  jsonRoute(route, { method: "get", path, guard: "verified", params: IdParams, cache: "cached" }, response, (req, { params }) =>
+    read(deps, { teamId: params.id, actor: currentUser(req) }),
+  );
 }
 
 /**
@@ -715,15 +680,7 @@ export function ownChange<D extends { logger: Request["log"] }, B extends ZodTyp
   write: (deps: D, input: z.output<B> & { actor: Express.User }) => Promise<z.input<R>>,
   response?: R,
 ): void {
-  route({
-    method,
-    path,
-    guard,
-    body,
-    errorTitle,
-    ...(response ? { response } : {}),
-    handler: async (req, res, input) => {
-      res.json(await write({ ...deps, logger: req.log }, { ...(input.body as object), actor: currentUser(req) } as z.output<B> & { actor: Express.User }));
-    },
-  });
+  jsonRoute(route, { method, path, guard, body, errorTitle }, response, (req, input) =>
+    write({ ...deps, logger: req.log }, { ...(input.body as object), actor: currentUser(req) } as z.output<B> & { actor: Express.User }),
+  );
 }
