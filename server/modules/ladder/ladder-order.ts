@@ -235,23 +235,45 @@ export const LADDERS: readonly Ladder[] = ["overall", "grass", "beach", "hardcou
  * then each ladder numbers its teams over the club and within each category.
  */
 export function ladderPlaces(at: ActivityAt): SQL {
-  const text = cached("places", () => {
-    const A = "ladder_activity";
+  const parts = ladderPlacesParts(at);
+  return sql`with ${sql.raw(quote(parts.activityName))} as materialized (${parts.activity}) ${parts.places()}`;
+}
+
+/**
+ * ladderPlaces() in two parts, for a refresh that numbers only some ladders (stored-ranks.ts):
+ * `activity` is a SELECT of every team on the overall ladder (so every team on any ladder: its
+ * columns `id`, `inactive` and the rest of teams) and must be given the name `activityName` as a
+ * CTE; `places(ladders)` then numbers the ladders from it, only those in `ladders` when given (SQL
+ * of a text[] the database evaluates once: each other ladder's part is skipped, not filtered).
+ */
+export function ladderPlacesParts(at: ActivityAt): { activityName: string; activity: SQL; places: (ladders?: SQL) => SQL } {
+  const A = "ladder_activity";
+  const activity = withActivity(
+    cached("places-activity", () => {
+      // Only the columns the ladders read (narrow rows are cheaper to keep and to sort).
+      const columns: PgColumn[] = [teams.id, teams.competitionType, teams.createdAt, teams.deletedAt, teams.isApproved];
+      for (const ladder of LADDERS) columns.push(...Object.values(ladderColumns(ladder)));
+      const list = [...new Set(columns.map((c) => columnText(L, c)))].join(", ");
+      return `select ${list}, ${inactiveText(L)} as inactive from ${TEAMS} as ${quote(L)} where ${onLadderText("overall", L)}`;
+    }),
+    at,
+  );
+  const places = (ladders?: SQL): SQL => {
     const perLadder = LADDERS.map((ladder) => {
-      const order = `order by inactive, ${orderByText(ladder, L)}`;
-      // The partition only groups (byte order is enough, and much cheaper to sort than the locale's).
-      const byCategory = `partition by ${columnText(L, teams.competitionType)} collate "C" ${order}`;
-      return `select ${columnText(L, teams.id)} as team_id, '${ladder}'::text as ladder, ${columnText(L, teams.competitionType)} as competition_type, inactive,
+      const text = cached(`places|${ladder}`, () => {
+        const order = `order by inactive, ${orderByText(ladder, L)}`;
+        // The partition only groups (byte order is enough, and much cheaper to sort than the locale's).
+        const byCategory = `partition by ${columnText(L, teams.competitionType)} collate "C" ${order}`;
+        return `select ${columnText(L, teams.id)} as team_id, '${ladder}'::text as ladder, ${columnText(L, teams.competitionType)} as competition_type, inactive,
         (row_number() over (${order}))::int as club_position,
         (case when not inactive then row_number() over (${order}) end)::int as club_rank,
         (row_number() over (${byCategory}))::int as category_position,
         (case when not inactive then row_number() over (${byCategory}) end)::int as category_rank
       from ${quote(A)} as ${quote(L)} where ${onLadderText(ladder, L)}`;
+      });
+      return ladders ? sql`${sql.raw(text)} and ${ladder}::text = any(${ladders})` : sql.raw(text);
     });
-    return `with ${quote(A)} as materialized (
-      select ${quote(L)}.*, ${inactiveText(L)} as inactive from ${TEAMS} as ${quote(L)}
-      where ${onLadderText("overall", L)}
-    ) ${perLadder.join(" union all ")}`;
-  });
-  return withActivity(text, at);
+    return sql.join(perLadder, sql.raw(" union all "));
+  };
+  return { activityName: A, activity, places };
 }

@@ -3,8 +3,9 @@
 // calendar is stored by the job or, before it runs, by the first read of the new club day.
 // (After every test, useTestApp also compares the stored ranks with the order computed afresh.)
 import { describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { ladderRankRows, ladderRanksAsOf } from "@shared/schema";
+import { and, eq } from "drizzle-orm";
+import { ladderRankRows, ladderRanksAsOf, teams as teamsTable } from "@shared/schema";
+import type { CompetitionType, Surface } from "@shared/constants";
 import type { TeamsPage } from "@shared/types/teams";
 import { FixedClock } from "../../lib/clock";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
@@ -12,7 +13,8 @@ import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { storedRanksDrift } from "../../../tests/helpers/stored-ranks";
 import { reportedMatch } from "../matches/matches.fixtures";
 import { activityAt } from "./activity";
-import { sweepLadderRanks } from "./stored-ranks";
+import { refreshLadderRanks, sweepLadderRanks } from "./stored-ranks";
+import type { Ladder } from "./ladder-order";
 
 const DAY_MS = 86_400_000;
 // Noon in Vancouver on Tue 10 Mar 2026 (the app's clock; the default club zone, threshold 28 days).
@@ -73,5 +75,85 @@ describe("the stored ladder ranks", () => {
     expect(profile.inactive).toBe(false);
     expect(profile.rank).not.toBeNull();
     expect(await storedCalendar()).toBe(activityAt(t.deps).today);
+  }, 60_000);
+
+  // A confirmed result renumbers only the overall ladder and its surface's (decision 038), unless a
+  // team's activity moved: these fail if that scope is too narrow (the stored rows are compared with
+  // the whole ladder order computed afresh, every ladder and category).
+  const placeOf = async (teamId: number, ladder: Ladder) =>
+    (await t.db.select().from(ladderRankRows).where(and(eq(ladderRankRows.teamId, teamId), eq(ladderRankRows.ladder, ladder))))[0];
+  /** Teams on every ladder, ratings spread so that team i is above team i-1 everywhere. */
+  const ladderTeams = async (n: number, competitionType: CompetitionType, team: Partial<typeof teamsTable.$inferInsert> = {}) => {
+    const made: TeamFixture[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = 1400 + 20 * i;
+      made.push(
+        await createTeam(t.db, {
+          competitionType,
+          team: {
+            rating: r, wins: 3, losses: 3, grassRating: r, grassWins: 1, grassLosses: 1, beachRating: r, beachWins: 1, beachLosses: 1,
+            hardcourtRating: r, hardcourtWins: 1, hardcourtLosses: 1, lastActiveAt: new Date(NOON.getTime() - DAY_MS), ...team,
+          },
+        }),
+      );
+    }
+    return made;
+  };
+  const confirm = async (winner: TeamFixture, loser: TeamFixture, surface: Surface) => {
+    const { match } = await reportedMatch(t.db, { reporter: { team: winner.team, captainId: winner.captain.id }, opponent: loser.team, surface });
+    const agent = await t.signedIn(loser.captain.username);
+    await agent.post(`/api/matches/${match.id}/approve`).send({}).expect(200);
+  };
+
+  it("after a confirmation, equal the ladder order on the match's surface, overall and every other ladder", async () => {
+    clock.set(NOON);
+    const mixed = await ladderTeams(6, "Mixed Doubles");
+    await ladderTeams(4, "Men's Doubles");
+    const [bottom, top] = [mixed[0]!, mixed[5]!];
+    const before = {
+      overall: await placeOf(bottom.team.id, "overall"),
+      beach: await placeOf(bottom.team.id, "beach"),
+      grass: await placeOf(bottom.team.id, "grass"),
+    };
+    // The last team beats the first one on beach: it climbs on the beach and the overall ladder.
+    await confirm(bottom, top, "beach");
+    expect(await storedRanksDrift(t.deps)).toEqual([]);
+    expect((await placeOf(bottom.team.id, "beach"))!.clubPosition).toBeLessThan(before.beach!.clubPosition);
+    expect((await placeOf(bottom.team.id, "overall"))!.categoryPosition).toBeLessThan(before.overall!.categoryPosition);
+    // Its grass place did not move (nothing there changed).
+    expect(await placeOf(bottom.team.id, "grass")).toEqual(before.grass);
+  }, 60_000);
+
+  it("after a confirmation that makes an inactive team active, equal the ladder order on every ladder", async () => {
+    clock.set(NOON);
+    const others = await ladderTeams(4, "Women's Doubles");
+    // Rated above everyone but inactive (no match for 40 days): listed last on every ladder, unranked.
+    const [idle] = await ladderTeams(1, "Women's Doubles", {
+      rating: 1900,
+      grassRating: 1900,
+      beachRating: 1900,
+      hardcourtRating: 1900,
+      lastActiveAt: new Date(NOON.getTime() - 40 * DAY_MS),
+    });
+    expect(await placeOf(idle!.team.id, "hardcourt")).toMatchObject({ inactive: true, clubRank: null, categoryPosition: 5 });
+    // A grass result makes it active: it moves to the top of the hardcourt and beach ladders too.
+    await confirm(idle!, others[0]!, "grass");
+    expect(await storedRanksDrift(t.deps)).toEqual([]);
+    expect(await placeOf(idle!.team.id, "hardcourt")).toMatchObject({ inactive: false, clubRank: 1, categoryPosition: 1 });
+    expect(await placeOf(idle!.team.id, "beach")).toMatchObject({ inactive: false, clubRank: 1 });
+  }, 60_000);
+
+  it("left behind by a refresh told fewer ladders than changed: the comparison finds the rows", async () => {
+    clock.set(NOON);
+    const [low] = await ladderTeams(3, "Mixed Doubles");
+    // Written directly: the grass rating of the lowest team, now the best on grass.
+    await t.db.update(teamsTable).set({ grassRating: 2000 }).where(eq(teamsTable.id, low!.team.id));
+    const at = activityAt(t.deps);
+    await refreshLadderRanks(t.db, at, { ladders: ["overall", "beach"] });
+    // A scope that leaves out the ladder that changed leaves rows behind, and the comparison says so.
+    expect((await storedRanksDrift(t.deps)).length).toBeGreaterThan(0);
+    await refreshLadderRanks(t.db, at, { ladders: ["grass"] });
+    expect(await storedRanksDrift(t.deps)).toEqual([]);
+    expect(await placeOf(low!.team.id, "grass")).toMatchObject({ clubPosition: 1, clubRank: 1 });
   }, 60_000);
 });

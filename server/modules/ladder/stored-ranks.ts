@@ -14,7 +14,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { ladderRankRows, ladderRanksAsOf } from "@shared/schema";
 import { rowsOf, type DbOrTx } from "../../db/client";
 import type { TxDeps } from "../../deps";
-import { ladderPlaces, type ActivityAt, type Ladder } from "./ladder-order";
+import { LADDERS, ladderPlacesParts, type ActivityAt, type Ladder } from "./ladder-order";
 import { activityAt } from "./activity";
 
 /**
@@ -30,37 +30,76 @@ const REFRESH_LOCK = 727038;
  * neither written nor locked), teams that left a ladder lose their row.
  * Call it after the last write of the inputs in the transaction. `ifStale`: only when they are not
  * already stored for `at` (checked under the lock, so readers racing at midnight refresh once).
+ * `ladders`: the only ladders whose rating, wins or losses the transaction changed (a confirmed
+ * result: the overall one and the match's surface); the others are renumbered too when the stored
+ * ranks are for another calendar, or when a team's activity or its being on the ladders moved
+ * (both checked by the statement, under the lock). Anything else changed: leave it out (every ladder).
  */
-export async function refreshLadderRanks(db: DbOrTx, at: ActivityAt, opts: { ifStale?: boolean } = {}): Promise<void> {
+export async function refreshLadderRanks(
+  db: DbOrTx,
+  at: ActivityAt,
+  opts: { ifStale?: boolean; ladders?: readonly Ladder[] } = {},
+): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
     if (opts.ifStale && (await storedAt(tx, at))) return;
-    await tx.execute(sql`
-      with fresh as materialized (${ladderPlaces(at)}),
-      gone as (
-        delete from ${ladderRankRows} r
-        where not exists (select 1 from fresh f where f.team_id = r.team_id and f.ladder = r.ladder)
-      ),
-      as_of as (
-        insert into ${ladderRanksAsOf} (id, club_day, inactivity_days, time_zone, refreshed_at)
-        values (1, ${at.today}::date, ${at.days}::int, ${at.timeZone}::text, now())
-        on conflict (id) do update set club_day = excluded.club_day, inactivity_days = excluded.inactivity_days,
-          time_zone = excluded.time_zone, refreshed_at = excluded.refreshed_at
-      ),
-      changed as (
-        select f.* from fresh f
-        left join ${ladderRankRows} r on r.team_id = f.team_id and r.ladder = f.ladder
-        where r.team_id is null
-           or (r.competition_type, r.inactive, r.club_position, r.club_rank, r.category_position, r.category_rank)
-              is distinct from (f.competition_type, f.inactive, f.club_position, f.club_rank, f.category_position, f.category_rank)
-      )
-      insert into ${ladderRankRows} as r (team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank)
-      select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank from changed
-      on conflict (team_id, ladder) do update set
-        competition_type = excluded.competition_type, inactive = excluded.inactive,
-        club_position = excluded.club_position, club_rank = excluded.club_rank,
-        category_position = excluded.category_position, category_rank = excluded.category_rank`);
+    await tx.execute(refreshStatement(at, opts.ladders));
   });
+}
+
+const ALL_LADDERS = sql.raw(`array[${LADDERS.map((l) => `'${l}'`).join(", ")}]::text[]`);
+
+/**
+ * The refresh statement: the ladders to number (`scope`), their places (`fresh`), the difference
+ * with their stored rows (`diff`: a row to delete, to insert or to update), written.
+ */
+export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): SQL {
+  const parts = ladderPlacesParts(at);
+  const activity = sql.raw(`"${parts.activityName}"`);
+  const everyLadder = !ladders || LADDERS.every((l) => ladders.includes(l));
+  // Every ladder, or the given ones unless the stored ranks are for another calendar, or a team's
+  // activity or its being on the overall ladder (and so on any) differs from the stored one.
+  const scope = everyLadder
+    ? ALL_LADDERS
+    : sql`case when not exists (select 1 from ${ladderRanksAsOf} where id = 1 and club_day = ${at.today}::date
+              and inactivity_days = ${at.days}::int and time_zone = ${at.timeZone}::text)
+          or exists (select 1 from ${activity} a
+            full join (select team_id, inactive from ${ladderRankRows} where ladder = 'overall') r on r.team_id = a.id
+            where a.id is null or r.team_id is null or a.inactive <> r.inactive)
+        then ${ALL_LADDERS} else ${sql.raw(`array[${ladders.map((l) => `'${l}'`).join(", ")}]::text[]`)} end`;
+  return sql`
+    with ${activity} as materialized (${parts.activity}),
+    scope as (select ${scope} as ladders),
+    fresh as (${parts.places(sql`(select ladders from scope)::text[]`)}),
+    stored as (select * from ${ladderRankRows} where ladder = any((select ladders from scope)::text[])),
+    diff as materialized (
+      select f.*, s.team_id as stored_team_id, s.ladder as stored_ladder
+      from fresh f full join stored s on s.team_id = f.team_id and s.ladder = f.ladder
+      where f.team_id is null or s.team_id is null
+         or (s.competition_type, s.inactive, s.club_position, s.club_rank, s.category_position, s.category_rank)
+            is distinct from (f.competition_type, f.inactive, f.club_position, f.club_rank, f.category_position, f.category_rank)
+    ),
+    gone as (
+      delete from ${ladderRankRows} r using diff d
+      where d.team_id is null and r.team_id = d.stored_team_id and r.ladder = d.stored_ladder
+    ),
+    moved as (
+      update ${ladderRankRows} r set
+        competition_type = d.competition_type, inactive = d.inactive,
+        club_position = d.club_position, club_rank = d.club_rank,
+        category_position = d.category_position, category_rank = d.category_rank
+      from diff d
+      where d.team_id is not null and d.stored_team_id is not null and r.team_id = d.team_id and r.ladder = d.ladder
+    ),
+    as_of as (
+      insert into ${ladderRanksAsOf} (id, club_day, inactivity_days, time_zone, refreshed_at)
+      values (1, ${at.today}::date, ${at.days}::int, ${at.timeZone}::text, now())
+      on conflict (id) do update set club_day = excluded.club_day, inactivity_days = excluded.inactivity_days,
+        time_zone = excluded.time_zone, refreshed_at = excluded.refreshed_at
+    )
+    insert into ${ladderRankRows} (team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank)
+    select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank
+    from diff where team_id is not null and stored_team_id is null`;
 }
 
 /** refreshLadderRanks at the app's calendar (today, the threshold, the zone): what a writer calls. */

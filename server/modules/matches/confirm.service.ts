@@ -111,8 +111,10 @@ export async function applyApprovedResult(opts: {
   if (!updated) throw alreadySettled(match.confirmationStatus);
 
   await completeChallenge(tx, match.challengeId, now);
-  // Ratings and activity changed: the stored ranks follow in this transaction (decision 038).
-  await refreshLadderRanks(tx, opts.at);
+  // Ratings and activity changed: the stored ranks follow in this transaction (decision 038). Only
+  // the overall and the match's surface ladder hold the ratings, wins and losses written above (the
+  // refresh renumbers the others itself when a team's activity moved).
+  await refreshLadderRanks(tx, opts.at, { ladders: ["overall", match.surface] });
   // Ratings and ranks moved: every open tab hears of it when this commits (no data in the message).
   await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
   return updated;
