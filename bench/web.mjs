@@ -5,6 +5,9 @@
 //   --desktop   Lighthouse's desktop preset instead of the default (mobile, simulated throttling)
 //   --runs N    Lighthouse runs per page (default 3); the run with the median performance score
 //               is the page's result (single runs vary by several points on a shared machine)
+//   --lhr       also write every run's full Lighthouse report (bench/results/web-lhr-*.json), to read
+//               the LCP element, the request chain, unused JavaScript by file and so on
+//   --only P    only the page P (/auth, /ladder or /challenges); may be repeated
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +22,9 @@ const desktop = process.argv.includes("--desktop");
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const TARGETS = { performance: 95, accessibility: 95 };
+const saveLhr = process.argv.includes("--lhr");
+const only = process.argv.flatMap((a, i) => (process.argv[i - 1] === "--only" ? [a] : []));
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
 execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-web-"));
@@ -65,7 +71,7 @@ try {
     { path: "/ladder", headers: { Cookie: cookie } },
     { path: "/challenges", headers: { Cookie: cookie } },
   ];
-  for (const p of pages) for (let attempt = 1; attempt <= RUNS; attempt++) {
+  for (const p of pages.filter((pg) => !only.length || only.includes(pg.path))) for (let attempt = 1; attempt <= RUNS; attempt++) {
     const flags = {
       port: chrome.port,
       output: "json",
@@ -75,6 +81,10 @@ try {
     };
     const run = await lighthouse(`${base}${p.path}`, flags, desktop ? desktopConfig : undefined);
     const lhr = run.lhr;
+    if (saveLhr) {
+      fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
+      fs.writeFileSync(path.join(root, `bench/results/web-lhr-${stamp}${p.path.replace(/\//g, "-")}-${attempt}.json`), JSON.stringify(lhr));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
