@@ -92,6 +92,9 @@ try {
     results.push({
       path: p.path,
       run: attempt,
+      // A run whose trace Lighthouse could not read (e.g. NO_NAVSTART on a busy machine) scores 0:
+      // shown, but not a candidate for the median.
+      error: lhr.runtimeError?.code,
       finalUrl: lhr.finalDisplayedUrl,
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -117,9 +120,15 @@ const line = (label, r) =>
   `${label.padEnd(14)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(8)}  ${(r.lcp ?? "-").padStart(6)}  ${(r.tbt ?? "-").padStart(7)}  CLS ${r.cls ?? "-"}   (ended on ${new URL(r.finalUrl).pathname})`;
 for (const page of [...new Set(results.map((r) => r.path))]) {
   const runs = results.filter((r) => r.path === page);
-  for (const r of runs) if (runs.length > 1) console.log(line(`${page} #${r.run}`, r));
+  for (const r of runs) if (runs.length > 1) console.log(line(`${page} #${r.run}`, r) + (r.error ? `  run failed: ${r.error}` : ""));
   // The median run by performance score stands for the page.
-  const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((runs.length - 1) / 2)];
+  const valid = runs.filter((r) => !r.error);
+  if (!valid.length) {
+    console.log(`${page.padEnd(14)} every run failed: ${runs.map((r) => r.error).join(", ")}`);
+    missed = true;
+    continue;
+  }
+  const median = [...valid].sort((a, b) => a.performance - b.performance)[Math.floor((valid.length - 1) / 2)];
   console.log(line(runs.length > 1 ? `${page} median` : page, median));
   if (median.failed.length) console.log(`               below 0.9: ${median.failed.join(", ")}`);
   if (median.shifted.length) console.log(`               layout shifts (CLS ${median.cls}): ${median.shifted.join(", ")}`);
