@@ -5,6 +5,9 @@
 //   --desktop   Lighthouse's desktop preset instead of the default (mobile, simulated throttling)
 //   --runs N    Lighthouse runs per page (default 3); the run with the median performance score
 //               is the page's result (single runs vary by several points on a shared machine)
+//   --lhr       also write every run's full Lighthouse report (bench/results/web-lhr-*.json), to read
+//               the LCP element, the request chain, unused JavaScript by file and so on
+//   --only P    only the page P (/auth, /ladder or /challenges); may be repeated
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -19,6 +22,9 @@ const desktop = process.argv.includes("--desktop");
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg >= 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
 const TARGETS = { performance: 95, accessibility: 95 };
+const saveLhr = process.argv.includes("--lhr");
+const only = process.argv.flatMap((a, i) => (process.argv[i - 1] === "--only" ? [a] : []));
+const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 
 execSync("node scripts/build-if-needed.mjs", { cwd: root, stdio: "inherit" });
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-web-"));
@@ -65,7 +71,7 @@ try {
     { path: "/ladder", headers: { Cookie: cookie } },
     { path: "/challenges", headers: { Cookie: cookie } },
   ];
-  for (const p of pages) for (let attempt = 1; attempt <= RUNS; attempt++) {
+  for (const p of pages.filter((pg) => !only.length || only.includes(pg.path))) for (let attempt = 1; attempt <= RUNS; attempt++) {
     const flags = {
       port: chrome.port,
       output: "json",
@@ -75,6 +81,10 @@ try {
     };
     const run = await lighthouse(`${base}${p.path}`, flags, desktop ? desktopConfig : undefined);
     const lhr = run.lhr;
+    if (saveLhr) {
+      fs.mkdirSync(path.join(root, "bench/results"), { recursive: true });
+      fs.writeFileSync(path.join(root, `bench/results/web-lhr-${stamp}${p.path.replace(/\//g, "-")}-${attempt}.json`), JSON.stringify(lhr));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failed = Object.values(lhr.audits)
       .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "manual")
@@ -82,6 +92,9 @@ try {
     results.push({
       path: p.path,
       run: attempt,
+      // A run whose trace Lighthouse could not read (e.g. NO_NAVSTART on a busy machine) scores 0:
+      // shown, but not a candidate for the median.
+      error: lhr.runtimeError?.code,
       finalUrl: lhr.finalDisplayedUrl,
       performance: score("performance"),
       accessibility: score("accessibility"),
@@ -107,9 +120,15 @@ const line = (label, r) =>
   `${label.padEnd(14)} ${String(r.performance).padStart(5)} ${String(r.accessibility).padStart(5)} ${String(r.bestPractices).padStart(8)}  ${(r.lcp ?? "-").padStart(6)}  ${(r.tbt ?? "-").padStart(7)}  CLS ${r.cls ?? "-"}   (ended on ${new URL(r.finalUrl).pathname})`;
 for (const page of [...new Set(results.map((r) => r.path))]) {
   const runs = results.filter((r) => r.path === page);
-  for (const r of runs) if (runs.length > 1) console.log(line(`${page} #${r.run}`, r));
+  for (const r of runs) if (runs.length > 1) console.log(line(`${page} #${r.run}`, r) + (r.error ? `  run failed: ${r.error}` : ""));
   // The median run by performance score stands for the page.
-  const median = [...runs].sort((a, b) => a.performance - b.performance)[Math.floor((runs.length - 1) / 2)];
+  const valid = runs.filter((r) => !r.error);
+  if (!valid.length) {
+    console.log(`${page.padEnd(14)} every run failed: ${runs.map((r) => r.error).join(", ")}`);
+    missed = true;
+    continue;
+  }
+  const median = [...valid].sort((a, b) => a.performance - b.performance)[Math.floor((valid.length - 1) / 2)];
   console.log(line(runs.length > 1 ? `${page} median` : page, median));
   if (median.failed.length) console.log(`               below 0.9: ${median.failed.join(", ")}`);
   if (median.shifted.length) console.log(`               layout shifts (CLS ${median.cls}): ${median.shifted.join(", ")}`);

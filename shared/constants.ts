@@ -137,6 +137,10 @@ export const SETS_MAX = 5;
 export const SET_WINNING_SCORE = 3;
 
 export const MATCH_HISTORY_PAGE_SIZE = 5;
+/** The most matches (or disputes) one paged read returns (awaiting approval, pending disputes). */
+export const MATCH_LIST_MAX_LIMIT = 50;
+/** The notifications page's page size (GET /api/notifications' default limit). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const ADMIN_RECENT_MATCHES_LIMIT = 10;
 export const NEW_PLAYERS_WINDOW_DAYS = 30;
 export const CONTACT_NOTES_MAX = 200;

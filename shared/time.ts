@@ -88,6 +88,11 @@ export function formatDay(day: string): string {
   return `${parts.weekday} ${parts.day} ${parts.month}`;
 }
 
+/** 'Mon 4 Jan 2027': a season's day for people (the year matters in an archive). */
+export function formatSeasonDay(day: string): string {
+  return `${formatDay(day)} ${day.slice(0, 4)}`;
+}
+
 /** The club day of an instant as people there read it: 'Thu 3 Dec' (the challenge clock's dates). */
 export function formatZonedDate(when: Date | string, timeZone: string): string {
   return formatDay(clubDay(typeof when === "string" ? new Date(when) : when, timeZone));

@@ -6,10 +6,10 @@ import {
   K_FACTOR_ESTABLISHED,
   K_FACTOR_NEW,
   K_FACTOR_THRESHOLD_MATCHES,
-  PROVISIONAL_MATCHES,
   type Surface,
 } from "../constants";
 import { carryOver } from "./carry-over";
+import { LOSSES_KEY, RATING_KEY, WINS_KEY } from "./read";
 import type { ratingSettingsSchema } from "../validators/ratings";
 
 /**
@@ -59,16 +59,7 @@ export const INITIAL_RATING_STATE: Readonly<RatingState> = Object.freeze({
   hardcourtLosses: 0,
 });
 
-const RATING_KEY = { grass: "grassRating", beach: "beachRating", hardcourt: "hardcourtRating" } as const;
-const WINS_KEY = { grass: "grassWins", beach: "beachWins", hardcourt: "hardcourtWins" } as const;
-const LOSSES_KEY = { grass: "grassLosses", beach: "beachLosses", hardcourt: "hardcourtLosses" } as const;
-
-export function surfaceRating(state: RatingState, surface: Surface): number {
-  return state[RATING_KEY[surface]];
-}
-export function surfaceRecord(state: RatingState, surface: Surface): { wins: number; losses: number } {
-  return { wins: state[WINS_KEY[surface]], losses: state[LOSSES_KEY[surface]] };
-}
+export { surfaceRating, surfaceRecord, isProvisional, winPercent } from "./read";
 
 /** E = 1 / (1 + 10^((Rb - Ra) / 400)): the chance that a team rated ra beats one rated rb. */
 export function expectedScore(ra: number, rb: number): number {
@@ -89,11 +80,6 @@ export function kFactor(matchesPlayed: number, settings: Readonly<RatingSettings
 export function marginFactor(margin: number | undefined, settings: Readonly<RatingSettings>): number {
   if (!settings.marginOfVictory || margin === undefined || margin <= 1) return 1;
   return Math.log2(1 + margin);
-}
-
-/** Provisional: fewer than PROVISIONAL_MATCHES confirmed matches (on that surface, or overall). */
-export function isProvisional(matchesPlayed: number): boolean {
-  return matchesPlayed < PROVISIONAL_MATCHES;
 }
 
 /** One Elo step, rounded to an integer. */
@@ -247,12 +233,6 @@ export function replay(
 /** The card "team rating": the mean of the three surface ratings, rounded. */
 export function meanSurfaceRating(s: Pick<RatingState, "grassRating" | "beachRating" | "hardcourtRating">): number {
   return Math.round((s.grassRating + s.beachRating + s.hardcourtRating) / 3);
-}
-
-/** Win percentage: wins over games played, rounded; 0 when none played. */
-export function winPercent(wins: number, losses: number): number {
-  const total = wins + losses;
-  return total === 0 ? 0 : Math.round((wins / total) * 100);
 }
 
 /** Picks a team row's ratings and counters (any object with the teams table's columns). */

@@ -3,7 +3,7 @@
 // live here verbatim (docs/product.md, "Challenge and result messages").
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
-import { DISPUTE_OUTCOME, DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
+import { DISPUTE_OUTCOME, DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, MATCH_LIST_MAX_LIMIT, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
 
 export const MATCH_MESSAGES = {
   winner: "Please select the winning team.",
@@ -298,6 +298,5 @@ export type ResolveDisputeBody = z.input<typeof resolveDisputeSchema>;
 
 /** Paged reads: page from 1, limit default small, at most 50. */
 export const MATCH_LIST_DEFAULT_LIMIT = 10;
-export const MATCH_LIST_MAX_LIMIT = 50;
 export const matchListQuerySchema = pageQuerySchema({ defaultLimit: MATCH_LIST_DEFAULT_LIMIT, maxLimit: MATCH_LIST_MAX_LIMIT });
 export type MatchListQuery = z.infer<typeof matchListQuerySchema>;

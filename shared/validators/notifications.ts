@@ -2,9 +2,8 @@
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
 import { idsOrAllSchema } from "./selection";
-import { EMAIL_CATEGORIES, type EmailCategory } from "../constants";
+import { EMAIL_CATEGORIES, NOTIFICATIONS_PAGE_SIZE, type EmailCategory } from "../constants";
 
-export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const NOTIFICATIONS_PAGE_MAX = 50;
 export const NOTIFICATION_READ_IDS_MAX = 200;
 

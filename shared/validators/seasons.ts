@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { COMPETITION_TYPES, SURFACES } from "../constants";
 import { pageQuerySchema } from "../paging";
-import { formatDay, isDay } from "../time";
+import { formatSeasonDay, isDay } from "../time";
 import { calendarDaySchema } from "./day";
 
 export const SEASON_NAME_MAX = 60;
@@ -34,11 +34,6 @@ export const SEASON_TITLES = {
   save: "Failed to Save Season",
   close: "Failed to Close Season",
 } as const;
-
-/** 'Mon 4 Jan 2027': a season's day for people (the year matters in an archive). */
-export function formatSeasonDay(day: string): string {
-  return `${formatDay(day)} ${day.slice(0, 4)}`;
-}
 
 /** "This season overlaps Winter Term 2027 (…). Seasons cannot overlap." */
 export function seasonOverlapMessage(other: { name: string; firstDay: string; lastDay: string }): string {

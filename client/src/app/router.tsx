@@ -93,9 +93,10 @@ const protectedRouteOf = (path: string): RouteDef | undefined => PROTECTED_ROUTE
 /**
  * Fetch the current URL's page chunk ahead of rendering, in parallel with the user query instead
  * of after it. Called once from main.tsx. A public page is fetched at once. On /auth and protected
- * paths the user query starts here too; a protected page and the signed-in layout are fetched
- * together once it answers with a user (a signed-out visitor would download them only to be sent
- * to /auth), rather than the layout first and the page only once the layout has rendered.
+ * paths the user query starts here too; on a protected path the signed-in layout and the page are
+ * fetched alongside it, not once it answers (one round trip less before the page's header is
+ * painted). A signed-out visitor sent on to /auth has then downloaded them for nothing: ~10 KB
+ * gzip, since a page's heavy parts (the ladder's tables, the challenge lists) load after it renders.
  */
 export function preloadRoute(path: string): void {
   const publicRoute = PUBLIC_ROUTES.find((r) => matches(r.path, path));
@@ -103,18 +104,15 @@ export function preloadRoute(path: string): void {
     void publicRoute.page.preload();
     return;
   }
-  const userLoaded = queryClient.prefetchQuery(userQueryOptions);
+  void queryClient.prefetchQuery(userQueryOptions);
   if (path === "/auth") {
     void pages.auth.preload();
     return;
   }
   const protectedRoute = protectedRouteOf(path);
   if (protectedRoute) {
-    void userLoaded.then(() => {
-      if (!mayEnterProtectedArea(queryClient.getQueryData(userQueryOptions.queryKey))) return;
-      void AppLayout.preload();
-      void protectedRoute.page.preload();
-    });
+    void AppLayout.preload();
+    void protectedRoute.page.preload();
   }
 }
 

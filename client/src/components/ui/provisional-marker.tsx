@@ -2,7 +2,7 @@
 // fewer than PROVISIONAL_MATCHES confirmed matches there. Its explanation opens on hover and on
 // keyboard focus (a Radix tooltip on a button), and is part of its accessible name.
 import { PROVISIONAL_MATCHES } from "@shared/constants";
-import { isProvisional } from "@shared/rating";
+import { isProvisional } from "@shared/rating/read";
 import { cn } from "@/lib/utils";
 import { SimpleTooltip } from "./tooltip";
 

@@ -4,7 +4,8 @@
 import { useState, type FormEvent } from "react";
 import { CalendarRange, Pencil } from "lucide-react";
 import type { SeasonView } from "@shared/types/seasons";
-import { CARRY_OVER_MAX_PERCENT, SEASON_NAME_MAX, SEASON_TITLES, formatSeasonDay, seasonSchema } from "@shared/validators/seasons";
+import { CARRY_OVER_MAX_PERCENT, SEASON_NAME_MAX, SEASON_TITLES, seasonSchema } from "@shared/validators/seasons";
+import { formatSeasonDay } from "@shared/time";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";

@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Page } from "@shared/paging";
 import type { MatchView } from "@shared/types/matches";
-import { MATCH_LIST_MAX_LIMIT } from "@shared/validators/matches";
+import { MATCH_LIST_MAX_LIMIT } from "@shared/constants";
 import { api } from "@/lib/api-client";
 import { challengeKeys } from "./keys";
 

@@ -1,13 +1,11 @@
-import { useDeferredValue, useState } from "react";
-import { useQueries } from "@tanstack/react-query";
+import { useState } from "react";
 import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
-import { surfaceRating, surfaceRecord } from "@shared/rating";
+import { surfaceRating, surfaceRecord } from "@shared/rating/read";
 import type { TeamView } from "@shared/types/teams";
 import { Badge } from "@/components/ui/badge";
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";
 import { ErrorState } from "@/components/ui/error-state";
-import { Skeleton } from "@/components/ui/skeleton";
 import { Table, TableBody, TableCell, TableRow } from "@/components/ui/table";
 import { Avatar } from "@/components/ui/avatar";
 import { ClampedText } from "@/components/ui/clamped-text";
@@ -20,65 +18,8 @@ import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatCount } from "@/lib/format";
 import { cn } from "@/lib/utils";
-import { teamsQueryOptions, useTeams, type TeamsFilter } from "../api/get-teams";
-
-/** The ladder is read a page at a time (docs/product.md, "Lists and paging"): 50 teams per page. */
-export const LADDER_PAGE_SIZE = 50;
-
-/** Placeholder rows while rankings load: about a phone screen of rows. */
-const SKELETON_ROWS = 8;
-
-const ladderFilter = (surface: Surface, competitionType: CompetitionType | undefined, page: number): TeamsFilter => ({
-  surface,
-  competitionType,
-  page,
-  limit: LADDER_PAGE_SIZE,
-});
-
-/**
- * Whether the first page of every given ladder has answered (with data or an error). The ladder
- * page shows one LadderSkeleton until then and all its tables at once: tables filled in one by one
- * would push the tables below them down as each answer arrives (layout shift). Same queries as the
- * tables' own, so nothing is fetched twice. Turning ready is a deferred (interruptible) render, so
- * building a few hundred table cells does not block the main thread in one long task.
- */
-export function useLaddersReady(surfaces: readonly Surface[], competitionType: CompetitionType | undefined): boolean {
-  const answered = useQueries({
-    queries: surfaces.map((surface) => ({
-      ...teamsQueryOptions(ladderFilter(surface, competitionType, 1)),
-      // A new filter waits for its own answers rather than showing the previous filter's rows.
-      placeholderData: undefined,
-    })),
-    combine: (results) => results.every((result) => !result.isPending),
-  });
-  const deferred = useDeferredValue(answered);
-  return answered && deferred;
-}
-
-function SkeletonRows() {
-  return (
-    <div className="space-y-2 px-5 sm:px-6" aria-busy="true" aria-label="Loading rankings">
-      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <Skeleton key={i} className="h-10 w-full" />
-      ))}
-    </div>
-  );
-}
-
-/** Stands for the ladder tables until useLaddersReady: the first table's card, title and rows. */
-export function LadderSkeleton() {
-  return (
-    <Card>
-      <CardHeader className="pb-3">
-        <Skeleton className="h-5.5 w-36" />
-        <Skeleton className="h-5 w-28" />
-      </CardHeader>
-      <CardContent className="px-0 sm:px-0">
-        <SkeletonRows />
-      </CardContent>
-    </Card>
-  );
-}
+import { useTeams } from "../api/get-teams";
+import { ladderFilter, SkeletonRows } from "./ladder-skeleton";
 
 export const LADDER_ERROR = "Error loading ladder data. Please try again.";
 
@@ -92,7 +33,8 @@ export interface LadderTableProps {
   linkTeams: boolean;
 }
 
-export function LadderTable(props: LadderTableProps) {
+/** The page loads this module lazily (ladder-page.tsx). */
+export default function LadderTable(props: LadderTableProps) {
   // A new filter starts again at page 1.
   return <PagedLadderTable key={`${props.surface}|${props.competitionType ?? "all"}`} {...props} />;
 }

@@ -2,7 +2,7 @@
 // else the next one's first day, and the way to the past seasons' archive.
 import { Link } from "wouter";
 import { CalendarRange } from "lucide-react";
-import { formatSeasonDay } from "@shared/validators/seasons";
+import { formatSeasonDay } from "@shared/time";
 import { useCurrentSeason } from "@/features/seasons/api/get-current-season";
 
 export function SeasonLine() {

@@ -2,7 +2,7 @@
 import { Link } from "wouter";
 import { ArrowRight, Trophy } from "lucide-react";
 import { SURFACES, SURFACE_LABELS } from "@shared/constants";
-import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
+import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating/read";
 import { Card, CardContent, CardHeader, CardTitle, CardDescription } from "@/components/ui/card";
 import { Badge } from "@/components/ui/badge";
 import { ClampedText } from "@/components/ui/clamped-text";

@@ -2,7 +2,7 @@
 // with the unread count.
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { NotificationsPage } from "@shared/types/notifications";
-import { NOTIFICATIONS_PAGE_SIZE } from "@shared/validators/notifications";
+import { NOTIFICATIONS_PAGE_SIZE } from "@shared/constants";
 import { api } from "@/lib/api-client";
 import { notificationKeys } from "./keys";
 

@@ -3,7 +3,7 @@
 import { useState } from "react";
 import { Link } from "wouter";
 import { Archive } from "lucide-react";
-import { formatSeasonDay } from "@shared/validators/seasons";
+import { formatSeasonDay } from "@shared/time";
 import { PageHeader } from "@/components/ui/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@/components/ui/card";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -1,5 +1,5 @@
 // Rating, W/L, win rate and matches played on each surface.
-import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating";
+import { surfaceRating, surfaceRecord, winPercent } from "@shared/rating/read";
 import type { TeamView } from "@shared/types/teams";
 import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { SurfaceCards } from "./surface-cards";

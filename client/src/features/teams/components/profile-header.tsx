@@ -1,7 +1,7 @@
 // The profile's top card: avatar, name, category, status, the four headline figures, and the
 // captain's Edit Profile / Delete Team buttons.
 import { Pencil, Trash2 } from "lucide-react";
-import { winPercent } from "@shared/rating";
+import { winPercent } from "@shared/rating/read";
 import type { TeamView } from "@shared/types/teams";
 import { Avatar } from "@/components/ui/avatar";
 import { Badge } from "@/components/ui/badge";
