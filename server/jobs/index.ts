@@ -6,6 +6,7 @@ import { runScheduledBackup } from "../modules/admin/scheduled-backups";
 import { pruneNotifications } from "../modules/notifications/notifications.service";
 import { sweepSeasons } from "../modules/seasons";
 import { activityAt, sweepLadderRanks } from "../modules/ladder";
+import { embeddedVacuum } from "../db/maintenance";
 
 export interface Jobs {
   stop(): void;
@@ -35,6 +36,9 @@ export const jobs: Job[] = [
   { name: "push-delivery", run: (deps) => deps.pushDelivery.deliverDue() },
   // Notifications older than NOTIFICATION_RETENTION_DAYS (180) are removed.
   { name: "notification-retention", run: (deps) => pruneNotifications(deps) },
+  // The embedded database runs no autovacuum: its churning tables at every run, all once a day
+  // (server/db/maintenance.ts); nothing on PostgreSQL.
+  { name: "embedded-vacuum", run: ((vacuum) => (deps: AppDeps) => vacuum(deps.database, deps.clock.now()))(embeddedVacuum()) },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {
