@@ -14,6 +14,9 @@
 //                    with older builds this way, as recording metrics costs each request a little)
 //   --live-only      only the live-updates row (1,000 event streams, confirmations reaching them)
 //   --no-live        skip the live-updates row (as older builds' benches did: compare with them this way)
+//   --only a,b       only the rows whose name contains one of these words (case-insensitive; the two
+//                    ceilings always run, the live-updates row only with "live"), e.g.
+//                    `--only ladder,history,awaiting`; the rows keep their names in the JSON
 //   --ab [names]     A/B of the kept library patches (AB_PATCHES below; all when no names, or a
 //                    comma list): per patch, two servers on the same data, A as shipped and B with
 //                    the patch switched off, each endpoint of the patch's path measured A, B, A, B…
@@ -21,6 +24,7 @@
 //   --against DIR    the same interleaved A/B, of this build (A) against the build in DIR (B: another
 //                    checkout with its own `npm run build`, e.g. a worktree of an older commit), both
 //                    on this run's data, on the cached reads both builds answer: "do the figures hold?"
+//                    (with --no-cache: both servers with READ_CACHE=off; with --only: those reads)
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -56,6 +60,10 @@ const onPglite = flag("pglite");
 const noCache = flag("no-cache");
 const liveOnly = flag("live-only");
 const noLive = flag("no-live");
+const onlyIndex = args.indexOf("--only");
+const only = onlyIndex < 0 ? undefined : (args[onlyIndex + 1] ?? "").split(",").map((w) => w.trim().toLowerCase()).filter(Boolean);
+/** Whether a row is measured in this run (--only: its name contains one of the words). */
+const wanted = (name: string) => only === undefined || only.some((w) => name.toLowerCase().includes(w));
 /** The mixed rows need the read cache and its hit rate from /api/metrics (METRICS_TOKEN turns recording on). */
 const mixedRows = !noCache && !flag("no-mixed");
 /**
@@ -185,7 +193,7 @@ async function main() {
 
   const rows: Measured[] = [];
   // Live updates first, on a quiet server: 1,000 streams, and confirmations reaching all of them.
-  const live: LiveStreamsResult | null = noLive ? null : await measureLiveStreams({
+  const live: LiveStreamsResult | null = noLive || !(liveOnly || wanted("live updates")) ? null : await measureLiveStreams({
     base,
     pid: server.pid,
     usernames: seeded.captainUsernames,
@@ -208,7 +216,7 @@ async function main() {
   rows.push(await load("ceiling: bare Express JSON", `http://127.0.0.1:${ceilingPort}/json`));
   rows.push(await load(`ceiling: select 1 (${onPglite ? "PGlite" : "pg pool"})`, `http://127.0.0.1:${ceilingPort}/db`));
   const archived = await firstArchivedSeason(base, headers);
-  const reads = benchReads(seeded, archived);
+  const reads = benchReads(seeded, archived).filter(([name]) => wanted(name));
   for (const [name, p] of reads) {
     log(name);
     rows.push(await load(name, base + p, { headers }));
@@ -238,22 +246,28 @@ async function main() {
       mixed.push({ rate, ...writes, hits: hit, misses: miss, hitRatePercent: Math.round((hit / Math.max(1, hit + miss)) * 1000) / 10 });
     }
   }
-  log("token view");
-  rows.push(await load("token view GET /api/matches/token/:t", `${base}/api/matches/token/${viewToken}`));
+  if (wanted("token view GET /api/matches/token/:t")) {
+    log("token view");
+    rows.push(await load("token view GET /api/matches/token/:t", `${base}/api/matches/token/${viewToken}`));
+  }
 
   // The signed-in captain's calendar feed, as calendar apps poll it: a full answer, and a
   // revalidation (If-None-Match → 304); both from memory while nothing changes (decision 029).
-  log("calendar feed");
-  const feedLink = await fetch(`${base}/api/calendar-feed`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
-  if (!feedLink.ok) throw new Error(`bench calendar feed failed: ${feedLink.status} ${await feedLink.text()}`);
-  const feedPath = new URL(((await feedLink.json()) as { url: string }).url).pathname;
-  const etag = (await fetch(base + feedPath)).headers.get("etag") ?? "";
-  rows.push(await load("calendar feed GET /api/calendar/:t.ics", base + feedPath));
-  rows.push(await load("calendar feed 304 (If-None-Match)", base + feedPath, { headers: { "if-none-match": etag } }));
+  const feedRows = ["calendar feed GET /api/calendar/:t.ics", "calendar feed 304 (If-None-Match)"] as const;
+  if (feedRows.some(wanted)) {
+    log("calendar feed");
+    const feedLink = await fetch(`${base}/api/calendar-feed`, { method: "POST", headers: { cookie, "content-type": "application/json" }, body: "{}" });
+    if (!feedLink.ok) throw new Error(`bench calendar feed failed: ${feedLink.status} ${await feedLink.text()}`);
+    const feedPath = new URL(((await feedLink.json()) as { url: string }).url).pathname;
+    const etag = (await fetch(base + feedPath)).headers.get("etag") ?? "";
+    if (wanted(feedRows[0])) rows.push(await load(feedRows[0], base + feedPath));
+    if (wanted(feedRows[1])) rows.push(await load(feedRows[1], base + feedPath, { headers: { "if-none-match": etag } }));
+  }
 
   // Each confirmation uses a fresh token (20,000 seeded: enough for the mixed runs and both of
   // these), once one at a time (the latency of a confirmation) and once at the run's concurrency.
   for (const c of [1, connections]) {
+    if (!wanted(`confirm POST /api/matches/confirm/:t (${c} conn)`)) continue;
     log(`confirming matches, ${c} connection${c === 1 ? "" : "s"}`);
     rows.push(
       await load(`confirm POST /api/matches/confirm/:t (${c} conn)`, `${base}/api/matches/confirm/x`, {
@@ -403,13 +417,8 @@ function abPlan(patch: PatchName, seeded: BulkSeedResult): AbPlan {
  */
 function buildPlan(buildDir: string, seeded: BulkSeedResult): AbPlan {
   const olderBuildsAnswer = benchReads(seeded).filter(([name]) => !name.startsWith("notifications"));
-  return {
-    name: "build",
-    cache: "on",
-    off: {},
-    buildDir,
-    paths: [...olderBuildsAnswer, ["signed-in user", "/api/user"], ["token view", `/api/matches/token/${seeded.confirmTokens[0]!}`]],
-  };
+  const paths: [string, string][] = [...olderBuildsAnswer, ["signed-in user", "/api/user"], ["token view", `/api/matches/token/${seeded.confirmTokens[0]!}`]];
+  return { name: "build", cache: noCache ? "off" : "on", off: {}, buildDir, paths: paths.filter(([name]) => wanted(name)) };
 }
 
 /**

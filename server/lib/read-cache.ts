@@ -188,6 +188,14 @@ interface CachedAnswer {
 
 /** Answers smaller than this go uncompressed (gzip would save little and cost a header line). */
 const GZIP_MIN_BYTES = 1024;
+/**
+ * gzip levels: an answer kept in the cache is compressed once and sent many times (the smallest
+ * output); one that is sent once (the cache off or not usable) is compressed for that one request,
+ * where level 1 costs about half of level 6 for a third more bytes (the 39 KB ladder page:
+ * 5.0 KB instead of 3.8 KB; docs/performance.md, "Issue 20, second round").
+ */
+const GZIP_LEVEL_KEPT = 6;
+const GZIP_LEVEL_ONCE = 1;
 
 function sendJson(res: Response, body: string | Buffer, gzipped: boolean): void {
   res.set("Content-Type", "application/json; charset=utf-8");
@@ -206,9 +214,9 @@ export function cachedRead(cache: ReadCache): RequestHandler {
     if (req.method !== "GET") return next();
     const key = `read:${req.user?.id ?? 0}:${req.originalUrl}`;
     res.vary("Accept-Encoding");
-    const send = (answer: CachedAnswer) => {
+    const send = (answer: CachedAnswer, level = GZIP_LEVEL_KEPT) => {
       if (answer.text.length >= GZIP_MIN_BYTES && req.acceptsEncodings("gzip", "identity") === "gzip") {
-        answer.gzipped ??= zlib.gzipSync(answer.text, { level: 6 });
+        answer.gzipped ??= zlib.gzipSync(answer.text, { level });
         return sendJson(res, answer.gzipped, true);
       }
       return sendJson(res, answer.text, false);
@@ -218,13 +226,14 @@ export function cachedRead(cache: ReadCache): RequestHandler {
       cache.answers.hit++;
       return send(hit);
     }
-    cache.answers[cache.usable ? "miss" : "bypass"]++;
+    const kept = cache.usable;
+    cache.answers[kept ? "miss" : "bypass"]++;
     const version = cache.version;
     const json = res.json.bind(res);
     res.json = (body: unknown) => {
       if (res.statusCode !== 200 || body === undefined) return json(body);
       const answer: CachedAnswer = { text: JSON.stringify(body) };
-      send(answer);
+      send(answer, kept ? GZIP_LEVEL_KEPT : GZIP_LEVEL_ONCE);
       cache.put(key, answer, version);
       return res;
     };

@@ -546,6 +546,10 @@ export const matches = pgTable(
     index("matches_reported_by_team_idx").on(t.reportedByTeamId),
     // The approval sweep and the awaiting-approval lists read pending matches only.
     index("matches_pending_deadline_idx").on(t.approvalDeadline).where(sql`confirmation_status = ${sqlLiterals([CONFIRMATION_STATUS.pending])}`),
+    // One team's pending matches (the awaiting-approval page and its count): a few rows per team,
+    // found by team instead of walking every pending match of the club in deadline order.
+    index("matches_team1_pending_idx").on(t.team1Id, t.approvalDeadline).where(sql`confirmation_status = ${sqlLiterals([CONFIRMATION_STATUS.pending])}`),
+    index("matches_team2_pending_idx").on(t.team2Id, t.approvalDeadline).where(sql`confirmation_status = ${sqlLiterals([CONFIRMATION_STATUS.pending])}`),
     // Replay reads approved matches in the order they were applied.
     index("matches_approved_order_idx").on(t.approvedAt, t.id).where(sql`match_status = ${sqlLiterals([MATCH_STATUS.approved])}`),
   ],

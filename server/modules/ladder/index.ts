@@ -16,6 +16,7 @@ export {
 export { activityAt, inactivityDays } from "./activity";
 export {
   currentLadderRanks,
+  readCurrentLadderRanks,
   refreshLadderRanks,
   refreshLadderRanksNow,
   storedLadderSizeOf,

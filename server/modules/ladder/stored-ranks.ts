@@ -109,10 +109,31 @@ export function refreshLadderRanksNow(deps: TxDeps<"db" | "env" | "clock">): Pro
 
 /** True when the stored ranks were computed at `at` (nothing else makes them stale: every writer refreshes). */
 async function storedAt(db: DbOrTx, at: ActivityAt): Promise<boolean> {
-  const res = await db.execute(sql`
-    select 1 as ok from ${ladderRanksAsOf}
-    where id = 1 and club_day = ${at.today}::date and inactivity_days = ${at.days}::int and time_zone = ${at.timeZone}::text`);
-  return rowsOf(res).length > 0;
+  const res = await db.execute(sql`select ${ranksStoredAt(at)} as ok`);
+  return rowsOf(res)[0]?.ok === true;
+}
+
+/** SQL: whether the stored ranks were computed at `at` (a column a reader can add to its own statement). */
+function ranksStoredAt(at: ActivityAt): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${ladderRanksAsOf}
+    where id = 1 and club_day = ${at.today}::date and inactivity_days = ${at.days}::int and time_zone = ${at.timeZone}::text)`;
+}
+
+/**
+ * currentLadderRanks and the read in one statement: `read(at, current)` runs the reader's statement
+ * with `current` as a column named `ranks_current` and answers its rows. When that column says the
+ * ranks were stored for another day (or no row came back to tell), they are brought up to date as
+ * currentLadderRanks does and the statement runs again. Saves a round trip per read.
+ */
+export async function readCurrentLadderRanks<R extends { ranks_current?: unknown }>(
+  deps: TxDeps<"db" | "env" | "clock">,
+  read: (at: ActivityAt, current: SQL<boolean>) => Promise<R[]>,
+): Promise<{ rows: R[]; at: ActivityAt }> {
+  const first = activityAt(deps);
+  const rows = await read(first, ranksStoredAt(first));
+  if (rows[0]?.ranks_current === true) return { rows, at: first };
+  const at = await currentLadderRanks(deps);
+  return { rows: await read(at, ranksStoredAt(at)), at };
 }
 
 /**

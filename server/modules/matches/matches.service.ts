@@ -318,6 +318,8 @@ export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { te
   return pageOfMatches({
     db: deps.db,
     where: awaitingApprovalOf(input.teamId),
+    // A team's pending matches are few (the per-team pending indexes): read them, then order them.
+    narrow: true,
     orderBy: [asc(matches.approvalDeadline), desc(matches.id)],
     page: input.page,
     limit: input.limit,

@@ -20,7 +20,7 @@ import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
-import { awayUntil, currentLadderRanks, isInactive, refreshLadderRanksNow, storedRankOf } from "../ladder";
+import { awayUntil, isInactive, readCurrentLadderRanks, refreshLadderRanksNow, storedRankOf } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
 import { offsetOf, pageOf } from "../../lib/paging";
 
@@ -65,7 +65,6 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
   if (input.competitionType) where.push(sql`t.competition_type = ${input.competitionType}`);
   if (input.teamId !== undefined) where.push(sql`t.id = ${input.teamId}`);
 
-  const at = await currentLadderRanks(deps);
   const overallRank = storedRankOf({ ladder: "overall", within: "club", alias: "t" });
   let p: SQL;
   let pageOrder = sql`p.overall_rank asc nulls last, p.rating desc, p.id asc`;
@@ -100,10 +99,12 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
   }
 
   // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
-  // for the rows of the page, not for every team.
-  const res = await deps.db.execute(sql`
+  // for the rows of the page, not for every team. Whether the stored ranks are today's is a column
+  // of the same statement (readCurrentLadderRanks).
+  const { rows } = await readCurrentLadderRanks(deps, async (at, current) => rowsOf(await deps.db.execute(sql`
     with p as (${p})
     select t.*, p.overall_rank, p.surface_rank, p.total_count, ${isInactive("t", at)} as inactive, ${awayUntil("t", at)}::text as away_until,
+      ${current} as ranks_current,
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
       coalesce(m.suspended, false) as suspended
     from p
@@ -120,8 +121,7 @@ async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptio
              bool_or(u.is_suspended) as suspended
       from users u where u.team_id = t.id
     ) m on true
-    order by ${pageOrder}`);
-  const rows = rowsOf(res);
+    order by ${pageOrder}`)));
   const total = rows.length ? num(rows[0]!.total_count) : 0;
   return { items: rows.map((r) => toTeamView(r, viewer)), total };
 }

@@ -1,0 +1,2 @@
+CREATE INDEX "matches_team1_pending_idx" ON "matches" USING btree ("team1_id","approval_deadline") WHERE confirmation_status = 'pending';--> statement-breakpoint
+CREATE INDEX "matches_team2_pending_idx" ON "matches" USING btree ("team2_id","approval_deadline") WHERE confirmation_status = 'pending';
