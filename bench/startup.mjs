@@ -1,7 +1,7 @@
 // `npm run bench:startup`: the embedded default's start times. Runs `npm start`'s entry
 // (scripts/start.mjs, with the build present) on a fresh data directory and measures the time to
 // the first 200 on /api/health; stops it; starts again on the same data and measures again.
-// QUALITY: first start ≤ 10 s, later starts ≤ 3 s. Exits non-zero when a budget is missed.
+// The budgets: first start ≤ 10 s, later starts ≤ 3 s. Exits non-zero when a budget is missed.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

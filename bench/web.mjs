@@ -1,7 +1,7 @@
 // `npm run bench:web`: Lighthouse 12 (Node 20) with Debian's Chromium on /auth (signed out),
 // /ladder and /challenges (signed in: the session cookie goes in Lighthouse's extraHeaders), against the production
 // build on a fresh embedded database with the demo club. Prints performance, accessibility and
-// best-practices; QUALITY asks performance ≥ 95 and accessibility ≥ 95 (exit 1 when missed).
+// best-practices; the budget is performance ≥ 95 and accessibility ≥ 95 (exit 1 when missed).
 //   --desktop   Lighthouse's desktop preset instead of the default (mobile, simulated throttling)
 //   --runs N    Lighthouse runs per page (default 3); the run with the median performance score
 //               is the page's result (single runs vary by several points on a shared machine)

@@ -14,6 +14,9 @@ export interface Jobs {
 
 export type Job = { name: string; run: (deps: AppDeps) => Promise<unknown> };
 
+/** The embedded database's vacuum, with its memory of the last whole-database run (one per process). */
+const vacuumEmbedded = embeddedVacuum();
+
 /** Jobs run once at start-up and then every SWEEP_INTERVAL_SECONDS. Feature modules add theirs here. */
 export const jobs: Job[] = [
   // The challenge clock: expires challenges whose answer window or play-by date ran out, and sends each
@@ -38,7 +41,7 @@ export const jobs: Job[] = [
   { name: "notification-retention", run: (deps) => pruneNotifications(deps) },
   // The embedded database runs no autovacuum: its churning tables at every run, all once a day
   // (server/db/maintenance.ts); nothing on PostgreSQL.
-  { name: "embedded-vacuum", run: ((vacuum) => (deps: AppDeps) => vacuum(deps.database, deps.clock.now()))(embeddedVacuum()) },
+  { name: "embedded-vacuum", run: (deps) => vacuumEmbedded(deps.database, deps.clock.now()) },
 ];
 
 export function startJobs(deps: AppDeps): Jobs {

@@ -47,7 +47,9 @@ export async function refreshLadderRanks(
   });
 }
 
-const ALL_LADDERS = sql.raw(`array[${LADDERS.map((l) => `'${l}'`).join(", ")}]::text[]`);
+/** SQL of a text[] of ladders (constants of the code, never input). */
+const ladderArray = (ladders: readonly Ladder[]): SQL => sql.raw(`array[${ladders.map((l) => `'${l}'`).join(", ")}]::text[]`);
+const ALL_LADDERS = ladderArray(LADDERS);
 
 /**
  * The refresh statement: the ladders to number (`scope`), their places (`fresh`), the difference
@@ -61,12 +63,11 @@ export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): S
   // activity or its being on the overall ladder (and so on any) differs from the stored one.
   const scope = everyLadder
     ? ALL_LADDERS
-    : sql`case when not exists (select 1 from ${ladderRanksAsOf} where id = 1 and club_day = ${at.today}::date
-              and inactivity_days = ${at.days}::int and time_zone = ${at.timeZone}::text)
+    : sql`case when not ${ranksStoredAt(at)}
           or exists (select 1 from ${activity} a
             full join (select team_id, inactive from ${ladderRankRows} where ladder = 'overall') r on r.team_id = a.id
             where a.id is null or r.team_id is null or a.inactive <> r.inactive)
-        then ${ALL_LADDERS} else ${sql.raw(`array[${ladders.map((l) => `'${l}'`).join(", ")}]::text[]`)} end`;
+        then ${ALL_LADDERS} else ${ladderArray(ladders)} end`;
   return sql`
     with ${activity} as materialized (${parts.activity}),
     scope as (select ${scope} as ladders),
