@@ -227,6 +227,8 @@ describe("CSRF: a page on another site attacks the signed-in browser", () => {
     await site?.close();
   });
 
+  // Two roles × two attacking origins, every call tried every way, one after another: 190–330 s on a
+  // busy two-core machine. The limit only stops a hung run; nothing here is timed.
   it("every attempt is refused, by the browser or with 403 by the server, and nothing changes", async () => {
     const appOrigin = new URL(baseUrl()).origin;
     const before = await witness(captainContext.request, adminContext.request, ids.ownTeamId);
@@ -284,7 +286,7 @@ describe("CSRF: a page on another site attacks the signed-in browser", () => {
     console.log(
       `csrf: ${attempts} mutating calls from another origin (${calls.length} routes × fetch/beacon/form/top-level, 2 origins, captain and admin sessions), 0 accepted; the server refused the ${[...serverAnswers.values()].reduce((a, b) => a + b, 0)} that reached it (${refused}); data unchanged`,
     );
-  }, 300_000);
+  }, 600_000);
 
   it("the app cannot be framed by another site", async () => {
     const page = await captainContext.newPage();

@@ -21,7 +21,8 @@ export default defineConfig({
     fileParallelism: workers > 1,
     pool: "forks",
     maxWorkers: workers,
-    testTimeout: 60_000,
+    // Guards against a hung journey only (nothing is timed): the longest ones take ~60 s on a busy machine.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
   },
