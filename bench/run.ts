@@ -402,6 +402,8 @@ interface AbPlan {
 function abPlan(patch: PatchName, seeded: BulkSeedResult): AbPlan {
   const measured = ["ladder GET /api/teams (page)", "team profile GET /api/teams/:id", "history page GET /api/matches/team/:id"];
   const paths: [string, string][] = [...benchReads(seeded).filter(([name]) => measured.includes(name)), SIGNED_IN_USER];
+  // A renamed read would drop out of the A/B without a word: say so instead.
+  if (paths.length !== measured.length + 1) throw new Error(`--ab: benchReads has no row named ${measured.filter((m) => !paths.some(([n]) => n === m)).join(", ")}`);
   return { name: patch, ...AB_PATCHES[patch], paths };
 }
 
