@@ -10,8 +10,9 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { createTestDatabase, onPostgres, type TestDatabase } from "../helpers/db";
+import { migrateDatabase, openDatabase } from "../../server/db/client";
 import { createTeam, PASSWORD } from "../helpers/factories";
 import { seedBulk } from "../../bench/seed-bulk";
 import { call, signInCookie } from "./http";
@@ -41,6 +42,13 @@ function track<T extends ServerProcess | TcpProxy | TestDatabase>(x: T): T {
   return x;
 }
 
+/**
+ * A fresh database for one server: on PostgreSQL a database copied from the run's migrated template;
+ * on PGlite a DATA_DIR holding a copy of an embedded database already migrated (made once per file
+ * from the run's migrated image). A first start on an empty DATA_DIR spends most of its ~15 s
+ * creating and migrating the database; none of the faults below is about that (the journeys and
+ * server/config/data-dir.test.ts start from nothing), so each server starts on a copy instead.
+ */
 async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; testDb?: TestDatabase }> {
   if (onPostgres()) {
     const testDb = track(await createTestDatabase());
@@ -48,7 +56,24 @@ async function freshDatabaseEnv(): Promise<{ env: Record<string, string>; testDb
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-"));
   cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+  fs.cpSync(await migratedDataDir(), dir, { recursive: true });
   return { env: { DATA_DIR: dir } };
+}
+
+let migrated: Promise<string> | undefined;
+/** A DATA_DIR whose embedded database (DATA_DIR/pglite) is the run's migrated image, closed and unlocked. */
+function migratedDataDir(): Promise<string> {
+  migrated ??= (async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-migrated-"));
+    cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    // The image exists on a PGlite run; a PostgreSQL run (which needs this only for (f)) migrates here.
+    const image = inject("pgliteImage");
+    const db = await openDatabase({ dataDir: path.join(dir, "pglite"), ...(image ? { loadDataDir: new Blob([fs.readFileSync(image)]) } : {}) });
+    if (!image) await migrateDatabase(db);
+    await db.close();
+    return dir;
+  })();
+  return migrated;
 }
 
 const readyAnswer = async (base: string) => {
@@ -371,6 +396,7 @@ describe("faults", () => {
   it("(f) two processes on one embedded DATA_DIR: the second refuses to start, and a lock left by kill -9 is taken over", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "dl-faults-lock-"));
     cleanups.push(async () => fs.rmSync(dir, { recursive: true, force: true }));
+    fs.cpSync(await migratedDataDir(), dir, { recursive: true });
     const embedded = { DATA_DIR: dir, DATABASE_URL: "" };
     const first = track(await startServer(embedded));
     const cookie = await signInCookie(first.base, ADMIN.username, ADMIN.password);
