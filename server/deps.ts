@@ -4,6 +4,7 @@ import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
 import type { MailDelivery } from "./mail/delivery";
 import type { PushDelivery } from "./modules/notifications/push-delivery";
+import type { LadderRanksRefresher } from "./modules/ladder/refresher";
 import type { ReadCache } from "./lib/read-cache";
 import type { Clock } from "./lib/clock";
 import type { EventStreams } from "./lib/live-events";
@@ -21,6 +22,8 @@ export interface AppDeps {
   mailDelivery: MailDelivery;
   /** The push worker of this instance, with the VAPID public key (none: push is off). */
   pushDelivery: PushDelivery;
+  /** The stored ladder ranks' refresher of this instance, after writers' commits (decision 039). */
+  ladderRanks: LadderRanksRefresher;
   /** Sessions and the cacheable reads (server/lib/read-cache.ts). */
   readCache: ReadCache;
   /** Now, for the rules that follow the calendar (away ranges, inactivity): server/lib/clock.ts. */

@@ -15,6 +15,7 @@ import { createMailer, smtpTimeouts } from "./mail/mailer";
 import { MailDelivery } from "./mail/delivery";
 import { Metrics } from "./lib/metrics";
 import { PushDelivery } from "./modules/notifications/push-delivery";
+import { LadderRanksRefresher } from "./modules/ladder/refresher";
 import { resolveVapidKeys } from "./config/vapid";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
@@ -99,7 +100,9 @@ async function main() {
   const vapid = resolveVapidKeys(env);
   if (!vapid) logger.info({ event: "push.off" }, "web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn it on");
   const pushDelivery = new PushDelivery({ db: database.db, logger, vapid }).start(database.changes);
-  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
+  // The stored ladder ranks are refreshed after the commits that mark them behind (decision 039).
+  const ladderRanks = new LadderRanksRefresher({ db: database.db, env, clock, logger, wakeDelayMs: env.LADDER_REFRESH_DELAY_MS }).start(database.changes);
+  const deps = { database, db: database.db, env, logger, mailer, mailDelivery, pushDelivery, ladderRanks, readCache, clock, events, metrics };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),
     ...(env.isProduction ? {} : { extraOrigins: ["http://localhost:5173", "http://127.0.0.1:5173"] }),
@@ -137,6 +140,7 @@ async function main() {
     jobs.stop();
     mailDelivery.stop();
     pushDelivery.stop();
+    ladderRanks.stop();
     // Open event streams end now (each browser reconnects, elsewhere or after the restart); they
     // would otherwise hold server.close() until the forced exit.
     events.close();
@@ -151,7 +155,7 @@ async function main() {
       // The mail being sent is finished (and marked); the rest of its batch goes back to the queue.
       // A mail server that stalls is not waited for past 5 s: that mail's claim runs out and it is
       // sent again later (server/mail/delivery.ts).
-      await Promise.race([Promise.all([mailDelivery.idle(), pushDelivery.idle()]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
+      await Promise.race([Promise.all([mailDelivery.idle(), pushDelivery.idle(), ladderRanks.idle()]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
       closeApp();
       mailer.close();
       await database.close().catch(() => undefined);

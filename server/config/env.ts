@@ -60,6 +60,8 @@ const EnvSchema = z.object({
   /** How many scheduled backups are kept (the oldest beyond this are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
+  /** How long the stored ranks' refresher holds a wake back (decision 039; unmeasured, default 0: at once). */
+  LADDER_REFRESH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
   // Web push (docs/decisions/035-web-push.md): the key pair of `npx web-push generate-vapid-keys`
   // and a contact for the push services. Unset on the embedded default: generated into DATA_DIR.
   VAPID_PUBLIC_KEY: optionalString,

@@ -5,7 +5,7 @@ import { sweepChallengeClock } from "../modules/challenges/challenges.clock";
 import { runScheduledBackup } from "../modules/admin/scheduled-backups";
 import { pruneNotifications } from "../modules/notifications/notifications.service";
 import { sweepSeasons } from "../modules/seasons";
-import { activityAt, sweepLadderRanks } from "../modules/ladder";
+import { sweepLadderRanks } from "../modules/ladder";
 import { embeddedVacuum } from "../db/maintenance";
 
 export interface Jobs {
@@ -30,7 +30,7 @@ export const jobs: Job[] = [
   { name: "seasons", run: (deps) => sweepSeasons(deps) },
   { name: "approval-reminders", run: (deps) => sweepApprovalReminders({ db: deps.db, env: deps.env }) },
   // Auto-confirms undisputed results past their approval deadline.
-  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL, at: activityAt(deps) }) },
+  { name: "match-approval-sweep", run: (deps) => sweepOverdueMatches({ db: deps.db, logger: deps.logger, appUrl: deps.env.APP_URL }) },
   // The period's full backup to BACKUP_DIR, once across all instances (a claimed row per period).
   { name: "scheduled-backup", run: (deps) => runScheduledBackup(deps) },
   // The outbox: mails whose retry came due (new mail is delivered at once, server/mail/delivery.ts).

@@ -178,6 +178,8 @@ export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   notifications: "a member's notifications: GET /api/notifications is not cached; every row is written with a change of a cached table",
   mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
   push_deliveries: "the push queue: read only by the push worker, which writes it after every push (like mail_outbox)",
+  ladder_rank_changes:
+    "the stored ranks' marks (decision 039): every mark is written in the transaction of a change to a table with the trigger (the inputs), and the refresh that consumes it writes ladder_ranks (which has one) whenever a place moved; a mark alone changes no answer",
 };
 
 /** A kept answer: its JSON text, and the text gzipped once the first client that accepts it asks. */

@@ -259,6 +259,18 @@ export const ladderRanksAsOf = pgTable(
 );
 
 /**
+ * Marks left by the writers of ladder inputs (decision 039): "the stored ranks of these ladders are
+ * behind" (`ladders` null: every ladder). Writers only insert, in the transaction of their change,
+ * so they never wait on each other; the refresh (stored-ranks.ts) deletes the marks its snapshot
+ * sees in the statement that renumbers the ladders, and a reader finding any mark refreshes first.
+ */
+export const ladderRankChanges = pgTable("ladder_rank_changes", {
+  id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+  ladders: text("ladders").array().$type<(Surface | "overall")[]>(),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
+
+/**
  * Seasons (docs/product.md, "Seasons"): named runs of whole club days, first and last day included.
  * They never overlap (the service checks under a table lock). The current season is the one not yet
  * closed whose days contain today. `started_at` is set once, when its start (the carry-over) was

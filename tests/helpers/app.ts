@@ -12,6 +12,7 @@ import { createMailer } from "../../server/mail/mailer";
 import { MailDelivery, type DeliveryResult } from "../../server/mail/delivery";
 import { Metrics } from "../../server/lib/metrics";
 import { PushDelivery, type PushResult } from "../../server/modules/notifications/push-delivery";
+import { LadderRanksRefresher } from "../../server/modules/ladder/refresher";
 import { vapidFromEnvironment } from "../../server/config/vapid";
 import { createApp } from "../../server/app";
 import { ReadCache } from "../../server/lib/read-cache";
@@ -99,7 +100,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET, metrics }).start(testDb.database.changes);
   const events = new EventStreams({ logger, ...options.events }).listen(testDb.database.live);
   const pushDelivery = new PushDelivery({ db: testDb.database.db, logger, vapid: vapidFromEnvironment(env) }).start(testDb.database.changes);
-  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, readCache, clock, events, metrics };
+  const ladderRanks = new LadderRanksRefresher({ db: testDb.database.db, env, clock, logger, wakeDelayMs: env.LADDER_REFRESH_DELAY_MS }).start(testDb.database.changes);
+  const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, ladderRanks, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   checkAnswersAgainstReference(app);
   const signedIn = async (username: string | null, password = PASSWORD): Promise<supertest.Agent> => {
@@ -143,7 +145,8 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
       events.close();
       mailDelivery.stop();
       pushDelivery.stop();
-      await Promise.all([mailDelivery.idle(), pushDelivery.idle()]);
+      ladderRanks.stop();
+      await Promise.all([mailDelivery.idle(), pushDelivery.idle(), ladderRanks.idle()]);
       close();
       mailer.close();
       await mail.close();
@@ -172,9 +175,9 @@ export function useTestApp(
   // An answer that does not match the API reference fails the test that received it (tests/helpers/contract.ts).
   afterEach(async () => {
     expect(takeContractMismatches(), "answers that do not match the API reference (GET /api/openapi.json)").toEqual([]);
-    // Every writer refreshes the stored ranks in its transaction (decision 038): after each test they
-    // equal the ladder order computed afresh.
-    if (app) expect(await storedRanksDrift(app.deps), "stored ladder ranks that differ from the ladder order: a writer did not refresh them").toEqual([]);
+    // Every writer marks the stored ranks behind in its transaction (decision 039): after each test,
+    // once the marks left are refreshed, they equal the ladder order computed afresh.
+    if (app) expect(await storedRanksDrift(app.deps), "stored ladder ranks that differ from the ladder order: a writer did not mark them").toEqual([]);
   });
   afterAll(async () => {
     await app?.close();

@@ -42,7 +42,7 @@ import {
   registrationNotCompletedEmail,
   welcomeEmail,
 } from "./accounts.emails";
-import { refreshLadderRanksNow } from "../ladder";
+import { markLadderRanksChanged } from "../ladder";
 
 export const MESSAGES = {
   registered: "Registration successful! Please check your email to verify your account before logging in.",
@@ -688,8 +688,8 @@ export async function approveUser(deps: Deps<"db" | "env" | "clock" | "logger">,
         .update(teams)
         .set({ isApproved: true, lastActiveAt: sql`case when ${teams.isApproved} then ${teams.lastActiveAt} else now() end`, updatedAt: new Date() })
         .where(eq(teams.id, target.teamId!));
-      // An approved team is on the overall ladder: the stored ranks follow (decision 038).
-      await refreshLadderRanksNow({ ...deps, db: tx });
+      // An approved team is on the overall ladder: the stored ranks follow (decisions 038, 039).
+      await markLadderRanksChanged(tx);
     }
     const approved = await tx
       .update(users)

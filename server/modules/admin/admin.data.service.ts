@@ -6,7 +6,7 @@ import type { Deps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { rowsOf, type Database, type DbOrTx } from "../../db/client";
 import type { Progress } from "./data-operations";
-import { refreshLadderRanksNow } from "../ladder";
+import { markLadderRanksChanged } from "../ladder";
 
 const count = (v: unknown) => Number(v ?? 0);
 
@@ -212,8 +212,9 @@ export async function resetAllData(
     const teams = await deleteInBatches(tx, "teams", undefined, step("Removing teams"), size);
     progress("Finishing", total, total);
     await resetSequences(tx);
-    // No team is left on a ladder (their rows went with the teams); the calendar is stored anew.
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    // No team is left on a ladder (their rows went with the teams): the stored ranks follow after
+    // the commit (decision 039).
+    await markLadderRanksChanged(tx);
     return { users, teams, challenges, matches, disputes };
   }));
   deps.logger.warn({ event: "admin.reset_data", adminId: o.actor.id, removed }, "all player and team data reset");

@@ -14,7 +14,7 @@ import { tell } from "../notifications/notifications.service";
 import { teamRestoredEmail } from "./admin.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
 import { rowsOf } from "../../db/client";
-import { refreshLadderRanksNow } from "../ladder";
+import { markLadderRanksChanged } from "../ladder";
 
 const iso = (v: unknown) => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
@@ -121,8 +121,8 @@ export async function restoreTeam(deps: Deps<"db" | "env" | "clock" | "logger">,
       .where(and(eq(teams.id, o.teamId), isNotNull(teams.deletedAt)))
       .returning({ id: teams.id, name: teams.name });
     if (!row) return undefined;
-    // The team is back on its ladders: the stored ranks follow (decision 038).
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    // The team is back on its ladders: the stored ranks follow (decisions 038, 039).
+    await markLadderRanksChanged(tx);
     const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.teamId, row.id));
     for (const m of members) {
       await tell(tx, {
@@ -162,7 +162,7 @@ export async function permanentlyDeleteTeam(deps: Deps<"db" | "env" | "clock" | 
     // challenges, matches (team1/team2/winner) and, through matches, disputes and tokens cascade.
     await tx.delete(teams).where(eq(teams.id, team.id));
     // Its matches went with it (and with them the last activity of its opponents): the stored ranks follow.
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    await markLadderRanksChanged(tx);
     return { team, removedUsers: removable.length };
   });
   deps.logger.info(

@@ -10,7 +10,6 @@ import { createTestApp, type TestApp, useTestApp } from "../../../tests/helpers/
 import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
 import { sweepChallengeClock } from "./challenges.clock";
 import { sweepApprovalReminders, sweepOverdueMatches } from "../matches";
-import { activityAt } from "../ladder";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -155,8 +154,8 @@ describe("the play-by date", () => {
     await t.mail.waitFor((m) => m.subject.startsWith("Reminder: confirm or dispute") && m.to.includes(b.captain.email));
 
     // Auto-confirmation by the same clock.
-    expect((await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, now: at(deadline - 1), at: activityAt(t.deps) })).confirmed).toBe(0);
-    expect((await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, now: at(deadline + 1), at: activityAt(t.deps) })).confirmed).toBe(1);
+    expect((await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, now: at(deadline - 1) })).confirmed).toBe(0);
+    expect((await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, now: at(deadline + 1) })).confirmed).toBe(1);
     const [m] = await t.db.select().from(matches).where(eq(matches.id, rep.body.match.id));
     expect(m!.confirmationStatus).toBe("confirmed");
   });

@@ -19,7 +19,6 @@ import { tokenRefusal } from "../matches/matches.service";
 import { adminRecipients, teamRecipients, tell, without } from "../notifications/notifications.service";
 import { disputeResolvedMail, matchDisputedMail } from "../matches/matches.emails";
 import { offsetOf, pageOf } from "../../lib/paging";
-import { activityAt } from "../ladder";
 
 const RESOLVE_TITLE = "Failed to Resolve Dispute";
 
@@ -226,7 +225,7 @@ export async function resolveDispute(
         .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
-      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked!, at: activityAt(deps) });
+      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked! });
     } else if (input.outcome === DISPUTE_OUTCOME.uphold) {
       const [match] = await tx
         .update(matches)
@@ -234,7 +233,7 @@ export async function resolveDispute(
         .where(and(eq(matches.id, row.matchId), eq(matches.matchStatus, MATCH_STATUS.reported)))
         .returning();
       if (!match) throw conflict("This match's result has already been settled.", { title: RESOLVE_TITLE });
-      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked!, at: activityAt(deps) });
+      await applyApprovedResult({ tx, match, approvedBy: input.actor.id, now, lockedTeams: locked! });
     } else {
       const [match] = await tx
         .update(matches)

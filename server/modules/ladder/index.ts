@@ -16,13 +16,15 @@ export {
 export { activityAt, inactivityDays } from "./activity";
 export {
   currentLadderRanks,
+  ladderRanksMarkedBehind,
+  markLadderRanksChanged,
   readCurrentLadderRanks,
   refreshLadderRanks,
-  refreshLadderRanksNow,
   storedLadderSizeOf,
   storedRankOf,
   sweepLadderRanks,
 } from "./stored-ranks";
+export { LadderRanksRefresher, type RefreshResult } from "./refresher";
 export { getLadder, getTeamRank, type LadderRow } from "./ladder.service";
 export { loadRatingSettings } from "./rating-settings";
 export { setsMargin } from "./rebuild";

@@ -14,8 +14,9 @@
 //
 // Everything here produces SQL over the teams table. The readers do not run it per request: they
 // read the stored copy, ladder_ranks, which refreshLadderRanks() (stored-ranks.ts) writes from
-// ladderPlaces() below inside every transaction that changes an input (decision 038), so the stored
-// ranks and this definition cannot part.
+// ladderPlaces() below after every transaction that changes an input marks it behind, and before
+// any read that finds such a mark (decisions 038, 039), so the stored ranks and this definition
+// cannot part.
 import { getTableName, sql, type SQL } from "drizzle-orm";
 import type { PgColumn } from "drizzle-orm/pg-core";
 import { clubBreaks, systemSettings, teamAway, teams } from "@shared/schema";

@@ -1,19 +1,22 @@
-// The stored ladder ranks (decision 038): results confirmed at the same moment leave the ranks of
-// the last commit (the refresh under the advisory lock), and a team turning inactive with the
-// calendar is stored by the job or, before it runs, by the first read of the new club day.
-// (After every test, useTestApp also compares the stored ranks with the order computed afresh.)
+// The stored ladder ranks (decisions 038, 039): results confirmed at the same moment leave the ranks
+// of every commit (marks refreshed under the advisory lock), a read right after a confirmation
+// answers the new order before the refresher has run, a mark committed during a refresh survives
+// it, and a team turning inactive with the calendar is stored by the job or, before it runs, by the
+// first read of the new club day. (After every test, useTestApp also compares the stored ranks,
+// with the marks left refreshed, with the order computed afresh.)
 import { describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
-import { ladderRankRows, ladderRanksAsOf, teams as teamsTable } from "@shared/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { ladderRankChanges, ladderRankRows, ladderRanksAsOf, teams as teamsTable } from "@shared/schema";
 import type { CompetitionType, Surface } from "@shared/constants";
 import type { TeamsPage } from "@shared/types/teams";
 import { FixedClock } from "../../lib/clock";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
-import { createTeam, type TeamFixture } from "../../../tests/helpers/factories";
+import { createTeam, ranksChanged, type TeamFixture } from "../../../tests/helpers/factories";
+import { onPostgres } from "../../../tests/helpers/db";
 import { storedRanksDrift } from "../../../tests/helpers/stored-ranks";
 import { reportedMatch } from "../matches/matches.fixtures";
 import { activityAt } from "./activity";
-import { refreshLadderRanks, sweepLadderRanks } from "./stored-ranks";
+import { markLadderRanksChanged, refreshLadderRanks, refreshStatement, sweepLadderRanks } from "./stored-ranks";
 import type { Ladder } from "./ladder-order";
 
 const DAY_MS = 86_400_000;
@@ -24,6 +27,8 @@ let t: TestApp;
 useTestApp((app) => (t = app), {}, { clock });
 
 const storedCalendar = async () => (await t.db.select().from(ladderRanksAsOf))[0]?.clubDay;
+/** The marks left, oldest first (their ladders; null: every ladder). */
+const marksLeft = async () => (await t.db.select().from(ladderRankChanges).orderBy(ladderRankChanges.id)).map((m) => m.ladders);
 
 describe("the stored ladder ranks", () => {
   it("stay equal to the ladder order when several results are confirmed at once", async () => {
@@ -155,5 +160,97 @@ describe("the stored ladder ranks", () => {
     await refreshLadderRanks(t.db, at, { ladders: ["grass"] });
     expect(await storedRanksDrift(t.deps)).toEqual([]);
     expect(await placeOf(low!.team.id, "grass")).toMatchObject({ clubPosition: 1, clubRank: 1 });
+  }, 60_000);
+
+  // Decision 039: the writers mark, the refresher (or the first reader) renumbers after the commit.
+  const beachPage = async (viewer: TeamFixture, competitionType: CompetitionType) => {
+    const agent = await t.signedIn(viewer.captain.username);
+    return (await agent.get("/api/teams").query({ surface: "beach", competitionType, limit: 50 }).expect(200)).body as TeamsPage;
+  };
+
+  it("read your writes: with the refresher stopped, a confirmation leaves the rows behind but the next ladder read answers the new order", async () => {
+    clock.set(NOON);
+    const mixed = await ladderTeams(5, "Mixed Doubles");
+    const [bottom, top] = [mixed[0]!, mixed[4]!];
+    const before = await placeOf(bottom.team.id, "beach");
+    expect(before!.categoryPosition).toBeGreaterThan((await placeOf(top.team.id, "beach"))!.categoryPosition);
+    t.deps.ladderRanks.stop();
+    await t.deps.ladderRanks.idle();
+    try {
+      await confirm(bottom, top, "beach");
+      // Committed and marked, not renumbered: the stored rows are the old order.
+      expect(await marksLeft()).toEqual([["overall", "beach"]]);
+      expect(await placeOf(bottom.team.id, "beach")).toEqual(before);
+      expect((await storedRanksDrift(t.deps, { refreshFirst: false })).length).toBeGreaterThan(0);
+      // The read finds the mark, refreshes first, and answers the new order (the winner climbed).
+      const page = await beachPage(top, "Mixed Doubles");
+      expect(page.items.find((v) => v.id === bottom.team.id)!.surfaceRank!).toBeLessThan(before!.categoryRank!);
+      expect(await marksLeft()).toEqual([]);
+      expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+    } finally {
+      t.deps.ladderRanks.start(t.testDb.database.changes);
+    }
+  }, 60_000);
+
+  it("the refresher, woken by a confirmation's mark, renumbers after the commit and leaves no mark", async () => {
+    clock.set(NOON);
+    const mixed = await ladderTeams(5, "Mixed Doubles");
+    const [bottom, top] = [mixed[0]!, mixed[4]!];
+    const before = await placeOf(bottom.team.id, "beach");
+    await confirm(bottom, top, "beach");
+    // The commit woke it (this process's data change after the mark's signal): its run ends.
+    await t.deps.ladderRanks.idle();
+    expect(await marksLeft()).toEqual([]);
+    expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+    expect((await placeOf(bottom.team.id, "beach"))!.categoryPosition).toBeLessThan(before!.categoryPosition);
+  }, 60_000);
+
+  it("a change of an input that marks nothing is caught: the comparison finds the rows left behind", async () => {
+    clock.set(NOON);
+    const [low] = await ladderTeams(3, "Men's Doubles");
+    // Written directly, no mark (a writer that forgot markLadderRanksChanged): the best on hardcourt now.
+    await t.db.update(teamsTable).set({ hardcourtRating: 2100 }).where(eq(teamsTable.id, low!.team.id));
+    // The refresh the check runs first consumes marks only: there are none, so nothing moves.
+    expect((await storedRanksDrift(t.deps)).length).toBeGreaterThan(0);
+    expect(await placeOf(low!.team.id, "hardcourt")).not.toMatchObject({ clubRank: 1 });
+    // Marked: the next refresh renumbers it.
+    await ranksChanged(t.db);
+    expect(await storedRanksDrift(t.deps)).toEqual([]);
+    expect(await placeOf(low!.team.id, "hardcourt")).toMatchObject({ clubRank: 1 });
+  }, 60_000);
+
+  it.skipIf(!onPostgres())("a mark committed after a refresh's snapshot survives that refresh (PostgreSQL)", async () => {
+    clock.set(NOON);
+    const [low] = await ladderTeams(3, "Women's Doubles");
+    const at = activityAt(t.deps);
+    // Only this test refreshes (the app's refresher would wait on the lock, then update the same rows).
+    t.deps.ladderRanks.stop();
+    await t.deps.ladderRanks.idle();
+    try {
+      await markLadderRanksChanged(t.db, { ladders: ["beach"] });
+      // The refresh's transaction takes its snapshot (REPEATABLE READ: at its first statement, the
+      // lock) before another connection commits a change and its mark; its statement then runs.
+      await t.db.transaction(
+        async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(727038)`);
+          await t.db.transaction(async (other) => {
+            await other.update(teamsTable).set({ grassRating: 2200 }).where(eq(teamsTable.id, low!.team.id));
+            await markLadderRanksChanged(other, { ladders: ["grass"] });
+          });
+          await tx.execute(refreshStatement(at, []));
+        },
+        { isolationLevel: "repeatable read" },
+      );
+      // The beach mark was consumed; the grass one, committed after the snapshot, is left, and so
+      // the ranks are not current: the next refresh renumbers grass.
+      expect(await marksLeft()).toEqual([["grass"]]);
+      expect((await storedRanksDrift(t.deps, { refreshFirst: false })).length).toBeGreaterThan(0);
+      expect(await sweepLadderRanks(t.deps)).toEqual({ refreshed: true });
+      expect(await marksLeft()).toEqual([]);
+      expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+      expect(await placeOf(low!.team.id, "grass")).toMatchObject({ clubRank: 1 });
+    } finally {
+      t.deps.ladderRanks.start(t.testDb.database.changes);
+    }
   }, 60_000);
 });

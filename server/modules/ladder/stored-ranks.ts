@@ -1,39 +1,64 @@
-// The stored ladder ranks (decision 038; docs/product.md, "Ladder order and rank"): ladder_ranks
-// holds every team's places on every ladder as ladder-order.ts defines them, so a reader pages a
-// ladder by a range of positions and looks one team up by its key, never ranking, counting or
-// sorting the whole club per request.
+// The stored ladder ranks (decisions 038 and 039; docs/product.md, "Ladder order and rank"):
+// ladder_ranks holds every team's places on every ladder as ladder-order.ts defines them, so a
+// reader pages a ladder by a range of positions and looks one team up by its key, never ranking,
+// counting or sorting the whole club per request.
 //
-// - Written by refreshLadderRanks() only, inside the transaction of every change of an input: a
-//   result applied (confirmed, auto-confirmed, a dispute upheld or corrected), a team approved,
-//   edited, deleted, restored or purged, an away range, a club break, the club rules, a season's
-//   carry-over, a rating rebuild or model switch, a restore, reset or purge of data.
+// - Marked behind by every change of an input, in its transaction (markLadderRanksChanged: one
+//   insert into ladder_rank_changes, naming the ladders it touched): a result applied (confirmed,
+//   auto-confirmed, a dispute upheld or corrected), a team approved, deleted, restored or purged, an
+//   away range, a club break, the club rules, a season's carry-over, a reset of data. Writers only
+//   insert, so they never wait on each other.
+// - Written by refreshLadderRanks() only, under an advisory lock: its statement deletes the marks
+//   its snapshot sees and renumbers the ladders they name. It runs after the commit, in this
+//   process's LadderRanksRefresher (refresher.ts, woken by the mark), and before any read that
+//   finds a mark left (read-your-writes: a read right after a confirmation answers the new order).
+//   A rating rebuild or model switch, a restore and the demo club's load refresh in their own
+//   transaction (rare, and they rewrite every rating).
 // - Activity follows the calendar: the ranks are stored for one club day (ladder_ranks_as_of). The
 //   "ladder-ranks" job refreshes them at start-up and after the club's midnight, and a reader that
 //   finds them stored for another day (or another threshold or zone) refreshes them first.
 import { sql, type SQL } from "drizzle-orm";
-import { ladderRankRows, ladderRanksAsOf } from "@shared/schema";
+import { ladderRankChanges, ladderRankRows, ladderRanksAsOf } from "@shared/schema";
 import { rowsOf, type DbOrTx } from "../../db/client";
 import type { TxDeps } from "../../deps";
 import { LADDERS, ladderPlacesParts, type ActivityAt, type Ladder } from "./ladder-order";
 import { activityAt } from "./activity";
+import { QueueSignal } from "../../lib/queue-worker";
 
 /**
- * The transaction-level advisory lock every refresh takes before it reads the inputs: two
- * transactions that both changed inputs refresh one after the other, and the second one's refresh
- * (a new statement, so a new snapshot under READ COMMITTED) sees the first one's committed changes.
+ * The transaction-level advisory lock every refresh takes before it reads the inputs: two refreshes
+ * run one after the other, and the second one's statement (a new snapshot under READ COMMITTED) sees
+ * what the first one wrote and the marks it left (those committed after its snapshot).
  */
 const REFRESH_LOCK = 727038;
 
+/** Wakes this process's LadderRanksRefresher (refresher.ts) when a writer marked the ranks behind. */
+export const ladderRanksMarked = new QueueSignal();
+
 /**
- * Recomputes the stored ranks from the ladder order at `at`, in the caller's transaction (or in one
- * of its own): only the rows whose place changed are written (compared first, so the others are
- * neither written nor locked), teams that left a ladder lose their row.
- * Call it after the last write of the inputs in the transaction. `ifStale`: only when they are not
- * already stored for `at` (checked under the lock, so readers racing at midnight refresh once).
- * `ladders`: the only ladders whose rating, wins or losses the transaction changed (a confirmed
- * result: the overall one and the match's surface); the others are renumbered too when the stored
- * ranks are for another calendar, or when a team's activity or its being on the ladders moved
- * (both checked by the statement, under the lock). Anything else changed: leave it out (every ladder).
+ * In the transaction of a change of a ladder input, after its writes: marks the stored ranks behind
+ * (one insert: writers never wait on each other). `ladders`: the only ladders whose rating, wins or
+ * losses the transaction changed (a confirmed result: the overall one and the match's surface); the
+ * refresh renumbers the others too when a team's activity or its being on the ladders moved, or the
+ * calendar did. Anything else changed: leave it out (every ladder). The refresher is woken; it
+ * refreshes once this commits (and a reader that comes first refreshes itself).
+ */
+export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: readonly Ladder[] } = {}): Promise<void> {
+  const every = !opts.ladders || LADDERS.every((l) => opts.ladders!.includes(l));
+  await db.insert(ladderRankChanges).values({ ladders: every ? null : [...new Set(opts.ladders)] });
+  ladderRanksMarked.notify();
+}
+
+/**
+ * Brings the stored ranks up to date at `at`, in the caller's transaction (or in one of its own),
+ * under the lock: renumbers the ladders of every mark its snapshot sees (and deletes those marks),
+ * plus `ladders` (default: every ladder; [] for the marked ones only). Only the rows whose place
+ * changed are written (compared first, so the others are neither written nor locked), teams that
+ * left a ladder lose their row. `ifStale`: only when they are not current (stored for another
+ * calendar, or a mark is left; checked under the lock, so readers racing after a write refresh
+ * once), and then the marked ladders only (every one when the calendar moved).
+ * The rebuild, a restore and the seed call it in their transaction, after their last write; other
+ * writers mark (markLadderRanksChanged).
  */
 export async function refreshLadderRanks(
   db: DbOrTx,
@@ -43,7 +68,7 @@ export async function refreshLadderRanks(
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
     if (opts.ifStale && (await storedAt(tx, at))) return;
-    await tx.execute(refreshStatement(at, opts.ladders));
+    await tx.execute(refreshStatement(at, opts.ifStale ? [] : opts.ladders));
   });
 }
 
@@ -52,24 +77,32 @@ const ladderArray = (ladders: readonly Ladder[]): SQL => sql.raw(`array[${ladder
 const ALL_LADDERS = ladderArray(LADDERS);
 
 /**
- * The refresh statement: the ladders to number (`scope`), their places (`fresh`), the difference
- * with their stored rows (`diff`: a row to delete, to insert or to update), written.
+ * The refresh statement: the marks it consumes (`marks`: deleted, those of its snapshot only: a
+ * mark committed after it survives for the next refresh), the ladders to number (`scope`), their
+ * places (`fresh`), the difference with their stored rows (`diff`: a row to delete, to insert or to
+ * update), written. `ladders`: numbered besides the marked ones (default: every ladder).
  */
 export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): SQL {
   const parts = ladderPlacesParts(at);
   const activity = sql.raw(`"${parts.activityName}"`);
   const everyLadder = !ladders || LADDERS.every((l) => ladders.includes(l));
-  // Every ladder, or the given ones unless the stored ranks are for another calendar, or a team's
-  // activity or its being on the overall ladder (and so on any) differs from the stored one.
+  // Every ladder, or the given and the marked ones unless a mark says every ladder, the stored
+  // ranks are for another calendar, or a team's activity or its being on the overall ladder (and so
+  // on any) differs from the stored one.
   const scope = everyLadder
     ? ALL_LADDERS
-    : sql`case when not ${ranksStoredAt(at)}
+    : sql`case when not ${calendarStoredAt(at)}
+          or exists (select 1 from marks where ladders is null)
           or exists (select 1 from ${activity} a
             full join (select team_id, inactive from ${ladderRankRows} where ladder = 'overall') r on r.team_id = a.id
             where a.id is null or r.team_id is null or a.inactive <> r.inactive)
-        then ${ALL_LADDERS} else ${ladderArray(ladders)} end`;
+        then ${ALL_LADDERS}
+        else array(select distinct l from (
+          select unnest(ladders) from marks union all select unnest(${ladders.length ? ladderArray(ladders) : sql.raw("'{}'::text[]")})
+        ) as named(l)) end`;
   return sql`
-    with ${activity} as materialized (${parts.activity}),
+    with marks as (delete from ${ladderRankChanges} returning ladders),
+    ${activity} as materialized (${parts.activity}),
     scope as (select ${scope} as ladders),
     fresh as (${parts.places(sql`(select ladders from scope)::text[]`)}),
     stored as (select * from ${ladderRankRows} where ladder = any((select ladders from scope)::text[])),
@@ -103,28 +136,38 @@ export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): S
     from diff where team_id is not null and stored_team_id is null`;
 }
 
-/** refreshLadderRanks at the app's calendar (today, the threshold, the zone): what a writer calls. */
-export function refreshLadderRanksNow(deps: TxDeps<"db" | "env" | "clock">): Promise<void> {
-  return refreshLadderRanks(deps.db, activityAt(deps));
-}
-
-/** True when the stored ranks were computed at `at` (nothing else makes them stale: every writer refreshes). */
+/** True when the stored ranks are current at `at`: computed at `at`, and no mark left. */
 async function storedAt(db: DbOrTx, at: ActivityAt): Promise<boolean> {
   const res = await db.execute(sql`select ${ranksStoredAt(at)} as ok`);
   return rowsOf(res)[0]?.ok === true;
 }
 
-/** SQL: whether the stored ranks were computed at `at` (a column a reader can add to its own statement). */
+/**
+ * SQL: whether the stored ranks are current at `at` (a column a reader can add to its own
+ * statement): computed at `at`, and no writer's mark left (decision 039).
+ */
 function ranksStoredAt(at: ActivityAt): SQL<boolean> {
+  return sql<boolean>`(${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges}))`;
+}
+
+/** SQL: whether the stored ranks were computed at `at` (the calendar only). */
+function calendarStoredAt(at: ActivityAt): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${ladderRanksAsOf}
     where id = 1 and club_day = ${at.today}::date and inactivity_days = ${at.days}::int and time_zone = ${at.timeZone}::text)`;
+}
+
+/** True when a writer's mark is left (a refresh is due). */
+export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
+  const res = await db.execute(sql`select exists (select 1 from ${ladderRankChanges}) as marked`);
+  return rowsOf(res)[0]?.marked === true;
 }
 
 /**
  * currentLadderRanks and the read in one statement: `read(at, current)` runs the reader's statement
  * with `current` as a column named `ranks_current` and answers its rows. When that column says the
- * ranks were stored for another day (or no row came back to tell), they are brought up to date as
- * currentLadderRanks does and the statement runs again. Saves a round trip per read.
+ * ranks are not current (stored for another day, or a writer's mark is left: the refresher has not
+ * run yet), or no row came back to tell, they are brought up to date as currentLadderRanks does and
+ * the statement runs again. Saves a round trip per read.
  */
 export async function readCurrentLadderRanks<R extends { ranks_current?: unknown }>(
   deps: TxDeps<"db" | "env" | "clock">,
@@ -139,7 +182,8 @@ export async function readCurrentLadderRanks<R extends { ranks_current?: unknown
 
 /**
  * Before reading stored ranks: refreshes them when they were stored for another club day (the job
- * has not run since the club's midnight), threshold or zone, and answers the calendar they are for.
+ * has not run since the club's midnight), threshold or zone, or a writer's mark is left (the
+ * refresher has not run since that commit), and answers the calendar they are for.
  */
 export async function currentLadderRanks(deps: TxDeps<"db" | "env" | "clock">): Promise<ActivityAt> {
   const at = activityAt(deps);
@@ -147,7 +191,10 @@ export async function currentLadderRanks(deps: TxDeps<"db" | "env" | "clock">): 
   return at;
 }
 
-/** The job: refreshes the stored ranks when the club day (or threshold, or zone) moved on. */
+/**
+ * The job and the refresher: refreshes the stored ranks when the club day (or threshold, or zone)
+ * moved on, or a writer's mark is left.
+ */
 export async function sweepLadderRanks(deps: TxDeps<"db" | "env" | "clock">): Promise<{ refreshed: boolean }> {
   const at = activityAt(deps);
   if (await storedAt(deps.db, at)) return { refreshed: false };

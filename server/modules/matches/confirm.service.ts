@@ -20,7 +20,7 @@ import { loadMatchView } from "./match-view";
 import { resultConfirmedMail } from "./matches.emails";
 import { publishLive } from "../../lib/live-events";
 import { LIVE_MESSAGE } from "@shared/types/events";
-import { loadRatingSettings, refreshLadderRanks, setsMargin, type ActivityAt } from "../ladder";
+import { loadRatingSettings, markLadderRanksChanged, setsMargin } from "../ladder";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
 
@@ -69,8 +69,6 @@ export async function applyApprovedResult(opts: {
   now?: Date;
   /** Both teams' rows, already locked by the caller; locked here when omitted. */
   lockedTeams?: Map<number, Team>;
-  /** The calendar the stored ranks are refreshed at (activityAt of the app). */
-  at: ActivityAt;
 }): Promise<Match> {
   const { tx, match } = opts;
   const locked = opts.lockedTeams ?? (await lockTeams(tx, [match.team1Id, match.team2Id]))!;
@@ -111,10 +109,11 @@ export async function applyApprovedResult(opts: {
   if (!updated) throw alreadySettled(match.confirmationStatus);
 
   await completeChallenge(tx, match.challengeId, now);
-  // Ratings and activity changed: the stored ranks follow in this transaction (decision 038). Only
-  // the overall and the match's surface ladder hold the ratings, wins and losses written above (the
+  // Ratings and activity changed: the stored ranks are marked behind in this transaction and
+  // refreshed after its commit (decision 039; a read before that refreshes them first). Only the
+  // overall and the match's surface ladder hold the ratings, wins and losses written above (the
   // refresh renumbers the others itself when a team's activity moved).
-  await refreshLadderRanks(tx, opts.at, { ladders: ["overall", match.surface] });
+  await markLadderRanksChanged(tx, { ladders: ["overall", match.surface] });
   // Ratings and ranks moved: every open tab hears of it when this commits (no data in the message).
   await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
   return updated;
@@ -171,8 +170,6 @@ export interface ConfirmMatchOptions {
   logger?: Logger;
   /** APP_URL, for the links of the mail that tells the teams (docs/product.md, "Events and notifications"). */
   appUrl: string;
-  /** The calendar the stored ranks are refreshed at (activityAt of the app). */
-  at: ActivityAt;
 }
 
 /**
@@ -232,7 +229,7 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
         .limit(1);
       throw now2 ? settledRefusal(now2.status, opts.actingTeamId) : matchNotFound();
     }
-    const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked, at: opts.at });
+    const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
     await tellConfirmed(tx, applied, opts);
     return applied;
   });

@@ -9,7 +9,6 @@ import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam } from "../../../tests/helpers/factories";
 import { matchRow, reportedMatch, teamState, challengeRow } from "./matches.fixtures";
 import { sweepOverdueMatches } from "./sweep";
-import { activityAt } from "../ladder";
 
 let t: TestApp;
 useTestApp((app) => (t = app));
@@ -27,10 +26,10 @@ describe("the approval sweep", () => {
     const disputed = await reportedMatch(t.db, { reporter: { team: x.team, captainId: x.captain.id }, opponent: y.team, deadline: past });
     await t.request.post(`/api/matches/dispute/${disputed.token}`).send({ reason: "Not the score we played at all." }).expect(200);
 
-    const runs = await Promise.all([1, 2, 3].map(() => sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, at: activityAt(t.deps), batchSize: 2 })));
+    const runs = await Promise.all([1, 2, 3].map(() => sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, batchSize: 2 })));
     const confirmed = runs.reduce((n, r) => n + r.confirmed, 0);
     // Another pass picks up anything a busy run skipped.
-    const again = await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, at: activityAt(t.deps) });
+    const again = await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL });
     expect(confirmed + again.confirmed).toBe(3);
 
     for (const r of [overdue1, overdue2, overdue3]) {
@@ -50,7 +49,7 @@ describe("the approval sweep", () => {
     const replayed = replay(ids, history);
     for (const id of ids) expect(await teamState(t.db, id)).toEqual(replayed.get(id));
 
-    const none = await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL, at: activityAt(t.deps) });
+    const none = await sweepOverdueMatches({ db: t.db, logger: t.deps.logger, appUrl: t.env.APP_URL });
     expect(none.confirmed).toBe(0);
     const [row] = await t.db.select({ wins: teams.wins }).from(teams).where(eq(teams.id, x.team.id));
     expect(row!.wins + (await teamState(t.db, x.team.id)).losses).toBe(2);

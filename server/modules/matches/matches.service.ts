@@ -13,7 +13,7 @@ import type { Actor } from "../../auth/actor";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
 import { consumeToken, issueToken } from "../../auth/tokens";
-import { activityAt, currentLadderRanks, storedRankOf } from "../ladder";
+import { currentLadderRanks, storedRankOf } from "../ladder";
 import { alreadySettled, confirmMatch, matchIdForToken, matchNotFound } from "./confirm.service";
 import { involvesTeam, loadMatchView, pageOfMatches } from "./match-view";
 import { matchReportedMail, resultWithdrawnMail } from "./matches.emails";
@@ -256,7 +256,6 @@ export async function approveMatch(deps: Deps<"db" | "env" | "clock" | "logger">
     actingTeamId: input.actor.teamId,
     logger: deps.logger,
     appUrl: deps.env.APP_URL,
-    at: activityAt(deps),
   });
   return (await loadMatchView(deps.db, input.matchId))!;
 }
@@ -269,7 +268,7 @@ export async function confirmMatchByToken(deps: Deps<"db" | "env" | "clock" | "l
   const matchId = await deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, "match_confirmation");
     if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
-    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL, at: activityAt(deps) });
+    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL });
     return used.matchId;
   });
   const view = (await loadMatchView(deps.db, matchId))!;

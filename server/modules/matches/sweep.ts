@@ -11,7 +11,6 @@ import { approvalReminderMail } from "./matches.emails";
 import { rowsOf, type Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import { confirmMatch } from "./confirm.service";
-import type { ActivityAt } from "../ladder";
 
 export interface SweepResult {
   confirmed: number;
@@ -25,8 +24,6 @@ export async function sweepOverdueMatches(opts: {
   appUrl: string;
   /** The sweep's clock (default: now; tests drive time with it). */
   now?: Date;
-  /** The calendar the stored ranks are refreshed at (activityAt of the app). */
-  at: ActivityAt;
   batchSize?: number;
   /** Upper bound of matches looked at in one run (the next run continues). */
   maxPerRun?: number;
@@ -66,7 +63,6 @@ export async function sweepOverdueMatches(opts: {
           lockMode: "skip",
           logger: opts.logger,
           appUrl: opts.appUrl,
-          at: opts.at,
         });
         if (done) result.confirmed++;
         else result.skipped++;

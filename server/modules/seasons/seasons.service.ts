@@ -32,7 +32,7 @@ import type { Actor } from "../../auth/actor";
 import type { DbOrTx } from "../../db/client";
 import { AppError, badRequest, conflict, notFound } from "../../lib/app-error";
 import { offsetOf, pageOf } from "../../lib/paging";
-import { activityAt, ladderRanks, ladderValues, refreshLadderRanks, writeRatingStates, type ActivityAt } from "../ladder";
+import { activityAt, ladderRanks, ladderValues, markLadderRanksChanged, writeRatingStates, type ActivityAt } from "../ladder";
 
 
 /** Today in the club's zone. */
@@ -307,7 +307,7 @@ export async function closeSeasonNow(
  * approved before it and before every one approved after it (rebuild.ts). A season does not start
  * while an earlier one is still open: its standings are frozen first.
  */
-async function startSeason(tx: DbOrTx, input: { seasonId: number; day: string; now: Date; at: ActivityAt }): Promise<boolean> {
+async function startSeason(tx: DbOrTx, input: { seasonId: number; day: string; now: Date }): Promise<boolean> {
   const [started] = await tx
     .update(seasons)
     .set({ startedAt: input.now })
@@ -332,8 +332,8 @@ async function startSeason(tx: DbOrTx, input: { seasonId: number; day: string; n
   );
   await tx.update(teams).set({ updatedAt: appliedAt }).where(sql`true`);
   await tx.insert(seasonCarryOvers).values({ seasonId: started.id, percent: started.carryOverPercent, appliedAt });
-  // Every rating moved: the stored ranks follow (decision 038).
-  await refreshLadderRanks(tx, input.at);
+  // Every rating moved: the stored ranks follow after the commit (decisions 038, 039).
+  await markLadderRanksChanged(tx);
   return true;
 }
 
@@ -363,7 +363,7 @@ export async function sweepSeasons(deps: Deps<"db" | "env" | "clock" | "logger">
         if (!claimed) return null;
         return step === "close"
           ? closeSeason(tx, { seasonId: claimed.id, day: addDays(day, -1), closedBy: null, now, at: { ...activityAt(deps), today: day } })
-          : startSeason(tx, { seasonId: claimed.id, day, now, at: activityAt(deps) });
+          : startSeason(tx, { seasonId: claimed.id, day, now });
       });
       if (done === null || done === false) break;
       result[step === "close" ? "closed" : "started"]++;

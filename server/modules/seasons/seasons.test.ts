@@ -29,7 +29,7 @@ const dayIn = (app: TestApp, n: number) => addDays(todayOf(app), n);
 /** A confirmed result: `winner` beat `loser` on `surface`. */
 async function played(app: TestApp, winner: TeamFixture, loser: TeamFixture, surface: "grass" | "beach" | "hardcourt" = "grass"): Promise<void> {
   const { match } = await reportedMatch(app.db, { reporter: { team: winner.team, captainId: winner.captain.id }, opponent: loser.team, surface });
-  await confirmMatch({ db: app.db, matchId: match.id, approvedBy: null, via: "token", appUrl: app.env.APP_URL, at: activityAt(app.deps) });
+  await confirmMatch({ db: app.db, matchId: match.id, approvedBy: null, via: "token", appUrl: app.env.APP_URL });
 }
 
 /** A season whose days are over and that waits for its close (as the jobs runner finds it). */

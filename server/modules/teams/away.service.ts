@@ -15,7 +15,7 @@ import { rowsOf, type DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
-import { refreshLadderRanksNow } from "../ladder";
+import { markLadderRanksChanged } from "../ladder";
 
 type Captain = Pick<Actor, "id" | "teamId">;
 /** The title of every refusal of the Away card's actions. */
@@ -76,8 +76,8 @@ export async function setTeamAway(
       now: deps.clock.now(),
       teamIds: [input.teamId],
     });
-    // Away days do not count towards inactivity: the stored ranks follow (decision 038).
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    // Away days do not count towards inactivity: the stored ranks follow (decisions 038, 039).
+    await markLadderRanksChanged(tx);
     return created!;
   });
   deps.logger.info({ event: "team.away_set", teamId: input.teamId, userId: input.actor.id, firstDay: row.firstDay, lastDay: row.lastDay }, "team away set");
@@ -105,7 +105,7 @@ export async function shortenTeamAway(
     if (input.lastDay < earliest || input.lastDay > open.lastDay)
       throw badRequest(AWAY_MESSAGES.shortenRange, { code: "validation_failed", title: TITLE, fields: { lastDay: AWAY_MESSAGES.shortenRange } });
     const [updated] = await tx.update(teamAway).set({ lastDay: input.lastDay }).where(eq(teamAway.id, open.id)).returning();
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    await markLadderRanksChanged(tx);
     return updated!;
   });
   deps.logger.info({ event: "team.away_shortened", teamId: input.teamId, userId: input.actor.id, lastDay: row.lastDay }, "team away shortened");
@@ -126,7 +126,7 @@ export async function cancelTeamAway(
     const open = await openRange(tx, input.teamId, input.awayId, day);
     if (open.firstDay >= day) await tx.delete(teamAway).where(eq(teamAway.id, open.id));
     else await tx.update(teamAway).set({ lastDay: addDays(day, -1) }).where(eq(teamAway.id, open.id));
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    await markLadderRanksChanged(tx);
   });
   deps.logger.info({ event: "team.away_canceled", teamId: input.teamId, userId: input.actor.id }, "team away canceled");
   return { today: day, current: null };

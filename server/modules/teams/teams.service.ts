@@ -20,7 +20,7 @@ import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
-import { awayUntil, isInactive, readCurrentLadderRanks, refreshLadderRanksNow, storedRankOf } from "../ladder";
+import { awayUntil, isInactive, markLadderRanksChanged, readCurrentLadderRanks, storedRankOf } from "../ladder";
 import { endSessionsOfUsers } from "../../auth/session";
 import { offsetOf, pageOf } from "../../lib/paging";
 
@@ -319,8 +319,8 @@ export async function softDeleteTeam(deps: Deps<"db" | "env" | "clock">, input: 
       .where(and(eq(teams.id, input.teamId), isNull(teams.deletedAt), captainCheck))
       .returning({ id: teams.id, name: teams.name });
     if (!team) return explainRefusal(tx, input.teamId);
-    // A deleted team leaves every ladder: the stored ranks follow (decision 038).
-    await refreshLadderRanksNow({ ...deps, db: tx });
+    // A deleted team leaves every ladder: the stored ranks follow (decisions 038, 039).
+    await markLadderRanksChanged(tx);
     const canceled = await tx
       .update(challenges)
       .set({ status: CHALLENGE_STATUS.canceled, updatedAt: new Date() })

@@ -1,0 +1,81 @@
+// The refresher of the stored ladder ranks (decision 039), on every instance: writers of ladder
+// inputs only mark the ranks behind in their transaction (markLadderRanksChanged, stored-ranks.ts);
+// this worker refreshes them after the commit, one run at a time, so confirmations that land
+// together share one refresh and no writer holds the refresh's lock or pays its cost.
+//
+// When (server/lib/queue-worker.ts, as the mail and push workers): woken by the mark's signal, and
+// by this process's data changes for a moment after (the mark's COMMIT: the signal comes before
+// it); a wake during a run makes one more run after it. After a run that leaves a mark (committed
+// by another instance, or while it ran), it runs again a second later. A run does nothing but one
+// check when the ranks are current. A reader that finds a mark before this has run refreshes
+// itself (read-your-writes), and the "ladder-ranks" job catches anything missed.
+//
+// `wakeDelayMs` holds each wake back (default 0, none): on the embedded database (PGlite, one
+// connection) the refresh after a commit competes with the next request for that connection, and
+// holding it back lets a burst of confirmations share one refresh. Unmeasured so far
+// (docs/decisions/039-ladder-ranks-refreshed-after-commit.md): LADDER_REFRESH_DELAY_MS sets it.
+import type { Db } from "../../db/client";
+import type { DataChanges } from "../../db/changes";
+import type { Env } from "../../config/env";
+import type { Clock } from "../../lib/clock";
+import type { Logger } from "../../lib/logger";
+import { QueueWorker } from "../../lib/queue-worker";
+import { ladderRanksMarked, ladderRanksMarkedBehind, sweepLadderRanks } from "./stored-ranks";
+
+export interface RefreshResult {
+  /** Runs that refreshed the stored ranks (the others found them current). */
+  refreshed: number;
+}
+
+export interface LadderRanksRefresherOptions {
+  db: Db;
+  env: Env;
+  clock: Clock;
+  logger: Logger;
+  /** How long a wake is held back before the run (default 0: at once). */
+  wakeDelayMs?: number;
+}
+
+export class LadderRanksRefresher extends QueueWorker<RefreshResult> {
+  private held: NodeJS.Timeout | undefined;
+
+  constructor(private readonly options: LadderRanksRefresherOptions) {
+    super(options.logger, "ladder.refresh_failed");
+  }
+
+  /** Wakes on the writers' marks (and this process's commits for a moment after) until stop(). */
+  start(changes?: DataChanges): this {
+    return this.listen(ladderRanksMarked, changes);
+  }
+
+  override wake(): void {
+    const delay = this.options.wakeDelayMs ?? 0;
+    if (delay <= 0) return super.wake();
+    if (this.stopped || this.held) return;
+    this.held = setTimeout(() => {
+      this.held = undefined;
+      super.wake();
+    }, delay);
+    this.held.unref();
+  }
+
+  override stop(): void {
+    clearTimeout(this.held);
+    this.held = undefined;
+    super.stop();
+  }
+
+  protected emptyResult(): RefreshResult {
+    return { refreshed: 0 };
+  }
+
+  protected async drain(total: RefreshResult): Promise<void> {
+    const { refreshed } = await sweepLadderRanks(this.options);
+    if (refreshed) total.refreshed++;
+  }
+
+  /** A mark left after a run (committed during it, or by another instance): due now (the worker waits a second). */
+  protected async nextDueAt(): Promise<Date | null> {
+    return (await ladderRanksMarkedBehind(this.options.db)) ? new Date() : null;
+  }
+}
