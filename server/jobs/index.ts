@@ -22,8 +22,9 @@ export const jobs: Job[] = [
   // The challenge clock: expires challenges whose answer window or play-by date ran out, and sends each
   // window's one reminder (answer, report; then approval, 24 h before auto-confirmation).
   { name: "challenge-clock", run: (deps) => sweepChallengeClock({ db: deps.db, env: deps.env, logger: deps.logger }) },
-  // The stored ladder ranks (decision 038): refreshed when the club day moved on (a team turns
-  // inactive with the calendar, without any write), so readers rarely find them stale.
+  // The stored ladder ranks (decisions 038, 039): refreshed when the club day moved on (a team turns
+  // inactive with the calendar, without any write) or a writer's mark is left (the refresher
+  // normally takes it at once), so readers rarely find them stale.
   { name: "ladder-ranks", run: (deps) => sweepLadderRanks(deps) },
   // Seasons: closes a season whose last day is over (its standings frozen), then starts the next
   // one (its carry-over applied), each once across all instances.

@@ -1,6 +1,7 @@
 // The one way a queue table is worked off on every instance (docs/decisions/024-outbox-and-notifications.md):
-// the mail outbox (server/mail/delivery.ts) and the web-push queue
-// (server/modules/notifications/push-delivery.ts) each say how to drain what is due and when the
+// the mail outbox (server/mail/delivery.ts), the web-push queue
+// (server/modules/notifications/push-delivery.ts) and the stored ladder ranks' marks
+// (server/modules/ladder/refresher.ts, decision 039) each say how to drain what is due and when the
 // next item comes due; this class decides when to run. A run starts at once when this process
 // queues something, on its data changes for a few seconds after (the COMMIT of the transaction that
 // queued it), when the next retry comes due (a timer set after each run), and when the jobs runner
