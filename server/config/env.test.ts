@@ -33,3 +33,15 @@ describe("PUSH_SERVICE_ORIGINS", () => {
     }
   });
 });
+
+describe("LADDER_REFRESH_DELAY_MS", () => {
+  it("defaults to 1000 ms on the embedded database and 250 ms on PostgreSQL; a set value wins, 0 included", () => {
+    const embedded = { ...base, DATABASE_URL: "" };
+    const server = { ...base, DATABASE_URL: "postgres://u@127.0.0.1:5432/db", SESSION_SECRET: "s".repeat(40) };
+    expect(loadEnv(embedded).LADDER_REFRESH_DELAY_MS).toBe(1000);
+    expect(loadEnv(server).LADDER_REFRESH_DELAY_MS).toBe(250);
+    expect(loadEnv({ ...embedded, LADDER_REFRESH_DELAY_MS: "0" }).LADDER_REFRESH_DELAY_MS).toBe(0);
+    expect(loadEnv({ ...server, LADDER_REFRESH_DELAY_MS: "2000" }).LADDER_REFRESH_DELAY_MS).toBe(2000);
+    expect(() => loadEnv({ ...server, LADDER_REFRESH_DELAY_MS: "-1" })).toThrow(EnvError);
+  });
+});

@@ -60,8 +60,11 @@ const EnvSchema = z.object({
   /** How many scheduled backups are kept (the oldest beyond this are deleted). */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
-  /** How long the stored ranks' refresher holds a wake back (decision 039; unmeasured, default 0: at once). */
-  LADDER_REFRESH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  /**
+   * How long the stored ranks' refresher holds a wake back, so a burst of changes shares one refresh
+   * (decision 039). Unset: 1000 ms on the embedded database, 250 ms on PostgreSQL (measured there).
+   */
+  LADDER_REFRESH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Web push (docs/decisions/035-web-push.md): the key pair of `npx web-push generate-vapid-keys`
   // and a contact for the push services. Unset on the embedded default: generated into DATA_DIR.
   VAPID_PUBLIC_KEY: optionalString,
@@ -108,6 +111,8 @@ export interface Env extends RawEnv {
   embedded: boolean;
   /** The demo admin password on the embedded default when ADMIN_PASSWORD is unset. */
   adminPassword: string | undefined;
+  /** LADDER_REFRESH_DELAY_MS, or its default for this database. */
+  LADDER_REFRESH_DELAY_MS: number;
 }
 
 export class EnvError extends Error {}
@@ -139,7 +144,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const appUrl = (raw.APP_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, "");
   const adminPassword = raw.ADMIN_PASSWORD ?? (embedded ? DEMO_ADMIN_PASSWORD : undefined);
   const backupDir = path.resolve(raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, "backups"));
-  return { ...raw, APP_URL: appUrl, SESSION_SECRET: secret, isProduction, embedded, adminPassword, backupDir };
+  const ladderRefreshDelayMs = raw.LADDER_REFRESH_DELAY_MS ?? (embedded ? 1000 : 250);
+  return { ...raw, APP_URL: appUrl, SESSION_SECRET: secret, isProduction, embedded, adminPassword, backupDir, LADDER_REFRESH_DELAY_MS: ladderRefreshDelayMs };
 }
 
 /** On the embedded default, a session secret is generated once and kept in the data folder (0600). */

@@ -89,6 +89,9 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
     BACKUP_DIR: backupDir,
     // The restore's limit (default 256 MB): tests send bodies just past it (tests/security/bodies.test.ts).
     BACKUP_MAX_MB: "25",
+    // The ranks' refresher runs at once after a commit (no hold-back), so a test that waits for it
+    // (ladderRanks.idle()) sees its run.
+    LADDER_REFRESH_DELAY_MS: "0",
     ...(testDb.url ? { DATABASE_URL: testDb.url } : { DATA_DIR: "/nonexistent-test-data" }),
     ...envOverrides,
   });

@@ -10,10 +10,10 @@
 // check when the ranks are current. A reader that finds a mark before this has run refreshes
 // itself (read-your-writes), and the "ladder-ranks" job catches anything missed.
 //
-// `wakeDelayMs` holds each wake back (default 0, none): on the embedded database (PGlite, one
-// connection) the refresh after a commit competes with the next request for that connection, and
-// holding it back lets a burst of confirmations share one refresh. Unmeasured so far
-// (docs/decisions/039-ladder-ranks-refreshed-after-commit.md): LADDER_REFRESH_DELAY_MS sets it.
+// `wakeDelayMs` holds each wake back (LADDER_REFRESH_DELAY_MS; 1000 ms on the embedded database,
+// 250 ms on PostgreSQL): a burst of confirmations shares one refresh, and on PGlite (one connection)
+// fewer refreshes compete with the requests for that connection. Measured in
+// docs/decisions/039-ladder-ranks-refreshed-after-commit.md.
 import type { Db } from "../../db/client";
 import type { DataChanges } from "../../db/changes";
 import type { Env } from "../../config/env";
