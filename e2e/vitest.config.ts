@@ -25,5 +25,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll waits for the page to catch up (a refetch after a mutation, a toast, a live
+    // update): 1 s by default, which a busy two-core CI machine overran once (admin.e2e's unsuspend:
+    // the card still showed the old state after 1 s, and did not a moment later). Like the limits
+    // above this only bounds a wait; a poll that names its own timeout keeps it.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
