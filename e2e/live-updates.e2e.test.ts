@@ -21,6 +21,17 @@ const bellCount = async (page: Page) => {
   const label = (await visible(page.getByRole("link", { name: /^Notifications/ })).getAttribute("aria-label")) ?? "";
   return Number(/(\d+) unread/.exec(label)?.[1] ?? 0);
 };
+/**
+ * The bell's count once it has loaded: the member's unread count on the server, shown by the bell
+ * (which shows none until its first answer, so reading it too early counts 0 and not what is there).
+ */
+const settledBellCount = async (page: Page, side: Side) => {
+  const res = await side.request.get(url("/api/notifications?limit=1"));
+  expect(res.status()).toBe(200);
+  const { unreadCount } = (await res.json()) as { unreadCount: number };
+  await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBe(unreadCount);
+  return unreadCount;
+};
 /** Marks the page's document: a reload (or a full navigation) loses the mark. */
 const markDocument = (page: Page) => page.evaluate(() => ((window as unknown as { liveMark: boolean }).liveMark = true));
 const stillSameDocument = (page: Page) => page.evaluate(() => (window as unknown as { liveMark?: boolean }).liveMark === true);
@@ -37,7 +48,7 @@ describe("live updates", () => {
     await bPage.goto(url("/ladder"));
     await visible(bPage.getByRole("link", { name: /^Notifications/ })).waitFor();
     await bPage.getByRole("heading", { level: 1 }).first().waitFor();
-    const before = await bellCount(bPage);
+    const before = await settledBellCount(bPage, b);
     await markDocument(bPage);
     await screenshot(bPage, "live-bell-before", { fullPage: false, widths: [390] });
 
@@ -52,7 +63,7 @@ describe("live updates", () => {
     await aPage.goto(url("/challenges"));
     const aCard = aPage.getByRole("listitem").filter({ hasText: B.teamName });
     await aCard.getByText("Pending", { exact: true }).first().waitFor();
-    const aBefore = await bellCount(aPage);
+    const aBefore = await settledBellCount(aPage, a);
     await markDocument(aPage);
 
     // B accepts on their My Challenges.
