@@ -4,6 +4,7 @@
 // appears without a reload. "Without a reload": a mark set on each page's window is still there.
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
+import type { NotificationsPage } from "@shared/types/notifications";
 import { url } from "./support/app";
 import { screenshot, useBrowser } from "./support/browser";
 import { challenge, joinClub, people, report, type Side } from "./support/club";
@@ -28,7 +29,7 @@ const bellCount = async (page: Page) => {
 const settledBellCount = async (page: Page, side: Side) => {
   const res = await side.request.get(url("/api/notifications?limit=1"));
   expect(res.status()).toBe(200);
-  const { unreadCount } = (await res.json()) as { unreadCount: number };
+  const { unreadCount } = (await res.json()) as NotificationsPage;
   await expect.poll(() => bellCount(page), { timeout: 15_000 }).toBe(unreadCount);
   return unreadCount;
 };

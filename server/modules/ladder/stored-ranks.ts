@@ -44,8 +44,7 @@ export const ladderRanksMarked = new QueueSignal();
  * refreshes once this commits (and a reader that comes first refreshes itself).
  */
 export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: readonly Ladder[] } = {}): Promise<void> {
-  const every = !opts.ladders || LADDERS.every((l) => opts.ladders!.includes(l));
-  await db.insert(ladderRankChanges).values({ ladders: every ? null : [...new Set(opts.ladders)] });
+  await db.insert(ladderRankChanges).values({ ladders: !opts.ladders || namesEveryLadder(opts.ladders) ? null : [...new Set(opts.ladders)] });
   ladderRanksMarked.notify();
 }
 
@@ -72,6 +71,9 @@ export async function refreshLadderRanks(
   });
 }
 
+/** Whether a scope of ladders names every ladder. */
+const namesEveryLadder = (ladders: readonly Ladder[]): boolean => LADDERS.every((l) => ladders.includes(l));
+
 /** SQL of a text[] of ladders (constants of the code, never input). */
 const ladderArray = (ladders: readonly Ladder[]): SQL => sql.raw(`array[${ladders.map((l) => `'${l}'`).join(", ")}]::text[]`);
 const ALL_LADDERS = ladderArray(LADDERS);
@@ -85,7 +87,7 @@ const ALL_LADDERS = ladderArray(LADDERS);
 export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): SQL {
   const parts = ladderPlacesParts(at);
   const activity = sql.raw(`"${parts.activityName}"`);
-  const everyLadder = !ladders || LADDERS.every((l) => ladders.includes(l));
+  const everyLadder = !ladders || namesEveryLadder(ladders);
   // Every ladder, or the given and the marked ones unless a mark says every ladder, the stored
   // ranks are for another calendar, or a team's activity or its being on the overall ladder (and so
   // on any) differs from the stored one.
