@@ -1,4 +1,4 @@
-import type { Database, Db, DbOrTx } from "./db/client";
+import type { Database, Db, DbOrTx, OutsideTx } from "./db/client";
 import type { Env } from "./config/env";
 import type { Logger } from "./lib/logger";
 import type { Mailer } from "./mail/mailer";
@@ -42,3 +42,9 @@ export type Deps<K extends keyof AppDeps> = Pick<AppDeps, K>;
 
 /** The same for a service that may also run inside a transaction its caller opened. */
 export type TxDeps<K extends keyof AppDeps> = Omit<Pick<AppDeps, K>, "db"> & ("db" extends K ? { db: DbOrTx } : unknown);
+
+/**
+ * The same for a service that must not run inside a caller's transaction (it opens its own: a
+ * refresh of the stored ladder ranks, decision 040): a transaction's handle is refused by the types.
+ */
+export type OutsideTxDeps<K extends keyof AppDeps> = Omit<Pick<AppDeps, K>, "db"> & ("db" extends K ? { db: OutsideTx } : unknown);

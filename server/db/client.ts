@@ -8,7 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
 import { CHANGE_CHANNEL, DataChanges } from "./changes";
@@ -25,6 +25,16 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 /** Services take either the database or an open transaction. */
 export type DbOrTx = Db | Tx;
+/**
+ * The database outside any transaction, for work that must open its own: a transaction's handle
+ * (with its rollback()) is refused by the types, and by assertOutsideTx() for one typed as Db.
+ */
+export type OutsideTx = Db & { rollback?: never };
+
+/** Throws when `db` is an open transaction (see OutsideTx): `what` names the work, for the message. */
+export function assertOutsideTx(db: Db, what: string): void {
+  if (db instanceof PgTransaction) throw new Error(`${what} must run in its own transaction, not inside another one`);
+}
 
 /** The rows of a raw `db.execute(sql\`…\`)`: both drivers answer `{ rows }`, typed here once. */
 export const rowsOf = <T = Record<string, unknown>>(res: unknown): T[] => (res as { rows: T[] }).rows;

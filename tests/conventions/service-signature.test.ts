@@ -1,6 +1,6 @@
 // One service signature (CONTRIBUTING.md, "Services"; decision 018): every exported function of a
 // module's *.service.ts is `verbNoun(deps, input)`: `deps` the part of AppDeps it uses
-// (`Deps<…>` or `TxDeps<…>` from server/deps.ts), then at most one input object. This reads the
+// (`Deps<…>`, `TxDeps<…>` or `OutsideTxDeps<…>` from server/deps.ts), then at most one input object. This reads the
 // services as text and fails on any other first parameter or on a third one. Helpers that work
 // inside a caller's transaction, and pure functions, are listed below with why.
 import { readFileSync } from "node:fs";
@@ -76,7 +76,7 @@ describe("services", () => {
       for (const fn of exportedFunctions(readFileSync(path.join(ROOT, file), "utf8"))) {
         if (`${path.basename(file)}:${fn.name}` in NOT_SERVICES) continue;
         const [deps, ...rest] = fn.params;
-        if (!deps || !/^deps: (Deps|TxDeps)</.test(deps) || rest.length > 1) wrong.push(`${file}: ${fn.name}(${fn.params.join(", ")})`);
+        if (!deps || !/^deps: (Deps|TxDeps|OutsideTxDeps)</.test(deps) || rest.length > 1) wrong.push(`${file}: ${fn.name}(${fn.params.join(", ")})`);
       }
     }
     expect(wrong, `write these as verbNoun(deps: Deps<…>, input):\n${wrong.join("\n")}`).toEqual([]);

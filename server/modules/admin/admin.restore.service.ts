@@ -33,7 +33,7 @@ import { AppError, badRequest } from "../../lib/app-error";
 import { APPLY_BATCH, batchFor, deleteInBatches, resetSequences, yieldToOthers } from "./admin.data.service";
 import { readBackupUpload } from "./backup-upload";
 import type { Progress } from "./data-operations";
-import { activityAt, refreshLadderRanks, type ActivityAt } from "../ladder";
+import { markLadderRanksChanged } from "../ladder";
 
 const TITLE = "Restore failed";
 /** Rows per insert into a staging table (what memory holds of the file at a time). */
@@ -317,7 +317,7 @@ export async function restoreBackup(
         progress("Checking the file", 0, staged);
         await checkStaged(c, o.importMode);
         await deps.database.exclusive.run("restored", () =>
-          applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? batchFor(deps.database, APPLY_BATCH), at: activityAt(deps) }),
+          applyStaged(c, { actor: o.actor, mode: o.importMode, total: staged, progress, size: o.batchSize ?? batchFor(deps.database, APPLY_BATCH) }),
         );
       } finally {
         await dropStaging(c).catch(() => undefined);
@@ -347,7 +347,7 @@ export async function restoreBackup(
 /** The transaction that puts the staged rows in the club's tables. */
 async function applyStaged(
   c: Db,
-  o: { actor: Pick<Actor, "id" | "username" | "email">; mode: ImportMode; total: number; progress: Progress; size: number; at: ActivityAt },
+  o: { actor: Pick<Actor, "id" | "username" | "email">; mode: ImportMode; total: number; progress: Progress; size: number },
 ): Promise<void> {
   const { actor, total, progress, size } = o;
   let written = 0;
@@ -452,8 +452,9 @@ async function applyStaged(
     await copyTable(tx, S("disputes"), merge, size, step("Writing disputes"));
     progress("Finishing", total, total);
     await resetSequences(tx);
-    // Teams, their ratings and their matches came from the file: the stored ranks follow (decision 038).
-    await refreshLadderRanks(tx, o.at);
+    // Teams, their ratings and their matches came from the file: every ladder's stored ranks are
+    // marked behind and refreshed after the commit (decisions 038 and 040).
+    await markLadderRanksChanged(tx);
   });
 }
 

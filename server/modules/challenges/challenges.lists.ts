@@ -21,7 +21,7 @@ import type {
   ChallengeView,
   ChallengesPage,
 } from "@shared/types/challenges";
-import type { TxDeps } from "../../deps";
+import type { OutsideTxDeps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { challengeRefusal, loadChallengeSides, membersOf, needsWildcard, parseMembers } from "./challenges.eligibility";
 import { offsetOf, pageOf } from "../../lib/paging";
@@ -203,7 +203,7 @@ export async function listChallenges(
  * (the same rule POST /api/challenges applies), and the win probability there. One query.
  */
 export async function listCandidates(
-  deps: TxDeps<"db" | "env" | "clock">,
+  deps: OutsideTxDeps<"db" | "env" | "clock">,
   query: CandidatesQuery & { actor: Pick<Actor, "teamId" | "isCaptain"> },
 ): Promise<ChallengeCandidatesPage> {
   const { db } = deps;

@@ -2,7 +2,7 @@
 // ranks are checked against); getTeamRank reads the stored rank (stored-ranks.ts), like every list.
 import { sql } from "drizzle-orm";
 import { teams } from "@shared/schema";
-import type { TxDeps } from "../../deps";
+import type { OutsideTxDeps, TxDeps } from "../../deps";
 import { ladderRanks, ladderValues, type Ladder, type RankWithin } from "./ladder-order";
 import { activityAt } from "./activity";
 import { currentLadderRanks, storedRankOf } from "./stored-ranks";
@@ -38,7 +38,7 @@ export async function getLadder(deps: TxDeps<"db" | "env" | "clock">, opts: { la
 
 /** One team's rank on a ladder, or null when it is not ranked (deleted, unapproved, unplayed there, inactive, unknown). */
 export async function getTeamRank(
-  deps: TxDeps<"db" | "env" | "clock">,
+  deps: OutsideTxDeps<"db" | "env" | "clock">,
   opts: { teamId: number; ladder: Ladder; within: "club" | "category" },
 ): Promise<number | null> {
   await currentLadderRanks(deps);

@@ -105,14 +105,14 @@ describe("rebuilding ratings from history", () => {
     // Scramble the counters, rebuild, and the stepwise state comes back.
     await t.db.update(teams).set({ rating: 1, grassWins: 99, beachRating: 7 }).where(inArray(teams.id, ids));
     await ranksChanged(t.db);
-    const result = await rebuildRatings({ db: t.db, at: activityAt(t.deps) });
+    const result = await rebuildRatings({ db: t.db });
     expect(result.matches).toBeGreaterThanOrEqual(history.length);
     const rebuilt = await t.db.select().from(teams).where(inArray(teams.id, ids));
     for (const team of rebuilt) expect(pick(team)).toEqual(states.get(team.id));
 
     // A team with no approved match is reset to the initial state.
     const lonely = (await createTeam(t.db, { team: { rating: 1234, grassWins: 3 } })).team;
-    await rebuildRatings({ db: t.db, at: activityAt(t.deps) });
+    await rebuildRatings({ db: t.db });
     const [after] = await t.db.select().from(teams).where(eq(teams.id, lonely.id));
     expect(pick(after!)).toEqual({ ...INITIAL_RATING_STATE });
   });

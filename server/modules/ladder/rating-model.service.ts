@@ -14,7 +14,6 @@ import { badRequest, conflict } from "../../lib/app-error";
 import { publishLive } from "../../lib/live-events";
 import { loadReplayHistory, rebuildRatings } from "./rebuild";
 import { loadRatingSettings, storeRatingSettings } from "./rating-settings";
-import { activityAt } from "./activity";
 
 const SWITCH_TITLE = "Failed to Switch Rating Model";
 
@@ -103,7 +102,7 @@ export async function switchRatingModel(
     const before = await ratingsOfTeams(tx);
     await storeRatingSettings(tx, target.settings, input.actor.id);
     // Every rating is rebuilt, and the stored ranks with them (decision 038).
-    const rebuilt = await rebuildRatings({ db: tx, settings: target.settings, at: activityAt(deps) });
+    const rebuilt = await rebuildRatings({ db: tx, settings: target.settings });
     const after = await ratingsOfTeams(tx);
     await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     const pick = (r: TeamRatings): TeamRatings => ({

@@ -10,8 +10,7 @@ import { replay, type RatingSettings, type RatingState, type ReplayCarryOver, ty
 import { parseStoredScore, setsWon } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
 import { loadRatingSettings } from "./rating-settings";
-import type { ActivityAt } from "./ladder-order";
-import { refreshLadderRanks } from "./stored-ranks";
+import { markLadderRanksChanged } from "./stored-ranks";
 
 const CHUNK = 500;
 
@@ -52,8 +51,12 @@ export async function loadReplayHistory(db: DbOrTx): Promise<(ReplayMatch | Repl
   );
 }
 
-/** Replays every approved match (and carry-over) onto every team; the stored ranks follow at `at` (decision 038). */
-export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettings; at: ActivityAt }): Promise<RebuildResult> {
+/**
+ * Replays every approved match (and carry-over) onto every team, and marks every ladder's stored
+ * ranks behind: they are refreshed after the commit (decision 040: a refresh inside this transaction,
+ * which holds every team row, deadlocked with a refresh already running).
+ */
+export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettings }): Promise<RebuildResult> {
   return opts.db.transaction(async (tx) => {
     // Serialise with confirmations that update team rows while we rebuild.
     const teamRows = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.id)).for("update");
@@ -66,7 +69,7 @@ export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettin
     );
     const entries = [...states.entries()];
     await writeRatingStates(tx, entries);
-    await refreshLadderRanks(tx, opts.at);
+    await markLadderRanksChanged(tx);
     return { teams: teamRows.length, matches: history.filter((h) => !("carryOverPercent" in h)).length };
   });
 }

@@ -16,7 +16,9 @@ import { onPostgres } from "../../../tests/helpers/db";
 import { storedRanksDrift } from "../../../tests/helpers/stored-ranks";
 import { reportedMatch } from "../matches/matches.fixtures";
 import { activityAt } from "./activity";
-import { markLadderRanksChanged, refreshLadderRanks, refreshStatement, sweepLadderRanks } from "./stored-ranks";
+import { currentLadderRanks, markLadderRanksChanged, refreshLadderRanks, refreshStatement, sweepLadderRanks } from "./stored-ranks";
+import { rebuildRatings } from "./rebuild";
+import { rowsOf, type OutsideTx } from "../../db/client";
 import type { Ladder } from "./ladder-order";
 
 const DAY_MS = 86_400_000;
@@ -217,6 +219,63 @@ describe("the stored ladder ranks", () => {
     await ranksChanged(t.db);
     expect(await storedRanksDrift(t.deps)).toEqual([]);
     expect(await placeOf(low!.team.id, "hardcourt")).toMatchObject({ clubRank: 1 });
+  }, 60_000);
+
+  it("refuse to be refreshed inside another transaction (which may hold rows a refresh needs: decision 040)", async () => {
+    clock.set(NOON);
+    const at = activityAt(t.deps);
+    await markLadderRanksChanged(t.db);
+    // A transaction's handle passed where the database is expected (the types refuse one typed as such).
+    const refusals = await t.db.transaction(async (tx) => {
+      const inside = tx as unknown as OutsideTx;
+      const tries = [
+        () => refreshLadderRanks(inside, at),
+        () => sweepLadderRanks({ ...t.deps, db: inside }),
+        () => currentLadderRanks({ ...t.deps, db: inside }),
+      ];
+      const out: string[] = [];
+      for (const run of tries) out.push(await run().then(() => "ran", (e: Error) => e.message));
+      return out;
+    });
+    expect(refusals).toEqual(Array(3).fill("A refresh of the stored ladder ranks must run in its own transaction, not inside another one"));
+    // Outside, the same calls refresh.
+    expect(await sweepLadderRanks(t.deps)).toEqual({ refreshed: true });
+    expect(await marksLeft()).toEqual([]);
+  });
+
+  it.skipIf(!onPostgres())("a rating rebuild that locks every team while a refresh waits for one of them finishes, and so does the refresh (PostgreSQL)", async () => {
+    clock.set(NOON);
+    const [low] = await ladderTeams(3, "Men's Doubles");
+    const at = activityAt(t.deps);
+    t.deps.ladderRanks.stop();
+    await t.deps.ladderRanks.idle();
+    try {
+      // A team without its stored rows: the refresh inserts them, and the insert's foreign-key check
+      // waits for the team row while a rebuild holds it (FOR UPDATE).
+      await t.db.delete(ladderRankRows).where(eq(ladderRankRows.teamId, low!.team.id));
+      let rebuilt: Promise<unknown> | undefined;
+      let settled = false;
+      // The refresher's side: the lock first, then (once the rebuild holds every team row and either
+      // waits or has committed) the statement.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(727038)`);
+        rebuilt = rebuildRatings({ db: t.db }).finally(() => (settled = true));
+        rebuilt.catch(() => undefined);
+        const waitingForTheLock = async () =>
+          rowsOf<{ waiting: boolean }>(await t.db.execute(sql`select exists (select 1 from pg_locks where locktype = 'advisory' and not granted) as waiting`))[0]!.waiting;
+        await expect.poll(async () => settled || (await waitingForTheLock()), { timeout: 30_000 }).toBe(true);
+        await tx.execute(refreshStatement(at));
+      });
+      // Neither was chosen as a deadlock's victim; the rebuild's mark was consumed by that statement
+      // (it started after the rebuild's commit) or is by the next refresh.
+      await rebuilt;
+      await sweepLadderRanks(t.deps);
+      expect(await marksLeft()).toEqual([]);
+      expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+      expect(await placeOf(low!.team.id, "overall")).toBeDefined();
+    } finally {
+      t.deps.ladderRanks.start(t.testDb.database.changes);
+    }
   }, 60_000);
 
   it.skipIf(!onPostgres())("a mark committed after a refresh's snapshot survives that refresh (PostgreSQL)", async () => {

@@ -12,15 +12,17 @@
 //   its snapshot sees and renumbers the ladders they name. It runs after the commit, in this
 //   process's LadderRanksRefresher (refresher.ts, woken by the mark), and before any read that
 //   finds a mark left (read-your-writes: a read right after a confirmation answers the new order).
-//   A rating rebuild or model switch, a restore and the demo club's load refresh in their own
-//   transaction (rare, and they rewrite every rating).
+//   A refresh always runs in its own transaction, never inside a writer's (decision 040): a writer
+//   holding team rows that then waited for the lock deadlocked with a refresh that held the lock and
+//   waited for one of those rows. A rating rebuild and a restore mark every ladder instead; the
+//   demo club's load refreshes after its writes.
 // - Activity follows the calendar: the ranks are stored for one club day (ladder_ranks_as_of). The
 //   "ladder-ranks" job refreshes them at start-up and after the club's midnight, and a reader that
 //   finds them stored for another day (or another threshold or zone) refreshes them first.
 import { sql, type SQL } from "drizzle-orm";
 import { ladderRankChanges, ladderRankRows, ladderRanksAsOf } from "@shared/schema";
-import { rowsOf, type DbOrTx } from "../../db/client";
-import type { TxDeps } from "../../deps";
+import { assertOutsideTx, rowsOf, type DbOrTx, type OutsideTx } from "../../db/client";
+import type { OutsideTxDeps } from "../../deps";
 import { LADDERS, ladderPlacesParts, type ActivityAt, type Ladder } from "./ladder-order";
 import { activityAt } from "./activity";
 import { QueueSignal } from "../../lib/queue-worker";
@@ -49,21 +51,21 @@ export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: reado
 }
 
 /**
- * Brings the stored ranks up to date at `at`, in the caller's transaction (or in one of its own),
- * under the lock: renumbers the ladders of every mark its snapshot sees (and deletes those marks),
+ * Brings the stored ranks up to date at `at`, in a transaction of its own (never inside a caller's:
+ * decision 040), under the lock: renumbers the ladders of every mark its snapshot sees (and deletes those marks),
  * plus `ladders` (default: every ladder; [] for the marked ones only). Only the rows whose place
  * changed are written (compared first, so the others are neither written nor locked), teams that
  * left a ladder lose their row. `ifStale`: only when they are not current (stored for another
  * calendar, or a mark is left; checked under the lock, so readers racing after a write refresh
  * once), and then the marked ladders only (every one when the calendar moved).
- * The rebuild, a restore and the seed call it in their transaction, after their last write; other
- * writers mark (markLadderRanksChanged).
+ * Writers mark (markLadderRanksChanged); the refresher, the readers, the job and the seed refresh.
  */
 export async function refreshLadderRanks(
-  db: DbOrTx,
+  db: OutsideTx,
   at: ActivityAt,
   opts: { ifStale?: boolean; ladders?: readonly Ladder[] } = {},
 ): Promise<void> {
+  assertOutsideTx(db, "A refresh of the stored ladder ranks");
   await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
     if (opts.ifStale && (await storedAt(tx, at))) return;
@@ -172,7 +174,7 @@ export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
  * the statement runs again. Saves a round trip per read.
  */
 export async function readCurrentLadderRanks<R extends { ranks_current?: unknown }>(
-  deps: TxDeps<"db" | "env" | "clock">,
+  deps: OutsideTxDeps<"db" | "env" | "clock">,
   read: (at: ActivityAt, current: SQL<boolean>) => Promise<R[]>,
 ): Promise<{ rows: R[]; at: ActivityAt }> {
   const first = activityAt(deps);
@@ -187,7 +189,7 @@ export async function readCurrentLadderRanks<R extends { ranks_current?: unknown
  * has not run since the club's midnight), threshold or zone, or a writer's mark is left (the
  * refresher has not run since that commit), and answers the calendar they are for.
  */
-export async function currentLadderRanks(deps: TxDeps<"db" | "env" | "clock">): Promise<ActivityAt> {
+export async function currentLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<ActivityAt> {
   const at = activityAt(deps);
   if (!(await storedAt(deps.db, at))) await refreshLadderRanks(deps.db, at, { ifStale: true });
   return at;
@@ -197,7 +199,7 @@ export async function currentLadderRanks(deps: TxDeps<"db" | "env" | "clock">): 
  * The job and the refresher: refreshes the stored ranks when the club day (or threshold, or zone)
  * moved on, or a writer's mark is left.
  */
-export async function sweepLadderRanks(deps: TxDeps<"db" | "env" | "clock">): Promise<{ refreshed: boolean }> {
+export async function sweepLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<{ refreshed: boolean }> {
   const at = activityAt(deps);
   if (await storedAt(deps.db, at)) return { refreshed: false };
   await refreshLadderRanks(deps.db, at, { ifStale: true });

@@ -8,7 +8,7 @@ import type { Page, PageQuery } from "@shared/paging";
 import type { MatchView, TeamStats } from "@shared/types/matches";
 import type { ReportMatchParsed } from "@shared/validators/matches";
 import type { DbOrTx } from "../../db/client";
-import type { Deps, TxDeps } from "../../deps";
+import type { Deps, OutsideTxDeps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { AppError, badRequest, conflict, forbidden, notFound } from "../../lib/app-error";
@@ -326,7 +326,7 @@ export function listAwaitingApproval(deps: TxDeps<"db">, input: PageQuery & { te
 }
 
 /** 'Your Statistics': overall record, ELO, rank (the ladder module's overall rank), win %; per surface record, ELO, win %. */
-export async function getTeamStats(deps: TxDeps<"db" | "env" | "clock">, opts: { teamId: number }): Promise<TeamStats | null> {
+export async function getTeamStats(deps: OutsideTxDeps<"db" | "env" | "clock">, opts: { teamId: number }): Promise<TeamStats | null> {
   await currentLadderRanks(deps);
   const [row] = await deps.db
     .select({ team: teams, rank: sql<number | null>`${storedRankOf({ ladder: "overall", within: "club", alias: "teams" })}` })

@@ -16,7 +16,7 @@ import type {
 } from "@shared/types/teams";
 import type { UpdateTeamData } from "@shared/validators/teams";
 import { rowsOf, type DbOrTx } from "../../db/client";
-import type { Deps, TxDeps } from "../../deps";
+import type { Deps, OutsideTxDeps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { tell } from "../notifications/notifications.service";
 import { AppError, forbidden, notFound } from "../../lib/app-error";
@@ -54,7 +54,7 @@ interface ListOptions {
  * category when one is asked for, else across the club), members as JSON. Ranks are the ladder
  * module's stored ones (stored-ranks.ts, from the definition in ladder-order.ts).
  */
-async function queryTeams(deps: TxDeps<"db" | "env" | "clock">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
+async function queryTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
   const { viewer } = input;
   const page = input.page ?? 1;
   const limit = input.limit ?? 200;
@@ -177,7 +177,7 @@ function toTeamView(r: Row, viewer: Viewer): TeamView {
   return view;
 }
 
-export async function listTeams(deps: TxDeps<"db" | "env" | "clock">, input: {
+export async function listTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: {
   viewer: Viewer;
   competitionType?: CompetitionType | undefined;
   surface?: Surface | undefined;
@@ -190,14 +190,14 @@ export async function listTeams(deps: TxDeps<"db" | "env" | "clock">, input: {
 }
 
 /** One team; soft-deleted teams only for admins (404 for everyone else). */
-export async function getTeam(deps: TxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
+export async function getTeam(deps: OutsideTxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
   const { items } = await queryTeams(deps, { viewer: input.viewer, teamId: input.teamId, limit: 1 });
   const team = items[0];
   if (!team) throw notFound(TEAM_NOT_FOUND);
   return team;
 }
 
-export async function getTeamMembers(deps: TxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
+export async function getTeamMembers(deps: OutsideTxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
   return (await getTeam(deps, input)).members;
 }
 
@@ -253,7 +253,7 @@ async function explainRefusal(db: DbOrTx, teamId: number): Promise<never> {
 }
 
 /** The captain edits their own team's profile. The captain check is part of the UPDATE. */
-export async function updateTeamProfile(deps: TxDeps<"db" | "env" | "clock">, input: {
+export async function updateTeamProfile(deps: OutsideTxDeps<"db" | "env" | "clock">, input: {
   viewer: Viewer;
   teamId: number;
   data: UpdateTeamData;
