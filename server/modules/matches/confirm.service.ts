@@ -17,6 +17,7 @@ import { AppError, conflict, forbidden, notFound } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { teamRecipients, tell } from "../notifications/notifications.service";
 import { loadMatchView } from "./match-view";
+import type { MatchView } from "@shared/types/matches";
 import { resultConfirmedMail } from "./matches.emails";
 import { publishLive } from "../../lib/live-events";
 import { LIVE_MESSAGE } from "@shared/types/events";
@@ -172,11 +173,17 @@ export interface ConfirmMatchOptions {
   appUrl: string;
 }
 
+/** A confirmed match, and its view as committed (read in the confirmation's transaction, for the mail). */
+export interface ConfirmedMatch {
+  match: Match;
+  view: MatchView;
+}
+
 /**
  * Confirms a pending match exactly once. Throws 404 'Match Not Found', 409 'Match Already {status}',
  * 403 for the reporter's own team. Returns null only in lockMode "skip" when the match was busy.
  */
-export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | null> {
+export async function confirmMatch(opts: ConfirmMatchOptions): Promise<ConfirmedMatch | null> {
   const result = await opts.db.transaction(async (tx) => {
     const [current] = await tx
       .select({
@@ -230,18 +237,19 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
       throw now2 ? settledRefusal(now2.status, opts.actingTeamId) : matchNotFound();
     }
     const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
-    await tellConfirmed(tx, applied, opts);
-    return applied;
+    const view = await tellConfirmed(tx, applied, opts);
+    return { match: applied, view };
   });
   if (result && opts.logger) {
+    const m = result.match;
     opts.logger.info(
       {
         event: "match.confirmed",
-        matchId: result.id,
+        matchId: m.id,
         via: opts.via,
         approvedBy: opts.approvedBy,
-        team1: { id: result.team1Id, prev: result.team1PrevRating, next: result.team1NewRating },
-        team2: { id: result.team2Id, prev: result.team2PrevRating, next: result.team2NewRating },
+        team1: { id: m.team1Id, prev: m.team1PrevRating, next: m.team1NewRating },
+        team2: { id: m.team2Id, prev: m.team2PrevRating, next: m.team2NewRating },
       },
       "match confirmed",
     );
@@ -254,18 +262,19 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Match | n
  * link) tells the reporting team; an auto-confirmed one (the sweep) tells both teams, since neither
  * acted. A result without a reporting team (entered for both) tells both.
  */
-async function tellConfirmed(tx: DbOrTx, match: Match, opts: Pick<ConfirmMatchOptions, "via" | "appUrl">): Promise<void> {
+async function tellConfirmed(tx: DbOrTx, match: Match, opts: Pick<ConfirmMatchOptions, "via" | "appUrl">): Promise<MatchView> {
   const auto = opts.via === "sweep";
   const teamIds = !auto && match.reportedByTeamId !== null ? [match.reportedByTeamId] : [match.team1Id, match.team2Id];
   const told = await teamRecipients(tx, teamIds);
-  const view = await loadMatchView(tx, match.id);
-  if (!view) return;
+  // The match row was written in this transaction: its view is there.
+  const view = (await loadMatchView(tx, match.id))!;
   await tell(tx, {
     type: auto ? "result.auto_confirmed" : "result.confirmed",
     userIds: told.userIds,
     link: "/history",
     mail: resultConfirmedMail({ to: told.emails, appUrl: opts.appUrl, match: view, auto }),
   });
+  return view;
 }
 
 /** The match a confirmation token belongs to, used or not (GET views show 'Match Already ...'). */

@@ -248,7 +248,7 @@ export async function withdrawMatch(
 /** POST /api/matches/{id}/approve: any approved member of the team that did not report it. */
 export async function approveMatch(deps: Deps<"db" | "env" | "clock" | "logger">, input: { matchId: number; actor: Pick<Actor, "id" | "teamId"> }): Promise<MatchView> {
   if (!input.actor.teamId) throw matchNotFound();
-  await confirmMatch({
+  const confirmed = await confirmMatch({
     db: deps.db,
     matchId: input.matchId,
     approvedBy: input.actor.id,
@@ -257,7 +257,8 @@ export async function approveMatch(deps: Deps<"db" | "env" | "clock" | "logger">
     logger: deps.logger,
     appUrl: deps.env.APP_URL,
   });
-  return (await loadMatchView(deps.db, input.matchId))!;
+  // In "wait" mode a confirmation either happens or throws.
+  return confirmed!.view;
 }
 
 /**
@@ -265,14 +266,13 @@ export async function approveMatch(deps: Deps<"db" | "env" | "clock" | "logger">
  * (a refused confirmation leaves the token as it was).
  */
 export async function confirmMatchByToken(deps: Deps<"db" | "env" | "clock" | "logger">, input: { token: string }): Promise<MatchView> {
-  const matchId = await deps.db.transaction(async (tx) => {
+  const view = await deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, "match_confirmation");
     if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
-    await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL });
-    return used.matchId;
+    // In "wait" mode a confirmation either happens or throws.
+    return (await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL }))!.view;
   });
-  const view = (await loadMatchView(deps.db, matchId))!;
-  deps.logger.info({ event: "match.confirmed", matchId, via: "token", approvedBy: null, ratings: view.ratings }, "match confirmed");
+  deps.logger.info({ event: "match.confirmed", matchId: view.id, via: "token", approvedBy: null, ratings: view.ratings }, "match confirmed");
   return view;
 }
 
