@@ -26,6 +26,7 @@ import type { OutsideTxDeps } from "../../deps";
 import { LADDERS, ladderPlacesParts, type ActivityAt, type Ladder } from "./ladder-order";
 import { activityAt } from "./activity";
 import { QueueSignal } from "../../lib/queue-worker";
+import { SharedRun } from "../../lib/shared-run";
 
 /**
  * The transaction-level advisory lock every refresh takes before it reads the inputs: two refreshes
@@ -191,8 +192,26 @@ export async function readCurrentLadderRanks<R extends { ranks_current?: unknown
  */
 export async function currentLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<ActivityAt> {
   const at = activityAt(deps);
-  if (!(await storedAt(deps.db, at))) await refreshLadderRanks(deps.db, at, { ifStale: true });
+  if (!(await storedAt(deps.db, at))) await refreshShared(deps.db, at);
   return at;
+}
+
+/**
+ * This process's refreshes when stale, shared (SharedRun, server/lib/shared-run.ts; decision 040):
+ * after a confirmation every open ladder refetches at once, and the readers that find a mark share
+ * one refresh (or the one after it) instead of each taking the advisory lock in turn. One per
+ * database handle, for the calendar last asked for.
+ */
+const sharedRefreshes = new WeakMap<OutsideTx, { key: string; shared: SharedRun }>();
+
+function refreshShared(db: OutsideTx, at: ActivityAt): Promise<void> {
+  const key = `${at.today}|${at.days}|${at.timeZone}`;
+  let entry = sharedRefreshes.get(db);
+  if (entry?.key !== key) {
+    entry = { key, shared: new SharedRun(() => refreshLadderRanks(db, at, { ifStale: true })) };
+    sharedRefreshes.set(db, entry);
+  }
+  return entry.shared.run();
 }
 
 /**
@@ -202,7 +221,7 @@ export async function currentLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clo
 export async function sweepLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<{ refreshed: boolean }> {
   const at = activityAt(deps);
   if (await storedAt(deps.db, at)) return { refreshed: false };
-  await refreshLadderRanks(deps.db, at, { ifStale: true });
+  await refreshShared(deps.db, at);
   return { refreshed: true };
 }
 
