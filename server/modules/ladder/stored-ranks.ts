@@ -208,7 +208,12 @@ function refreshShared(db: OutsideTx, at: ActivityAt): Promise<void> {
   const key = `${at.today}|${at.days}|${at.timeZone}`;
   let entry = sharedRefreshes.get(db);
   if (entry?.key !== key) {
-    entry = { key, shared: new SharedRun(() => refreshLadderRanks(db, at, { ifStale: true })) };
+    // Checked first without a transaction: the run after another often finds nothing left to do,
+    // and a transaction's COMMIT, even one that wrote nothing, empties the read cache.
+    const work = async () => {
+      if (!(await storedAt(db, at))) await refreshLadderRanks(db, at, { ifStale: true });
+    };
+    entry = { key, shared: new SharedRun(work) };
     sharedRefreshes.set(db, entry);
   }
   return entry.shared.run();
