@@ -28,6 +28,16 @@ const clock = new FixedClock(NOON);
 let t: TestApp;
 useTestApp((app) => (t = app), {}, { clock });
 
+/** Runs `fn` with the app's refresher stopped (only the test refreshes), then starts it again. */
+async function withRefresherStopped(fn: () => Promise<void>): Promise<void> {
+  t.deps.ladderRanks.stop();
+  await t.deps.ladderRanks.idle();
+  try {
+    await fn();
+  } finally {
+    t.deps.ladderRanks.start(t.testDb.database.changes);
+  }
+}
 const storedCalendar = async () => (await t.db.select().from(ladderRanksAsOf))[0]?.clubDay;
 /** The marks left, oldest first (their ladders; null: every ladder). */
 const marksLeft = async () => (await t.db.select().from(ladderRankChanges).orderBy(ladderRankChanges.id)).map((m) => m.ladders);
@@ -176,9 +186,7 @@ describe("the stored ladder ranks", () => {
     const [bottom, top] = [mixed[0]!, mixed[4]!];
     const before = await placeOf(bottom.team.id, "beach");
     expect(before!.categoryPosition).toBeGreaterThan((await placeOf(top.team.id, "beach"))!.categoryPosition);
-    t.deps.ladderRanks.stop();
-    await t.deps.ladderRanks.idle();
-    try {
+    await withRefresherStopped(async () => {
       await confirm(bottom, top, "beach");
       // Committed and marked, not renumbered: the stored rows are the old order.
       expect(await marksLeft()).toEqual([["overall", "beach"]]);
@@ -190,9 +198,7 @@ describe("the stored ladder ranks", () => {
       for (const page of pages) expect(page.items.find((v) => v.id === bottom.team.id)!.surfaceRank!).toBeLessThan(before!.categoryRank!);
       expect(await marksLeft()).toEqual([]);
       expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
-    } finally {
-      t.deps.ladderRanks.start(t.testDb.database.changes);
-    }
+    });
   }, 60_000);
 
   it("the refresher, woken by a confirmation's mark, renumbers after the commit and leaves no mark", async () => {
@@ -248,9 +254,7 @@ describe("the stored ladder ranks", () => {
     clock.set(NOON);
     const [low] = await ladderTeams(3, "Men's Doubles");
     const at = activityAt(t.deps);
-    t.deps.ladderRanks.stop();
-    await t.deps.ladderRanks.idle();
-    try {
+    await withRefresherStopped(async () => {
       // A team without its stored rows: the refresh inserts them, and the insert's foreign-key check
       // waits for the team row while a rebuild holds it (FOR UPDATE).
       await t.db.delete(ladderRankRows).where(eq(ladderRankRows.teamId, low!.team.id));
@@ -274,9 +278,7 @@ describe("the stored ladder ranks", () => {
       expect(await marksLeft()).toEqual([]);
       expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
       expect(await placeOf(low!.team.id, "overall")).toBeDefined();
-    } finally {
-      t.deps.ladderRanks.start(t.testDb.database.changes);
-    }
+    });
   }, 60_000);
 
   it.skipIf(!onPostgres())("a mark committed after a refresh's snapshot survives that refresh (PostgreSQL)", async () => {
@@ -284,9 +286,7 @@ describe("the stored ladder ranks", () => {
     const [low] = await ladderTeams(3, "Women's Doubles");
     const at = activityAt(t.deps);
     // Only this test refreshes (the app's refresher would wait on the lock, then update the same rows).
-    t.deps.ladderRanks.stop();
-    await t.deps.ladderRanks.idle();
-    try {
+    await withRefresherStopped(async () => {
       await markLadderRanksChanged(t.db, { ladders: ["beach"] });
       // The refresh's transaction takes its snapshot (REPEATABLE READ: at its first statement, the
       // lock) before another connection commits a change and its mark; its statement then runs.
@@ -309,8 +309,6 @@ describe("the stored ladder ranks", () => {
       expect(await marksLeft()).toEqual([]);
       expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
       expect(await placeOf(low!.team.id, "grass")).toMatchObject({ clubRank: 1 });
-    } finally {
-      t.deps.ladderRanks.start(t.testDb.database.changes);
-    }
+    });
   }, 60_000);
 });
