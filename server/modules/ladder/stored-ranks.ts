@@ -15,7 +15,8 @@
 //   A refresh always runs in its own transaction, never inside a writer's (decision 040): a writer
 //   holding team rows that then waited for the lock deadlocked with a refresh that held the lock and
 //   waited for one of those rows. A rating rebuild and a restore mark every ladder instead; the
-//   demo club's load refreshes after its writes.
+//   demo club's load refreshes after its writes. In one process, the readers and the refresher that
+//   find the ranks behind at the same moment share one refresh (refreshShared).
 // - Activity follows the calendar: the ranks are stored for one club day (ladder_ranks_as_of). The
 //   "ladder-ranks" job refreshes them at start-up and after the club's midnight, and a reader that
 //   finds them stored for another day (or another threshold or zone) refreshes them first.
