@@ -7,17 +7,17 @@
 // refetches at once. (QueueWorker's "a wake during a run makes one more run after it" is the same
 // rule for a background worker that nobody awaits.)
 
-export class SharedRun {
-  private running: Promise<void> | undefined;
+export class SharedRun<T = void> {
+  private running: Promise<T> | undefined;
   /** The running one's work has not been called yet (it is, on the next microtask): callers join it. */
   private notBegun = false;
-  private queued: Promise<void> | undefined;
+  private queued: Promise<T> | undefined;
 
-  /** @param work one run; its failure is every waiting caller's. */
-  constructor(private readonly work: () => Promise<void>) {}
+  /** @param work one run; its result (or failure) is every waiting caller's. */
+  constructor(private readonly work: () => Promise<T>) {}
 
-  /** Ends when a run whose work was called after this call has ended. */
-  run(): Promise<void> {
+  /** Ends when a run whose work was called after this call has ended, with that run's result. */
+  run(): Promise<T> {
     if (!this.running) return this.start();
     if (this.notBegun) return this.running;
     this.queued ??= this.running
@@ -29,10 +29,10 @@ export class SharedRun {
     return this.queued;
   }
 
-  private start(): Promise<void> {
+  private start(): Promise<T> {
     // The work starts on the next microtask, after `running` holds it (see QueueWorker.deliverDue).
     this.notBegun = true;
-    const run: Promise<void> = Promise.resolve()
+    const run: Promise<T> = Promise.resolve()
       .then(() => {
         this.notBegun = false;
         return this.work();

@@ -231,23 +231,26 @@ describe("the stored ladder ranks", () => {
   it("refuse to be refreshed inside another transaction (which may hold rows a refresh needs: decision 040)", async () => {
     clock.set(NOON);
     const at = activityAt(t.deps);
-    await markLadderRanksChanged(t.db);
-    // A transaction's handle passed where the database is expected (the types refuse one typed as such).
-    const refusals = await t.db.transaction(async (tx) => {
-      const inside = tx as unknown as OutsideTx;
-      const tries = [
-        () => refreshLadderRanks(inside, at),
-        () => sweepLadderRanks({ ...t.deps, db: inside }),
-        () => currentLadderRanks({ ...t.deps, db: inside }),
-      ];
-      const out: string[] = [];
-      for (const run of tries) out.push(await run().then(() => "ran", (e: Error) => e.message));
-      return out;
+    // Only this test refreshes: the app's refresher would otherwise consume the mark first.
+    await withRefresherStopped(async () => {
+      await markLadderRanksChanged(t.db);
+      // A transaction's handle passed where the database is expected (the types refuse one typed as such).
+      const refusals = await t.db.transaction(async (tx) => {
+        const inside = tx as unknown as OutsideTx;
+        const tries = [
+          () => refreshLadderRanks(inside, at),
+          () => sweepLadderRanks({ ...t.deps, db: inside }),
+          () => currentLadderRanks({ ...t.deps, db: inside }),
+        ];
+        const out: string[] = [];
+        for (const run of tries) out.push(await run().then(() => "ran", (e: Error) => e.message));
+        return out;
+      });
+      expect(refusals).toEqual(Array(3).fill("A refresh of the stored ladder ranks must run in its own transaction, not inside another one"));
+      // Outside, the same calls refresh.
+      expect(await sweepLadderRanks(t.deps)).toEqual({ refreshed: true });
+      expect(await marksLeft()).toEqual([]);
     });
-    expect(refusals).toEqual(Array(3).fill("A refresh of the stored ladder ranks must run in its own transaction, not inside another one"));
-    // Outside, the same calls refresh.
-    expect(await sweepLadderRanks(t.deps)).toEqual({ refreshed: true });
-    expect(await marksLeft()).toEqual([]);
   });
 
   it.skipIf(!onPostgres())("a rating rebuild that locks every team while a refresh waits for one of them finishes, and so does the refresh (PostgreSQL)", async () => {

@@ -53,25 +53,27 @@ export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: reado
 }
 
 /**
- * Brings the stored ranks up to date at `at`, in a transaction of its own (never inside a caller's:
- * decision 040), under the lock: renumbers the ladders of every mark its snapshot sees (and deletes those marks),
- * plus `ladders` (default: every ladder; [] for the marked ones only). Only the rows whose place
+ * Brings the stored ranks up to date at `at`, in a transaction of its own (never inside a
+ * caller's: decision 040), under the lock: renumbers the ladders of every mark its snapshot sees
+ * (and deletes those marks), plus `ladders` (default: every ladder; [] for the marked ones only). Only the rows whose place
  * changed are written (compared first, so the others are neither written nor locked), teams that
  * left a ladder lose their row. `ifStale`: only when they are not current (stored for another
  * calendar, or a mark is left; checked under the lock, so readers racing after a write refresh
  * once), and then the marked ladders only (every one when the calendar moved).
  * Writers mark (markLadderRanksChanged); the refresher, the readers, the job and the seed refresh.
+ * Answers whether it renumbered (false: `ifStale` found them current).
  */
 export async function refreshLadderRanks(
   db: OutsideTx,
   at: ActivityAt,
   opts: { ifStale?: boolean; ladders?: readonly Ladder[] } = {},
-): Promise<void> {
+): Promise<boolean> {
   assertOutsideTx(db, "A refresh of the stored ladder ranks");
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
-    if (opts.ifStale && (await storedAt(tx, at))) return;
+    if (opts.ifStale && (await storedAt(tx, at))) return false;
     await tx.execute(refreshStatement(at, opts.ifStale ? [] : opts.ladders));
+    return true;
   });
 }
 
@@ -203,17 +205,16 @@ export async function currentLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clo
  * one refresh (or the one after it) instead of each taking the advisory lock in turn. One per
  * database handle, for the calendar last asked for.
  */
-const sharedRefreshes = new WeakMap<OutsideTx, { key: string; shared: SharedRun }>();
+const sharedRefreshes = new WeakMap<OutsideTx, { key: string; shared: SharedRun<boolean> }>();
 
-function refreshShared(db: OutsideTx, at: ActivityAt): Promise<void> {
+/** Whether the shared run renumbered (false: it found them current). */
+function refreshShared(db: OutsideTx, at: ActivityAt): Promise<boolean> {
   const key = `${at.today}|${at.days}|${at.timeZone}`;
   let entry = sharedRefreshes.get(db);
   if (entry?.key !== key) {
     // Checked first without a transaction: the run after another often finds nothing left to do,
     // and a transaction's COMMIT, even one that wrote nothing, empties the read cache.
-    const work = async () => {
-      if (!(await storedAt(db, at))) await refreshLadderRanks(db, at, { ifStale: true });
-    };
+    const work = async () => !(await storedAt(db, at)) && (await refreshLadderRanks(db, at, { ifStale: true }));
     entry = { key, shared: new SharedRun(work) };
     sharedRefreshes.set(db, entry);
   }
@@ -227,8 +228,7 @@ function refreshShared(db: OutsideTx, at: ActivityAt): Promise<void> {
 export async function sweepLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<{ refreshed: boolean }> {
   const at = activityAt(deps);
   if (await storedAt(deps.db, at)) return { refreshed: false };
-  await refreshShared(deps.db, at);
-  return { refreshed: true };
+  return { refreshed: await refreshShared(deps.db, at) };
 }
 
 // SQL for the readers. `alias` is the caller's teams alias; the ladder is a constant of the code.

@@ -237,7 +237,9 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Confirmed
       throw now2 ? settledRefusal(now2.status, opts.actingTeamId) : matchNotFound();
     }
     const applied = await applyApprovedResult({ tx, match: claimed, approvedBy: opts.approvedBy, now, lockedTeams: locked });
-    const view = await tellConfirmed(tx, applied, opts);
+    // The match row was written in this transaction: its view is there.
+    const view = (await loadMatchView(tx, applied.id))!;
+    await tellConfirmed(tx, { match: applied, view }, opts);
     return { match: applied, view };
   });
   if (result && opts.logger) {
@@ -262,19 +264,16 @@ export async function confirmMatch(opts: ConfirmMatchOptions): Promise<Confirmed
  * link) tells the reporting team; an auto-confirmed one (the sweep) tells both teams, since neither
  * acted. A result without a reporting team (entered for both) tells both.
  */
-async function tellConfirmed(tx: DbOrTx, match: Match, opts: Pick<ConfirmMatchOptions, "via" | "appUrl">): Promise<MatchView> {
+async function tellConfirmed(tx: DbOrTx, { match, view }: ConfirmedMatch, opts: Pick<ConfirmMatchOptions, "via" | "appUrl">): Promise<void> {
   const auto = opts.via === "sweep";
   const teamIds = !auto && match.reportedByTeamId !== null ? [match.reportedByTeamId] : [match.team1Id, match.team2Id];
   const told = await teamRecipients(tx, teamIds);
-  // The match row was written in this transaction: its view is there.
-  const view = (await loadMatchView(tx, match.id))!;
   await tell(tx, {
     type: auto ? "result.auto_confirmed" : "result.confirmed",
     userIds: told.userIds,
     link: "/history",
     mail: resultConfirmedMail({ to: told.emails, appUrl: opts.appUrl, match: view, auto }),
   });
-  return view;
 }
 
 /** The match a confirmation token belongs to, used or not (GET views show 'Match Already ...'). */
