@@ -178,10 +178,13 @@ export async function settle(page: Page): Promise<void> {
 
 let axeSource: string | undefined;
 
-/** Runs axe-core on the page and fails on any serious or critical violation. */
-export async function expectNoAxeViolations(page: Page): Promise<void> {
+/**
+ * Runs axe-core on the page and fails on any serious or critical violation. `settle: false` checks
+ * the page as it is now (a loading state whose request the test holds would never let it settle).
+ */
+export async function expectNoAxeViolations(page: Page, { settle: settleFirst = true }: { settle?: boolean } = {}): Promise<void> {
   axeSource ??= fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
-  await settle(page);
+  if (settleFirst) await settle(page);
   // evaluate() runs through the DevTools protocol, so the page's CSP (script-src 'self') allows it.
   if (!(await page.evaluate("typeof window.axe === 'object'"))) await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {

@@ -32,7 +32,7 @@ export function RankCell({ rank }: { rank: number | null }) {
       <span className="inline-flex items-center gap-1.5">
         {rank === 1 ? <Trophy className="size-4 text-amber-500" aria-label="First place" role="img" /> : null}
         {rank ?? (
-          <span className="font-normal text-muted-foreground" aria-label="No rank">
+          <span className="font-normal text-muted-foreground" role="img" aria-label="No rank">
             —
           </span>
         )}

@@ -44,7 +44,7 @@ export function useLaddersReady(surfaces: readonly Surface[], competitionType: C
 
 export function SkeletonRows() {
   return (
-    <div className="space-y-2 px-5 sm:px-6" aria-busy="true" aria-label="Loading rankings">
+    <div className="space-y-2 px-5 sm:px-6" role="status" aria-busy="true" aria-label="Loading rankings">
       {Array.from({ length: SKELETON_ROWS }, (_, i) => (
         <Skeleton key={i} className="h-10 w-full" />
       ))}

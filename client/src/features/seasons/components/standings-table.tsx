@@ -40,7 +40,7 @@ function PagedStandings({ seasonId, ladder, title, competitionType }: StandingsT
       </CardHeader>
       <CardContent className="px-0 sm:px-0">
         {query.isPending ? (
-          <div className="space-y-2 px-5 sm:px-6" aria-busy="true" aria-label="Loading standings">
+          <div className="space-y-2 px-5 sm:px-6" role="status" aria-busy="true" aria-label="Loading standings">
             {Array.from({ length: 4 }, (_, i) => (
               <Skeleton key={i} className="h-10 w-full" />
             ))}
