@@ -45,7 +45,7 @@ describe.skipIf(!onPostgres())("the pool's pg Client", () => {
         ["promise, text + values", (v) => client.query("insert into pgc_test values ($1, 'a')", [v])],
         ["promise, config", (v) => client.query({ text: "update pgc_test set name = $2 where id = $1", values: [v, "b"] })],
         ["callback (pool.query's form)", (v) => new Promise((resolve, reject) => client.query("delete from pgc_test where id = $1", [v], (err, res) => (err ? reject(err) : resolve(res))))],
-        ["transaction end", () => client.query("begin").then(() => client.query("commit"))],
+        ["a transaction's commit", (v) => client.query("begin").then(() => client.query("insert into pgc_test values ($1, 't')", [v])).then(() => client.query("commit"))],
         ["a failed write", () => client.query("insert into pgc_test values (1, 'x'), (1, 'dup')").catch(() => undefined)],
       ];
       for (const [i, [what, run]] of forms.entries()) {
@@ -57,6 +57,14 @@ describe.skipIf(!onPostgres())("the pool's pg Client", () => {
       await client.query("select * from pgc_test where id = $1", [1]);
       await client.query({ text: "select count(*) from pgc_test" });
       expect(changes.current, "reads do not move it").toBe(before);
+      await client.query("begin");
+      await client.query("update pgc_test set name = 'u' where id = $1", [0]);
+      expect(changes.current, "a transaction's write, not yet committed, does not move it").toBe(before);
+      await client.query("rollback");
+      await client.query("begin");
+      await client.query("select * from pgc_test for update");
+      await client.query("commit");
+      expect(changes.current, "nor does a rolled-back or read-only transaction").toBe(before);
     } finally {
       client.release();
     }

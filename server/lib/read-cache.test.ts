@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DataChanges, mayWrite } from "../db/changes";
+import { DataChanges, mayWrite, StatementTracker } from "../db/changes";
 import { ReadCache } from "./read-cache";
 import { FixedClock } from "./clock";
 
@@ -13,6 +13,37 @@ describe("mayWrite", () => {
     expect(mayWrite("\n    insert into rate_limits as r (key, count, reset_at) select 1")).toBe(false);
     expect(mayWrite("delete from rate_limits where reset_at < now()")).toBe(false);
     expect(mayWrite("delete from rate_limits_other where true")).toBe(true);
+  });
+});
+
+describe("StatementTracker", () => {
+  /** The statements of one connection in order, and which completions move the version. */
+  const moves = (...texts: string[]) => {
+    const tracker = new StatementTracker();
+    return texts.filter((text) => tracker.movesOnCompletion(text));
+  };
+
+  it("moves on each write outside a transaction, and on a transaction's COMMIT only when it wrote", () => {
+    expect(moves("select 1", "insert into teams values (1)", "update teams set name = 'x'")).toEqual(["insert into teams values (1)", "update teams set name = 'x'"]);
+    expect(moves("begin", "update teams set name = 'x'", "insert into matches values (1)", "commit")).toEqual(["commit"]);
+    expect(moves("BEGIN ISOLATION LEVEL SERIALIZABLE", "select * from teams for update", "COMMIT")).toEqual([]);
+    expect(moves("start transaction", "with x as (delete from teams returning id) select * from x", "end")).toEqual(["end"]);
+  });
+
+  it("moves nothing for a rolled-back transaction, nor for one that wrote only what no cached read shows", () => {
+    expect(moves("begin", "update teams set name = 'x'", "rollback", "select 1")).toEqual([]);
+    expect(moves("begin", "insert into mail_outbox (id) values (1)", "update push_deliveries set tries = 1", "commit")).toEqual([]);
+  });
+
+  it("keeps a transaction going through savepoints, a partial rollback and a stray BEGIN", () => {
+    expect(moves("begin", "savepoint sp1", "update teams set name = 'x'", "rollback to savepoint sp1", "release savepoint sp1", "commit")).toEqual(["commit"]);
+    expect(moves("begin", "insert into teams values (1)", "begin", "commit", "select 1")).toEqual(["commit"]);
+    expect(moves("begin", "insert into teams values (1)", "ROLLBACK TRANSACTION TO x", "commit")).toEqual(["commit"]);
+  });
+
+  it("errs towards a move: a COMMIT of a transaction it did not see start moves it", () => {
+    expect(moves("commit")).toEqual(["commit"]);
+    expect(moves("begin", "commit", "commit")).toEqual(["commit"]);
   });
 });
 
