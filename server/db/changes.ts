@@ -7,12 +7,18 @@
 //    (StatementTracker below; docs/decisions/041-a-transaction-moves-the-read-cache-once.md);
 //  - every other writer (other instances, the CLI, psql): migration 0002's triggers send
 //    NOTIFY dl_data_changed from every statement that writes a cached table, which PostgreSQL
-//    delivers at commit (never for a rollback) to each instance's LISTEN connection;
+//    delivers at commit (never for a rollback) to each instance's LISTEN connection; the payload
+//    names the writing instance (migration 0019), and an instance ignores its own;
 //  - losing that LISTEN connection: the counter is "not live" until it is back (the cache is
 //    bypassed meanwhile), and moves again on reconnecting.
 
 /** The NOTIFY channel of migration 0002's triggers. */
 export const CHANGE_CHANNEL = "dl_data_changed";
+/**
+ * The setting that names a server instance's pooled connections in those notifications (migration
+ * 0019: the payload). An instance ignores its own, already counted by its write tracking.
+ */
+export const WRITER_SETTING = "dl.writer";
 
 export class DataChanges {
   private version = 0;

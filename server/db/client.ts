@@ -1,4 +1,5 @@
 // One Drizzle database over either driver: PGlite (embedded default) or a pg Pool (DATABASE_URL).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -11,7 +12,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { sql } from "drizzle-orm";
 import * as schema from "@shared/schema";
-import { CHANGE_CHANNEL, DataChanges } from "./changes";
+import { CHANGE_CHANNEL, DataChanges, WRITER_SETTING } from "./changes";
 import { LIVE_CHANNEL, LiveNotices } from "./live-notices";
 import { withWriteTracking } from "./write-tracking";
 import { PreparedNames, withPreparedReads } from "./prepared-reads";
@@ -167,6 +168,7 @@ async function openPglite(options: OpenOptions): Promise<Database> {
 async function openPg(url: string, options: OpenOptions): Promise<Database> {
   const statementTimeout = options.statementTimeoutMs ?? 15_000;
   const changes = new DataChanges();
+  const writer = crypto.randomUUID();
   // Each connection: this process's writes move `changes` (server/db/write-tracking.ts), and reads
   // run as named prepared statements unless switched off (server/db/prepared-reads.ts).
   const Client = withWriteTracking(options.preparedStatements === false ? pg.Client : withPreparedReads(pg.Client, new PreparedNames()), changes);
@@ -182,9 +184,12 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
     query_timeout: statementTimeout + 5_000,
     idle_in_transaction_session_timeout: 15_000,
     application_name: "doubles-ladder",
+    // This instance's name in the change notifications its commits send (migration 0019): it
+    // ignores them, as its write tracking has already moved `changes` for them.
+    options: `-c ${WRITER_SETTING}=${writer}`,
   });
   const live = new LiveNotices();
-  const listener = await listenForChanges(url, changes, live);
+  const listener = await listenForChanges(url, changes, live, writer);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: "pg",
@@ -238,7 +243,7 @@ async function openPg(url: string, options: OpenOptions): Promise<Database> {
  * down, `changes` is not live (the read cache is bypassed); it reconnects with a growing delay (up
  * to 10 s) until closed, and then tells `live` that notices may have been missed.
  */
-async function listenForChanges(url: string, changes: DataChanges, live: LiveNotices): Promise<{ close(): Promise<void> }> {
+async function listenForChanges(url: string, changes: DataChanges, live: LiveNotices, writer: string): Promise<{ close(): Promise<void> }> {
   let closed = false;
   let current: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -260,7 +265,8 @@ async function listenForChanges(url: string, changes: DataChanges, live: LiveNot
     client.on("end", lost);
     client.on("notification", (msg) => {
       if (msg.channel === LIVE_CHANNEL) live.emit(msg.payload ?? "");
-      else changes.bump();
+      // This instance's own commit: its write tracking moved `changes` when the commit completed.
+      else if (msg.payload !== writer) changes.bump();
     });
     current = client;
     try {

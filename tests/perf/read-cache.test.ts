@@ -153,6 +153,21 @@ describe("the read cache", () => {
     }
   });
 
+  it.skipIf(!onPostgres())("moves once for its own commit: the notification that names this instance is not counted again (PostgreSQL)", async () => {
+    const changes = t.deps.database.changes;
+    await settle();
+    const before = changes.current;
+    await t.db.transaction(async (tx) => {
+      await tx.update(teams).set({ bio: "own commit" }).where(eq(teams.id, fixture.team.id));
+      await tx.update(teams).set({ bio: "own commit, again" }).where(eq(teams.id, fixture.team.id));
+    });
+    expect(changes.current, "the commit moved it, once").toBe(before + 1);
+    // Notifications arrive in commit order: once this marker has, the commit's own has too.
+    await t.deps.database.raw.query("select pg_notify('dl_data_changed', 'marker')");
+    await waitFor(() => changes.current > before + 1, "the marker notification");
+    expect(changes.current, "only the marker moved it again").toBe(before + 2);
+  });
+
   it.skipIf(!onPostgres())("is bypassed while its LISTEN connection is down, and comes back with it (PostgreSQL)", async () => {
     const changes = t.deps.database.changes;
     expect(changes.isLive).toBe(true);
