@@ -1,6 +1,8 @@
+import type { AddressInfo } from "node:net";
+import express from "express";
 import { describe, expect, it } from "vitest";
 import { DataChanges, mayWrite, StatementTracker } from "../db/changes";
-import { ReadCache } from "./read-cache";
+import { cachedRead, ReadCache } from "./read-cache";
 import { FixedClock } from "./clock";
 
 describe("mayWrite", () => {
@@ -150,5 +152,90 @@ describe("ReadCache", () => {
     const { cache } = setup();
     await expect(cache.get("k", () => Promise.reject(new Error("db down")))).rejects.toThrow("db down");
     expect(await cache.get("k", async () => "ok")).toBe("ok");
+  });
+});
+
+describe("cachedRead", () => {
+  /**
+   * A cached GET /r whose handler waits for `open()`, answering `status` with the number of its
+   * run; `arrived` counts the requests that reached the route.
+   */
+  const route = async (status = 200) => {
+    const changes = new DataChanges();
+    const cache = new ReadCache(changes, { enabled: true });
+    const counts = { arrived: 0, runs: 0 };
+    let open = () => {};
+    const gate = new Promise<void>((r) => (open = r));
+    const app = express();
+    app.get(
+      "/r",
+      (_req, _res, next) => {
+        counts.arrived++;
+        next();
+      },
+      cachedRead(cache),
+      async (_req, res) => {
+        const run = ++counts.runs;
+        await gate;
+        res.status(status).json({ run });
+      },
+    );
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/r`;
+    const get = async () => {
+      const res = await fetch(url);
+      return { status: res.status, body: (await res.json()) as { run: number } };
+    };
+    const until = async (check: () => boolean) => {
+      while (!check()) await new Promise((r) => setTimeout(r, 1));
+    };
+    return { changes, cache, counts, open, get, until, close: () => new Promise((r) => server.close(r)) };
+  };
+
+  it("lets concurrent misses of one key wait for the one load under way, and counts them as hits", async () => {
+    const r = await route();
+    try {
+      const answers = Array.from({ length: 5 }, () => r.get());
+      await r.until(() => r.counts.arrived === 5);
+      r.open();
+      const got = await Promise.all(answers);
+      expect(got.map((a) => a.body.run)).toEqual([1, 1, 1, 1, 1]);
+      expect(r.counts.runs).toBe(1);
+      expect(r.cache.answers).toMatchObject({ miss: 1, hit: 4 });
+      expect((await r.get()).body.run).toBe(1); // kept
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("does not let a request wait for a load of an older data version", async () => {
+    const r = await route();
+    try {
+      const first = r.get();
+      await r.until(() => r.counts.runs === 1);
+      r.changes.bump();
+      const second = r.get();
+      await r.until(() => r.counts.runs === 2);
+      r.open();
+      expect([(await first).body.run, (await second).body.run]).toEqual([1, 2]);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("has each waiter load its own when the load under way ends without a 200 answer", async () => {
+    const r = await route(404);
+    try {
+      const answers = Array.from({ length: 3 }, () => r.get());
+      await r.until(() => r.counts.arrived === 3);
+      r.open();
+      const got = await Promise.all(answers);
+      expect(got.map((a) => a.status)).toEqual([404, 404, 404]);
+      expect(r.counts.runs).toBe(3);
+      expect(r.cache.answers).toMatchObject({ miss: 3, hit: 0 });
+    } finally {
+      await r.close();
+    }
   });
 });
