@@ -21,6 +21,8 @@
 //                    comma list): per patch, two servers on the same data, A as shipped and B with
 //                    the patch switched off, each endpoint of the patch's path measured A, B, A, B…
 //                    (--rounds N, default 3); PostgreSQL only (two processes cannot share PGlite)
+//   --cpu-prof DIR   write the measured server's CPU profile (.cpuprofile) into DIR when it stops
+//                    (open it in Chrome's DevTools, Performance); e.g. `--only confirm --cpu-prof prof`
 //   --against DIR    the same interleaved A/B, of this build (A) against the build in DIR (B: another
 //                    checkout with its own `npm run build`, e.g. a worktree of an older commit), both
 //                    on this run's data, on the cached reads both builds answer: "do the figures hold?"
@@ -58,6 +60,8 @@ const duration = opt("duration", 10);
 const connections = opt("connections", 32);
 const onPglite = flag("pglite");
 const noCache = flag("no-cache");
+const cpuProfIndex = args.indexOf("--cpu-prof");
+const cpuProfDir = cpuProfIndex >= 0 ? args[cpuProfIndex + 1] : undefined;
 const liveOnly = flag("live-only");
 const noLive = flag("no-live");
 const onlyIndex = args.indexOf("--only");
@@ -162,6 +166,7 @@ async function main() {
     startBenchServer({
       buildDir,
       ports: { from: 5600, span: 300 },
+      ...(cpuProfDir ? { nodeArgs: ["--cpu-prof", `--cpu-prof-dir=${path.resolve(cpuProfDir)}`] } : {}),
       env: {
         READ_CACHE: noCache ? "off" : "on",
         ...(mixedRows ? { METRICS_TOKEN } : {}),

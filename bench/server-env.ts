@@ -45,10 +45,12 @@ export async function startBenchServer(o: {
   env: Record<string, string>;
   credentials: { username: string; password: string };
   startTimeoutMs?: number;
+  /** Node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=DIR` (bench --cpu-prof). */
+  nodeArgs?: string[];
 }): Promise<BenchServer> {
   const port = o.ports.from + Math.floor(Math.random() * o.ports.span);
   const dir = o.buildDir ?? root;
-  const child = spawn(process.execPath, [path.join(dir, "dist/server/index.js")], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), path.join(dir, "dist/server/index.js")], {
     cwd: dir,
     stdio: ["ignore", "pipe", "pipe"],
     env: { ...benchServerEnv(port), ...o.env },

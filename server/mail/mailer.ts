@@ -11,7 +11,7 @@
 // 0700 and its files 0600, and mail files older than OUTBOX_KEEP_DAYS, or beyond the newest
 // OUTBOX_MAX_FILES, are deleted (at start-up and at most once a minute while mail is kept).
 import crypto from "node:crypto";
-import fs from "node:fs";
+import fsp from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../lib/logger";
@@ -108,7 +108,7 @@ export function createMailer(options: MailerOptions): Mailer {
             ? { list: { unsubscribe: message.unsubscribeUrl }, headers: { "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" } }
             : {}),
         });
-        if (!options.smtpUrl) keepInOutbox(options, outbox, recipients, message, info.messageId);
+        if (!options.smtpUrl) await keepInOutbox(options, outbox, recipients, message, info.messageId);
         options.logger.info({ event: "mail.sent", subject: message.subject, recipients: recipients.length }, "mail sent");
       } catch (err) {
         // Logged for the operator and thrown to the worker, which retries later.
@@ -123,12 +123,12 @@ export function createMailer(options: MailerOptions): Mailer {
   };
 }
 
-function keepInOutbox(options: MailerOptions, outbox: Outbox | undefined, to: string[], message: OutgoingMail, id: string | undefined) {
+async function keepInOutbox(options: MailerOptions, outbox: Outbox | undefined, to: string[], message: OutgoingMail, id: string | undefined): Promise<void> {
   if (options.printToConsole) {
     const bar = "-".repeat(72);
     process.stdout.write(`\n${bar}\nMAIL to ${to.join(", ")}\nSubject: ${message.subject}\n\n${message.text}\n${bar}\n`);
   }
-  outbox?.keep(id, {
+  await outbox?.keep(id, {
     to,
     subject: message.subject,
     text: message.text,
@@ -137,65 +137,79 @@ function keepInOutbox(options: MailerOptions, outbox: Outbox | undefined, to: st
   });
 }
 
-/** DATA_DIR/outbox: one private JSON file per mail, pruned by age and count. */
+/**
+ * DATA_DIR/outbox: one private JSON file per mail, pruned by age and count. Its file work never
+ * blocks the server: every call is asynchronous (a prune looks at up to thousands of files), and
+ * at most one prune runs at a time.
+ */
 export class Outbox {
   private lastPrune = 0;
+  private pruning: Promise<{ deleted: number; kept: number }> | undefined;
 
   constructor(
     readonly dir: string,
     private readonly retention: OutboxRetention,
     private readonly logger: Logger,
   ) {
-    this.prune();
+    void this.prune();
   }
 
-  keep(id: string | undefined, mail: Record<string, unknown>): void {
+  async keep(id: string | undefined, mail: Record<string, unknown>): Promise<void> {
     try {
-      fs.mkdirSync(this.dir, { recursive: true, mode: 0o700 });
+      await fsp.mkdir(this.dir, { recursive: true, mode: 0o700 });
       const safeId = (id ?? crypto.randomBytes(8).toString("hex")).replace(/[^a-zA-Z0-9.-]/g, "");
       const file = path.join(this.dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${safeId}.json`);
-      fs.writeFileSync(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
+      await fsp.writeFile(file, JSON.stringify(mail, null, 2), { mode: 0o600 });
     } catch (err) {
       this.logger.warn({ event: "mail.outbox_failed", err: (err as Error).message }, "could not keep mail in outbox");
     }
-    if (Date.now() - this.lastPrune > 60_000) this.prune();
+    if (Date.now() - this.lastPrune > 60_000) void this.prune();
   }
 
   /** Deletes mail files past the retention; makes the folder and the files left private. */
-  prune(): { deleted: number; kept: number } {
+  prune(): Promise<{ deleted: number; kept: number }> {
     this.lastPrune = Date.now();
+    this.pruning ??= this.pruneNow().finally(() => (this.pruning = undefined));
+    return this.pruning;
+  }
+
+  private async pruneNow(): Promise<{ deleted: number; kept: number }> {
     let names: string[];
     try {
-      names = fs.readdirSync(this.dir).filter((n) => n.endsWith(".json"));
+      names = (await fsp.readdir(this.dir)).filter((n) => n.endsWith(".json"));
     } catch {
       return { deleted: 0, kept: 0 };
     }
-    const files = names
-      .map((name) => {
+    const stats = await Promise.all(
+      names.map(async (name) => {
         const file = path.join(this.dir, name);
         try {
-          const stat = fs.statSync(file);
+          const stat = await fsp.stat(file);
           return { file, mtime: stat.mtimeMs, mode: stat.mode };
         } catch {
           return undefined;
         }
-      })
-      .filter((f) => f !== undefined)
-      .sort((a, b) => b.mtime - a.mtime);
+      }),
+    );
+    const files = stats.filter((f) => f !== undefined).sort((a, b) => b.mtime - a.mtime);
     const oldest = Date.now() - this.retention.keepDays * 24 * 60 * 60 * 1000;
-    let deleted = 0;
-    files.forEach((f, i) => {
-      try {
-        if (i >= this.retention.maxFiles || f.mtime < oldest) {
-          fs.rmSync(f.file, { force: true });
-          deleted++;
-        } else if ((f.mode & 0o077) !== 0) fs.chmodSync(f.file, 0o600);
-      } catch {
-        // not ours to change: leave it
-      }
-    });
+    const outcomes = await Promise.all(
+      files.map(async (f, i) => {
+        try {
+          if (i >= this.retention.maxFiles || f.mtime < oldest) {
+            await fsp.rm(f.file, { force: true });
+            return true;
+          }
+          if ((f.mode & 0o077) !== 0) await fsp.chmod(f.file, 0o600);
+        } catch {
+          // not ours to change: leave it
+        }
+        return false;
+      }),
+    );
+    const deleted = outcomes.filter(Boolean).length;
     try {
-      if ((fs.statSync(this.dir).mode & 0o077) !== 0) fs.chmodSync(this.dir, 0o700);
+      if (((await fsp.stat(this.dir)).mode & 0o077) !== 0) await fsp.chmod(this.dir, 0o700);
     } catch {
       // as above
     }
