@@ -181,8 +181,11 @@ export interface ConfirmedMatch {
 
 /**
  * Confirms a pending match exactly once. Throws 404 'Match Not Found', 409 'Match Already {status}',
- * 403 for the reporter's own team. Returns null only in lockMode "skip" when the match was busy.
+ * 403 for the reporter's own team. Returns null only in lockMode "skip" when the match was busy
+ * (or already settled): waiting, it confirms or throws.
  */
+export function confirmMatch(opts: ConfirmMatchOptions & { lockMode?: "wait" }): Promise<ConfirmedMatch>;
+export function confirmMatch(opts: ConfirmMatchOptions & { lockMode: "skip" }): Promise<ConfirmedMatch | null>;
 export async function confirmMatch(opts: ConfirmMatchOptions): Promise<ConfirmedMatch | null> {
   const result = await opts.db.transaction(async (tx) => {
     const [current] = await tx

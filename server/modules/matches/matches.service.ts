@@ -257,8 +257,7 @@ export async function approveMatch(deps: Deps<"db" | "env" | "clock" | "logger">
     logger: deps.logger,
     appUrl: deps.env.APP_URL,
   });
-  // In "wait" mode a confirmation either happens or throws.
-  return confirmed!.view;
+  return confirmed.view;
 }
 
 /**
@@ -269,8 +268,7 @@ export async function confirmMatchByToken(deps: Deps<"db" | "env" | "clock" | "l
   const view = await deps.db.transaction(async (tx) => {
     const used = await consumeToken(tx, input.token, "match_confirmation");
     if (!used || used.matchId === null) throw await tokenRefusal(tx, input.token);
-    // In "wait" mode a confirmation either happens or throws.
-    return (await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL }))!.view;
+    return (await confirmMatch({ db: tx, matchId: used.matchId, approvedBy: null, via: "token", appUrl: deps.env.APP_URL })).view;
   });
   deps.logger.info({ event: "match.confirmed", matchId: view.id, via: "token", approvedBy: null, ratings: view.ratings }, "match confirmed");
   return view;
