@@ -16,18 +16,15 @@ export function containsNul(value: unknown, depth = 0): boolean {
  * Refuses a NUL character in the query or path before any query sees it: PostgreSQL rejects it in a
  * text parameter (error 22021), which would otherwise surface as a 500. Bodies are checked by the
  * route helper once read (server/lib/route.ts).
+ *
+ * Read from the URL as sent, without parsing it: a NUL reaches the decoded path or query only as
+ * the escape %00 (an escaped percent, %2500, decodes to the text "%00"; HTTP refuses a raw NUL in
+ * the request line). Express parses the query again on every read of req.query, so the route's own
+ * parse stays the only one.
  */
 export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
-  if (containsNul(req.query) || req.path.includes("\u0000") || decodeURIComponentSafe(req.path).includes("\u0000")) {
+  if (req.url.includes("%00") || req.url.includes("\u0000")) {
     return next(new AppError(400, NUL_MESSAGE, { code: "bad_request" }));
   }
   next();
 };
-
-function decodeURIComponentSafe(s: string): string {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-}
