@@ -389,7 +389,17 @@ function check(ep: Endpoint, label: string, res: CallResult, fig: Figure) {
   }
 }
 
-useServedTestApp((app, server) => ((t = app), (served = server)), { AUTH_RATE_LIMIT_MAX: "1000000", ...TEST_VAPID });
+/** The app's error-level log lines: an answer ≥ 500 is reported with what the server logged for it. */
+const serverErrors: string[] = [];
+useServedTestApp((app, server) => ((t = app), (served = server)), { AUTH_RATE_LIMIT_MAX: "1000000", ...TEST_VAPID, LOG_LEVEL: "error" }, {
+  logDestination: { write: (chunk: string) => void serverErrors.push(chunk) },
+});
+
+/** What the server logged for the requests of these offender lines (by the requestId of their answers). */
+function serverLogOf(lines: string[]): string[] {
+  const ids = lines.flatMap((line) => [...line.matchAll(/"requestId":"([\w-]+)"/g)].map((m) => m[1]!));
+  return serverErrors.filter((entry) => ids.some((id) => entry.includes(id))).map((entry) => entry.trim().slice(0, 1500));
+}
 beforeAll(async () => {
   const made = await Promise.all([1, 2, 3, 4, 5, 6].map(() => createTeam(t.db)));
   [a, b, c, d, e, f] = made as [TeamFixture, TeamFixture, TeamFixture, TeamFixture, TeamFixture, TeamFixture];
@@ -470,10 +480,10 @@ describe("bad input", () => {
         `bad input (${onPostgres() ? "PostgreSQL" : "PGlite"}; ${RUNS} generated bodies per endpoint, each distinct one sent once, + ${malformed.length} malformed; seed ${SEED}; FUZZ_RUNS=${process.env.FUZZ_RUNS ?? "default"}):`,
         ...lines,
         `  endpoints ${figures.length}, requests ${total}, ≥500 ${figures.reduce((n, x) => n + x.over500, 0)}, 4xx without message ${figures.reduce((n, x) => n + x.noMessage, 0)}, privileged columns changed ${privileged.length}, ${((Date.now() - started) / 1000).toFixed(1)} s`,
-        ...(offenders.length ? ["  offenders:", ...offenders.map((o) => `    ${o}`)] : []),
+        ...(offenders.length ? ["  offenders:", ...offenders.map((o) => `    ${o}`), "  server log of the offenders:", ...serverLogOf(offenders).map((l) => `    ${l}`)] : []),
       ].join("\n"),
     );
-    expect(offenders).toEqual([]);
+    expect([...offenders, ...serverLogOf(offenders)]).toEqual([]);
     expect(figures.every((x) => x.over500 === 0 && x.noMessage === 0)).toBe(true);
     expect(privileged).toEqual([]);
     expect(figures.length).toBe(endpoints.length);
