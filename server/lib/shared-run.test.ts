@@ -59,4 +59,21 @@ describe("SharedRun", () => {
     c.ends[1]!();
     await expect(next).resolves.toBeUndefined();
   });
+
+  it("lets a caller wait for the run going now (none going: nothing to wait for)", async () => {
+    const c = controlled();
+    const shared = new SharedRun(c.work);
+    expect(shared.runningEnds()).toBeUndefined();
+    const first = shared.run();
+    await settle();
+    let ended = false;
+    const waiting = shared.runningEnds()!.then(() => (ended = true));
+    await settle();
+    expect(ended).toBe(false);
+    c.fails[0]!(new Error("deadlock"));
+    await expect(first).rejects.toThrow("deadlock");
+    await waiting; // settles on a failure too, and starts no run
+    expect(c.started).toHaveLength(1);
+    expect(shared.runningEnds()).toBeUndefined();
+  });
 });

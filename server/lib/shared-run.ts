@@ -29,6 +29,18 @@ export class SharedRun<T = void> {
     return this.queued;
   }
 
+  /**
+   * Settles (with nothing, whatever its outcome) when the run going now ends; undefined when none is
+   * going. For a caller that can tell afterwards whether that run did what it needed (the stored
+   * ranks: whether the marks it saw are gone) before asking for a run of its own.
+   */
+  runningEnds(): Promise<void> | undefined {
+    return this.running?.then(
+      () => undefined,
+      () => undefined,
+    );
+  }
+
   private start(): Promise<T> {
     // The work starts on the next microtask, after `running` holds it (see QueueWorker.deliverDue).
     this.notBegun = true;

@@ -195,8 +195,31 @@ export async function readCurrentLadderRanks<R extends { ranks_current?: unknown
  */
 export async function currentLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<ActivityAt> {
   const at = activityAt(deps);
-  if (!(await storedAt(deps.db, at))) await refreshShared(deps.db, at);
+  const res = await deps.db.execute(sql`select ${ranksStoredAt(at)} as ok, (select max(id) from ${ladderRankChanges}) as marked_through`);
+  const seen = rowsOf<{ ok: unknown; marked_through: unknown }>(res)[0];
+  if (seen?.ok !== true) await refreshCovering(deps.db, at, seen?.marked_through == null ? null : Number(seen.marked_through));
   return at;
+}
+
+/**
+ * Brings the ranks up to date for a reader that found them behind, `markedThrough` being the newest
+ * writer's mark it saw (null: none, the calendar moved). Read-your-writes asks only for the marks
+ * committed before the reader looked, and mark ids only grow: when a refresh is going, the reader
+ * waits for it, then looks whether any mark up to `markedThrough` is left; if none is (that refresh
+ * consumed them) it is done, otherwise it waits for a refresh that starts after it asked. At a
+ * steady stream of confirmations this often saves the reader a second refresh.
+ */
+async function refreshCovering(db: OutsideTx, at: ActivityAt, markedThrough: number | null): Promise<void> {
+  const shared = sharedRefresh(db, at);
+  const going = shared.runningEnds();
+  if (going && markedThrough !== null) {
+    await going;
+    const res = await db.execute(
+      sql`select (${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges} where id <= ${markedThrough})) as ok`,
+    );
+    if (rowsOf(res)[0]?.ok === true) return;
+  }
+  await shared.run();
 }
 
 /**
@@ -209,6 +232,11 @@ const sharedRefreshes = new WeakMap<OutsideTx, { key: string; shared: SharedRun<
 
 /** Whether the shared run renumbered (false: it found them current). */
 function refreshShared(db: OutsideTx, at: ActivityAt): Promise<boolean> {
+  return sharedRefresh(db, at).run();
+}
+
+/** The shared refresh of `db` for the calendar `at`. */
+function sharedRefresh(db: OutsideTx, at: ActivityAt): SharedRun<boolean> {
   const key = `${at.today}|${at.days}|${at.timeZone}`;
   let entry = sharedRefreshes.get(db);
   if (entry?.key !== key) {
@@ -218,7 +246,7 @@ function refreshShared(db: OutsideTx, at: ActivityAt): Promise<boolean> {
     entry = { key, shared: new SharedRun(work) };
     sharedRefreshes.set(db, entry);
   }
-  return entry.shared.run();
+  return entry.shared;
 }
 
 /**
