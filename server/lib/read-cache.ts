@@ -210,12 +210,11 @@ function sendJson(res: Response, body: string | Buffer, gzipped: boolean): void 
  * the data: a 200 answer is kept as its JSON text, per user and URL, and sent again as it is until
  * the data changes; to a client that accepts gzip (every browser), a larger one is sent gzipped,
  * compressed once per kept answer (or per answer while the cache is bypassed). Anything else (errors, other statuses) is not kept.
- * Requests for one key that miss while its answer is being loaded at the same data version wait
- * for that answer (counted as hits: they cost the database nothing) instead of loading it again;
- * should the load end without a 200 answer, each loads its own.
+ * Requests for one key that miss while its answer is being loaded at the same data version share
+ * that load (ReadCache.get; counted as hits: they cost the database nothing); should it end without
+ * a 200 answer, each loads its own.
  */
 export function cachedRead(cache: ReadCache): RequestHandler {
-  const loading = new Map<string, { version: number; answer: Promise<CachedAnswer | undefined> }>();
   const handler = (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET") return next();
     const key = `read:${req.user?.id ?? 0}:${req.originalUrl}`;
@@ -233,44 +232,34 @@ export function cachedRead(cache: ReadCache): RequestHandler {
       return send(hit);
     }
     const kept = cache.usable;
-    const version = cache.version;
-    // Set below when this request loads the answer for others to wait on.
-    let settle: (answer: CachedAnswer | undefined) => void = () => {};
-    const pending = kept ? loading.get(key) : undefined;
-    if (pending && pending.version === version) {
-      void pending.answer.then((answer) => {
-        if (answer === undefined) return loadOwn();
+    /** This request's own handler: its 200 answer (sent, and kept by get), or undefined for any other end. */
+    const loadOwn = () =>
+      new Promise<CachedAnswer | undefined>((resolve) => {
+        cache.answers[kept ? "miss" : "bypass"]++;
+        const json = res.json.bind(res);
+        res.json = (body: unknown) => {
+          if (res.statusCode !== 200 || body === undefined) return json(body);
+          const answer: CachedAnswer = { text: JSON.stringify(body) };
+          send(answer, kept ? GZIP_LEVEL_KEPT : GZIP_LEVEL_ONCE);
+          resolve(answer);
+          return res;
+        };
+        // Whatever else ends this request ends the others' wait: an error, another status, a client gone.
+        res.once("close", () => resolve(undefined));
+        next();
+      });
+    let loading = false;
+    void cache
+      .get(key, () => {
+        loading = true;
+        return loadOwn();
+      })
+      .then((answer) => {
+        if (loading) return; // this request's handler has answered
+        if (answer === undefined) return void loadOwn();
         cache.answers.hit++;
         send(answer);
       });
-      return;
-    }
-    if (kept) {
-      let resolve: (answer: CachedAnswer | undefined) => void = () => {};
-      const answer = new Promise<CachedAnswer | undefined>((r) => (resolve = r));
-      loading.set(key, { version, answer });
-      settle = (value) => {
-        resolve(value);
-        if (loading.get(key)?.answer === answer) loading.delete(key);
-      };
-      // Whatever else ends this request ends the others' wait: an error, another status, a client gone.
-      res.once("close", () => settle(undefined));
-    }
-    loadOwn();
-
-    function loadOwn() {
-      cache.answers[kept ? "miss" : "bypass"]++;
-      const json = res.json.bind(res);
-      res.json = (body: unknown) => {
-        if (res.statusCode !== 200 || body === undefined) return json(body);
-        const answer: CachedAnswer = { text: JSON.stringify(body) };
-        send(answer, kept ? GZIP_LEVEL_KEPT : GZIP_LEVEL_ONCE);
-        cache.put(key, answer, version);
-        settle(answer);
-        return res;
-      };
-      next();
-    }
   };
   return Object.assign(handler, { [CACHED_READ]: true });
 }

@@ -144,18 +144,23 @@ export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): S
     from diff where team_id is not null and stored_team_id is null`;
 }
 
-/** True when the stored ranks are current at `at`: computed at `at`, and no mark left. */
-async function storedAt(db: DbOrTx, at: ActivityAt): Promise<boolean> {
-  const res = await db.execute(sql`select ${ranksStoredAt(at)} as ok`);
+/**
+ * True when the stored ranks are current at `at`: computed at `at`, and no mark left (with
+ * `through`: none of the marks up to that id).
+ */
+async function storedAt(db: DbOrTx, at: ActivityAt, through?: number): Promise<boolean> {
+  const res = await db.execute(sql`select ${ranksStoredAt(at, through)} as ok`);
   return rowsOf(res)[0]?.ok === true;
 }
 
 /**
  * SQL: whether the stored ranks are current at `at` (a column a reader can add to its own
- * statement): computed at `at`, and no writer's mark left (decision 039).
+ * statement): computed at `at`, and no writer's mark left (decision 039); with `through`, none of
+ * the marks up to that id (those a reader saw).
  */
-function ranksStoredAt(at: ActivityAt): SQL<boolean> {
-  return sql<boolean>`(${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges}))`;
+function ranksStoredAt(at: ActivityAt, through?: number): SQL<boolean> {
+  const marks = through === undefined ? sql`` : sql` where id <= ${through}`;
+  return sql<boolean>`(${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges}${marks}))`;
 }
 
 /** SQL: whether the stored ranks were computed at `at` (the calendar only). */
@@ -214,10 +219,7 @@ async function refreshCovering(db: OutsideTx, at: ActivityAt, markedThrough: num
   const going = shared.runningEnds();
   if (going && markedThrough !== null) {
     await going;
-    const res = await db.execute(
-      sql`select (${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges} where id <= ${markedThrough})) as ok`,
-    );
-    if (rowsOf(res)[0]?.ok === true) return;
+    if (await storedAt(db, at, markedThrough)) return;
   }
   await shared.run();
 }
