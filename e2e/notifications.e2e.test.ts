@@ -7,7 +7,7 @@
 import { describe, expect, it } from "vitest";
 import { DEMO, mail, url } from "./support/app";
 import { adminApi, apiAs, approve, people, registerAndVerify, teamIdOf } from "./support/club";
-import { DESKTOP, expectNoAxeViolations, heightFor, screenshot, signInViaApi, useBrowser } from "./support/browser";
+import { clickSavingBox, DESKTOP, expectNoAxeViolations, heightFor, screenshot, signInViaApi, useBrowser } from "./support/browser";
 
 const kit = useBrowser();
 const person = people({ prefix: "nt", theme: "Bellringers", first: "Nora", partner: "Pip", password: "Player123" });
@@ -72,7 +72,7 @@ describe("notifications: waiting counts, email switches, unsubscribe", () => {
     const challengesBox = section.getByRole("checkbox", { name: /^Challenges/ });
     await challengesBox.waitFor();
     expect(await challengesBox.isChecked()).toBe(true);
-    await challengesBox.uncheck();
+    expect(await clickSavingBox(challengesBox)).toBe(false);
     await expect.poll(() => yPage.getByText("Notification Settings Saved").first().isVisible(), { timeout: 10_000 }).toBe(true);
     await yPage.reload();
     await section.getByRole("checkbox", { name: /^Challenges/ }).waitFor();

@@ -17,7 +17,7 @@ import type { NotificationsPage } from "@shared/types/notifications";
 import type { PushPayload } from "@shared/types/push";
 import { baseUrl, DEMO, pushService, url } from "./support/app";
 import { challenge, joinClub, people } from "./support/club";
-import { DESKTOP, expectNoAxeViolations, screenshot, settle, signInViaApi, useBrowser } from "./support/browser";
+import { clickSavingBox, DESKTOP, expectNoAxeViolations, screenshot, settle, signInViaApi, useBrowser } from "./support/browser";
 import { subscriptionBody, type StandInSubscription } from "../tests/helpers/push-service";
 
 const kit = useBrowser();
@@ -116,7 +116,7 @@ describe("push on this device", () => {
     expect(await push.isChecked()).toBe(false);
 
     const saved = page.waitForResponse((r) => r.url().endsWith("/api/push/subscriptions") && r.request().method() === "POST");
-    await push.click();
+    expect(await clickSavingBox(push)).toBe(true);
     expect((await saved).status(), await (await saved).text()).toBe(200);
     expect((await saved).request().postDataJSON()).toEqual(subscriptionBody(browserDevice));
     const toast = page.locator("li").filter({ hasText: "Push on this device is on." });
@@ -154,7 +154,7 @@ describe("push on this device", () => {
 
     // Off: the server forgets this device (DELETE with its endpoint), the browser unsubscribes.
     const removed = page.waitForResponse((r) => r.url().endsWith("/api/push/subscriptions") && r.request().method() === "DELETE");
-    await push.click();
+    expect(await clickSavingBox(push)).toBe(false);
     expect((await removed).status()).toBe(200);
     expect((await removed).request().postDataJSON()).toEqual({ endpoint: browserDevice.endpoint });
     await page.getByText("Push on this device is off.").first().waitFor();

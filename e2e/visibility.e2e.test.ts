@@ -5,7 +5,7 @@
 import type { APIRequestContext } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO, url } from "./support/app";
-import { expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
+import { clickSavingBox, expectNoAxeViolations, screenshot, signInViaApi, useBrowser } from "./support/browser";
 import { challenge, joinClub, people, playApproved, type Side } from "./support/club";
 import { expectFitsAt, WIDTHS } from "./support/layout";
 
@@ -149,7 +149,7 @@ describe("the signed-out ladder", () => {
     const box = adminPage.getByLabel("Ladder visible without signing in");
     await box.waitFor();
     expect(await box.isChecked()).toBe(true);
-    await box.uncheck();
+    expect(await clickSavingBox(box)).toBe(false);
     await adminPage.getByText("Settings Updated").first().waitFor();
     const card = adminPage.getByRole("heading", { name: "System Settings" }).locator("xpath=ancestor::*[contains(@class,'rounded')][1]");
     await expectNoAxeViolations(adminPage);
@@ -163,7 +163,7 @@ describe("the signed-out ladder", () => {
     await adminPage.reload();
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
-    await box.check();
+    expect(await clickSavingBox(box)).toBe(true);
     await adminPage.getByText("Settings Updated").first().waitFor();
     const again = await page(null, 390);
     await again.goto(url("/ladder"));

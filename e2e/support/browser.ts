@@ -176,6 +176,20 @@ export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => r(null)))));
 }
 
+/**
+ * Clicks a box that saves as soon as it changes and answers whether it is ticked once the click has
+ * been handled, before anything is awaited: such a box shows the member's choice from that moment
+ * and never flips back while it saves (Playwright's check() and uncheck() fail on a flip back only
+ * when they happen to look during it).
+ */
+export async function clickSavingBox(box: Locator): Promise<boolean> {
+  await box.scrollIntoViewIfNeeded();
+  return box.evaluate((el: HTMLInputElement) => {
+    el.click();
+    return el.checked;
+  });
+}
+
 let axeSource: string | undefined;
 
 /**

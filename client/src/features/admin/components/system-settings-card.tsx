@@ -1,9 +1,9 @@
 // System Settings: club-wide switches. Today one: whether the ladder is readable signed out
 // (docs/product.md#the-signed-out-ladder). The box saves as soon as it is ticked or cleared.
-import { useState } from "react";
 import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
+import { useAskedSwitches } from "@/lib/use-asked-switches";
 import { usePublicLadder } from "@/features/ladder/api/get-public-ladder";
 import { useUpdatePublicLadder } from "../api/update-public-ladder";
 import { QueryCard } from "@/components/ui/section-card";
@@ -11,13 +11,11 @@ import { QueryCard } from "@/components/ui/section-card";
 export function SystemSettingsCard() {
   const current = usePublicLadder();
   const update = useUpdatePublicLadder();
-  // What was asked for, shown while it saves (set in the click's own render, so the box never flips
-  // back first); cleared when the server has answered, which then shows the saved value.
-  const [asked, setAsked] = useState<boolean | null>(null);
+  const switches = useAskedSwitches<"enabled">();
   const toggle = (enabled: boolean) => {
-    setAsked(enabled);
+    switches.ask("enabled", enabled);
     update.mutate(enabled, {
-      onSettled: () => setAsked(null),
+      onSettled: () => switches.settle("enabled", enabled),
       onSuccess: () =>
         toast({
           variant: "success",
@@ -38,7 +36,7 @@ export function SystemSettingsCard() {
     >
       {(data) => (
         <Checkbox
-          checked={asked ?? data.enabled}
+          checked={switches.shown("enabled", data.enabled)}
           disabled={update.isPending}
           onChange={(e) => toggle(e.target.checked)}
           label={

@@ -23,8 +23,9 @@ export function useUpdateNotificationPreferences() {
   return useMutation({
     mutationFn: (input: NotificationPreferencesInput) => api.put<NotificationPreferences>("/api/notifications/preferences", input),
     onMutate: async (input) => {
-      // The switch moves at once (before anything is awaited); a refresh in flight (a live update
-      // refetches the settings) is stopped without putting its old state back over this one.
+      // Every reader of the settings sees the change at once (the switch itself shows it from the
+      // click's own render: useAskedSwitches); a refresh in flight (a live update refetches the
+      // settings) is stopped without putting its old state back over this one.
       const before = queryClient.getQueryData(key);
       const stopped = queryClient.cancelQueries({ queryKey: key }, { revert: false });
       if (before) {

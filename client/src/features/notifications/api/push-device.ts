@@ -67,6 +67,8 @@ export function useSetPushDevice() {
         (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
       return api.post<PushSubscriptionResult>("/api/push/subscriptions", sub.toJSON());
     },
+    // Saved: the switch shows the new state at once; the refresh then reads it back from the browser.
+    onSuccess: (_result, { on }) => queryClient.setQueryData(pushDeviceQueryOptions.queryKey, { on, permission: Notification.permission }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: pushDeviceQueryOptions.queryKey }),
   });
 }

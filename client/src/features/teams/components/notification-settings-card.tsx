@@ -11,22 +11,27 @@ import { QueryErrorState } from "@/components/ui/error-state";
 import { Skeleton } from "@/components/ui/skeleton";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
+import { useAskedSwitches } from "@/lib/use-asked-switches";
 import { useNotificationPreferences, useUpdateNotificationPreferences } from "@/features/notifications/api/notification-preferences";
 import { PushDeviceSwitch } from "./push-device-switch";
 
 export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
   const prefs = useNotificationPreferences();
   const update = useUpdateNotificationPreferences();
+  const switches = useAskedSwitches<EmailCategory>();
   const categories = EMAIL_CATEGORIES.filter((c) => isAdmin || c !== EMAIL_CATEGORY.admin);
 
-  const toggle = (category: EmailCategory, on: boolean) =>
+  const toggle = (category: EmailCategory, on: boolean) => {
+    switches.ask(category, on);
     update.mutate(
       { email: { [category]: on } },
       {
+        onSettled: () => switches.settle(category, on),
         onSuccess: () => toast({ variant: "success", title: "Notification Settings Saved", description: `Emails about ${EMAIL_CATEGORY_LABELS[category].label.toLowerCase()} are ${on ? "on" : "off"}.` }),
         onError: (err) => toast({ variant: "destructive", title: "Failed to Save Notification Settings", description: errorMessage(err) }),
       },
     );
+  };
 
   return (
     <SectionCard
@@ -49,7 +54,7 @@ export function NotificationSettingsCard({ isAdmin }: { isAdmin: boolean }) {
             {categories.map((category) => (
               <li key={category} className="px-3 py-3">
                 <Checkbox
-                  checked={prefs.data.email[category]}
+                  checked={switches.shown(category, prefs.data.email[category])}
                   onChange={(e) => toggle(category, e.currentTarget.checked)}
                   label={
                     <span>

@@ -4,24 +4,29 @@
 import { Checkbox } from "@/components/ui/checkbox";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
+import { useAskedSwitches } from "@/lib/use-asked-switches";
 import { PUSH_BLOCKED_MESSAGE, usePushDevice, useSetPushDevice } from "@/features/notifications/api/push-device";
 
 export function PushDeviceSwitch() {
   const { available, key, device } = usePushDevice();
   const set = useSetPushDevice();
+  const switches = useAskedSwitches<"push">();
   if (!available || !key.data || !device.data) return null;
   const publicKey = key.data;
   const blocked = device.data.permission === "denied";
-  const on = set.isPending ? Boolean(set.variables?.on) : device.data.on;
+  const on = switches.shown("push", device.data.on);
 
-  const toggle = (next: boolean) =>
+  const toggle = (next: boolean) => {
+    switches.ask("push", next);
     set.mutate(
       { on: next, publicKey },
       {
+        onSettled: () => switches.settle("push", next),
         onSuccess: () => toast({ variant: "success", title: "Notification Settings Saved", description: `Push on this device is ${next ? "on" : "off"}.` }),
         onError: (err) => toast({ variant: "destructive", title: next ? "Failed to Turn Push On" : "Failed to Turn Push Off", description: errorMessage(err) }),
       },
     );
+  };
 
   return (
     <div className="rounded-lg border border-border px-3 py-3">
