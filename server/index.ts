@@ -101,7 +101,7 @@ async function main() {
   if (!vapid) logger.info({ event: "push.off" }, "web push is off: set VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY to turn it on");
   const pushDelivery = new PushDelivery({ db: database.db, logger, vapid }).start(database.changes);
   // The stored ladder ranks are refreshed after the commits that mark them behind (decision 039).
-  const ladderRanks = new LadderRanksRefresher({ db: database.db, env, clock, logger, wakeDelayMs: env.LADDER_REFRESH_DELAY_MS }).start(database.changes);
+  const ladderRanks = new LadderRanksRefresher({ db: database.db, env, clock, logger }).start(database.changes);
   const deps = { database, db: database.db, env, logger, mailer, mailDelivery, pushDelivery, ladderRanks, readCache, clock, events, metrics };
   const { app, close: closeApp } = createApp(deps, {
     ...(staticDir ? { staticDir } : {}),

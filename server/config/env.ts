@@ -62,7 +62,8 @@ const EnvSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(300),
   /**
    * How long the stored ranks' refresher holds a wake back, so a burst of changes shares one refresh
-   * (decision 039). Unset: 1000 ms on the embedded database, 250 ms on PostgreSQL (measured there).
+   * (decision 039). Unset: 1000 ms on the embedded database (a quiet moment that long, at most
+   * 10 s: decision 042), 250 ms on PostgreSQL (measured there).
    */
   LADDER_REFRESH_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   // Web push (docs/decisions/035-web-push.md): the key pair of `npx web-push generate-vapid-keys`

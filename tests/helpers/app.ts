@@ -103,7 +103,7 @@ export async function createTestApp(envOverrides: Record<string, string> = {}, o
   const mailDelivery = new MailDelivery({ db: testDb.database.db, mailer, logger, appUrl: env.APP_URL, secret: env.SESSION_SECRET, metrics }).start(testDb.database.changes);
   const events = new EventStreams({ logger, ...options.events }).listen(testDb.database.live);
   const pushDelivery = new PushDelivery({ db: testDb.database.db, logger, vapid: vapidFromEnvironment(env) }).start(testDb.database.changes);
-  const ladderRanks = new LadderRanksRefresher({ db: testDb.database.db, env, clock, logger, wakeDelayMs: env.LADDER_REFRESH_DELAY_MS }).start(testDb.database.changes);
+  const ladderRanks = new LadderRanksRefresher({ db: testDb.database.db, env, clock, logger }).start(testDb.database.changes);
   const deps: AppDeps = { database: testDb.database, db: testDb.database.db, env, logger, mailer, mailDelivery, pushDelivery, ladderRanks, readCache, clock, events, metrics };
   const { app, close } = createApp(deps, { sessionPruneMinutes: false });
   checkAnswersAgainstReference(app);

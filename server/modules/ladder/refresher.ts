@@ -13,7 +13,12 @@
 // `wakeDelayMs` holds each wake back (LADDER_REFRESH_DELAY_MS; 1000 ms on the embedded database,
 // 250 ms on PostgreSQL): a burst of confirmations shares one refresh, and on PGlite (one connection)
 // fewer refreshes compete with the requests for that connection. Measured in
-// docs/decisions/039-ladder-ranks-refreshed-after-commit.md.
+// docs/decisions/039-ladder-ranks-refreshed-after-commit.md. With `quietCapMs` (the embedded
+// database, decision 042) the run waits for a quiet moment instead: each wake moves it to
+// `wakeDelayMs` after itself, but never past `quietCapMs` after the first wake it waits for. A
+// refresh holds PGlite's one connection for 10-25 ms; during a steady stream of confirmations a
+// refresh a second was what the slowest of them waited for, while every reader in the stream
+// refreshes first anyway (read-your-writes).
 import type { Db } from "../../db/client";
 import type { DataChanges } from "../../db/changes";
 import type { Env } from "../../config/env";
@@ -32,12 +37,23 @@ export interface LadderRanksRefresherOptions {
   env: Env;
   clock: Clock;
   logger: Logger;
-  /** How long a wake is held back before the run (default 0: at once). */
+  /** How long a wake is held back before the run (default: env.LADDER_REFRESH_DELAY_MS; 0: at once). */
   wakeDelayMs?: number;
+  /**
+   * Wait for `wakeDelayMs` without a wake (a quiet moment) instead of `wakeDelayMs` after the first,
+   * but at most this long after the first wake; null: no waiting for quiet (default:
+   * EMBEDDED_QUIET_CAP_MS on the embedded database, null on PostgreSQL).
+   */
+  quietCapMs?: number | null;
 }
+
+/** On the embedded database, the longest a refresh waits for a quiet moment (decision 042). */
+export const EMBEDDED_QUIET_CAP_MS = 10_000;
 
 export class LadderRanksRefresher extends QueueWorker<RefreshResult> {
   private held: NodeJS.Timeout | undefined;
+  /** When the first wake the held run waits for came (quietCapMs counts from it). */
+  private heldSince = 0;
 
   constructor(private readonly options: LadderRanksRefresherOptions) {
     super(options.logger, "ladder.refresh_failed");
@@ -49,13 +65,22 @@ export class LadderRanksRefresher extends QueueWorker<RefreshResult> {
   }
 
   override wake(): void {
-    const delay = this.options.wakeDelayMs ?? 0;
+    const { env, wakeDelayMs: delay = env.LADDER_REFRESH_DELAY_MS, quietCapMs = env.embedded ? EMBEDDED_QUIET_CAP_MS : null } = this.options;
     if (delay <= 0) return super.wake();
-    if (this.stopped || this.held) return;
+    if (this.stopped) return;
+    const now = Date.now();
+    if (this.held) {
+      // Already planned: this wake goes with that run, which waits for quiet when asked to.
+      if (quietCapMs === null) return;
+      clearTimeout(this.held);
+    } else {
+      this.heldSince = now;
+    }
+    const runAt = quietCapMs === null ? now + delay : Math.min(now + delay, this.heldSince + quietCapMs);
     this.held = setTimeout(() => {
       this.held = undefined;
       super.wake();
-    }, delay);
+    }, runAt - now);
     this.held.unref();
   }
 
