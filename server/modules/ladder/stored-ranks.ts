@@ -176,21 +176,33 @@ export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * currentLadderRanks and the read in one statement: `read(at, current)` runs the reader's statement
- * with `current` as a column named `ranks_current` and answers its rows. When that column says the
- * ranks are not current (stored for another day, or a writer's mark is left: the refresher has not
- * run yet), or no row came back to tell, they are brought up to date as currentLadderRanks does and
- * the statement runs again. Saves a round trip per read.
+ * currentLadderRanks and the read in one statement: `read(at, behind)` runs the reader's statement
+ * with `behind` as a column named `ranks_behind` (ranksBehind: null when the ranks are current) and
+ * answers its rows. When that column says they are behind (stored for another day, or a writer's
+ * mark is left: the refresher has not run yet), they are brought up to date covering the marks that
+ * statement saw, as currentLadderRanks does, and the statement runs again; when no row came back to
+ * tell, currentLadderRanks looks first. Saves a round trip per read, and one more per read that
+ * finds them behind.
  */
-export async function readCurrentLadderRanks<R extends { ranks_current?: unknown }>(
+export async function readCurrentLadderRanks<R extends { ranks_behind?: unknown }>(
   deps: OutsideTxDeps<"db" | "env" | "clock">,
-  read: (at: ActivityAt, current: SQL<boolean>) => Promise<R[]>,
+  read: (at: ActivityAt, behind: SQL<number | null>) => Promise<R[]>,
 ): Promise<{ rows: R[]; at: ActivityAt }> {
   const first = activityAt(deps);
-  const rows = await read(first, ranksStoredAt(first));
-  if (rows[0]?.ranks_current === true) return { rows, at: first };
-  const at = await currentLadderRanks(deps);
-  return { rows: await read(at, ranksStoredAt(at)), at };
+  const rows = await read(first, ranksBehind(first));
+  if (rows.length > 0 && rows[0]!.ranks_behind === null) return { rows, at: first };
+  let at = first;
+  if (rows.length === 0) at = await currentLadderRanks(deps);
+  else await refreshCovering(deps.db, first, Number(rows[0]!.ranks_behind) || null);
+  return { rows: await read(at, ranksBehind(at)), at };
+}
+
+/**
+ * SQL (a column a reader adds to its own statement): null when the stored ranks are current at
+ * `at`; otherwise the newest writer's mark it sees, 0 when none is left (the calendar moved on).
+ */
+function ranksBehind(at: ActivityAt): SQL<number | null> {
+  return sql<number | null>`(case when ${ranksStoredAt(at)} then null else coalesce((select max(id) from ${ladderRankChanges}), 0) end)`;
 }
 
 /**

@@ -101,10 +101,10 @@ async function queryTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: Li
   // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
   // for the rows of the page, not for every team. Whether the stored ranks are today's is a column
   // of the same statement (readCurrentLadderRanks).
-  const { rows } = await readCurrentLadderRanks(deps, async (at, current) => rowsOf(await deps.db.execute(sql`
+  const { rows } = await readCurrentLadderRanks(deps, async (at, behind) => rowsOf(await deps.db.execute(sql`
     with p as (${p})
     select t.*, p.overall_rank, p.surface_rank, p.total_count, ${isInactive("t", at)} as inactive, ${awayUntil("t", at)}::text as away_until,
-      ${current} as ranks_current,
+      ${behind} as ranks_behind,
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
       coalesce(m.suspended, false) as suspended
     from p
