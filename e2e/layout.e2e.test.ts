@@ -151,6 +151,12 @@ describe("long names at 320, 390 and 1280 px", () => {
     await page.goto(url("/challenges"));
     await page.getByText(C.teamName).filter({ visible: true }).first().waitFor();
     await expectScreenFits(page, "my-challenges");
+    // A name cut to its lines is whole on hover and on focus (ClampedText): measured once laid out.
+    await page.setViewportSize({ width: 390, height: heightFor(390) });
+    const cutName = page.locator(`[title="${C.teamName}"]`).filter({ visible: true }).first();
+    await expect.poll(() => cutName.count(), { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(await cutName.getAttribute("tabindex")).toBe("0");
+    expect(await cutName.textContent()).toBe(C.teamName);
     const outgoing = page.getByRole("listitem").filter({ has: page.getByRole("button", { name: "Report Result" }) });
     await expectDialogFits(
       page,

@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ElementType } from "react";
+import { useEffect, useRef, useState, type ElementType } from "react";
 import { cn } from "@/lib/utils";
 
 const CLAMP = { 1: "line-clamp-1", 2: "line-clamp-2", 3: "line-clamp-3" } as const;
@@ -24,7 +24,12 @@ export function ClampedText({ children, lines, className, as: Tag = "span", id }
   const ref = useRef<HTMLElement>(null);
   const [cut, setCut] = useState(false);
 
-  useLayoutEffect(() => {
+  // Measured by the observer alone, which reports an element after the browser's own layout once it
+  // starts observing it. The cut itself is CSS (line-clamp) from the first frame; what the
+  // measurement adds (the title, focusability) follows a frame later. Measuring in a layout effect
+  // as well forced a layout of the whole page in the middle of React's commit (the longest task of
+  // My Challenges on a slow phone).
+  useEffect(() => {
     const el = ref.current;
     if (!el || !lines) return;
     const check = () => {
@@ -32,7 +37,6 @@ export function ClampedText({ children, lines, className, as: Tag = "span", id }
       if (document.activeElement === el) return;
       setCut(el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
     };
-    check();
     const observer = new ResizeObserver(check);
     observer.observe(el);
     return () => observer.disconnect();
