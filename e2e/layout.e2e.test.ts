@@ -7,8 +7,8 @@
 import crypto from "node:crypto";
 import type { APIRequestContext, Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CONTACT_NOTES_MAX } from "@shared/constants";
-import { DISPUTE_REASON_MAX, NOTES_MAX } from "@shared/validators/matches";
+import { CONTACT_NOTES_MAX, DISPUTE_REASON_MAX } from "@shared/constants";
+import { NOTES_MAX } from "@shared/validators/matches";
 import { mail, tokenFromLink, url } from "./support/app";
 import { expectNoAxeViolations, heightFor, screenshot, useBrowser } from "./support/browser";
 import { accept, challenge, fill, joinClub, longestRegistration, postJson, report, unbroken } from "./support/club";

@@ -144,7 +144,10 @@ export const NOTIFICATIONS_PAGE_SIZE = 20;
 export const ADMIN_RECENT_MATCHES_LIMIT = 10;
 export const NEW_PLAYERS_WINDOW_DAYS = 30;
 export const CONTACT_NOTES_MAX = 200;
+/** A captain's note when accepting or declining a challenge. */
+export const RESPONSE_NOTE_MAX = CONTACT_NOTES_MAX;
 export const DISPUTE_REASON_MIN = 10;
+export const DISPUTE_REASON_MAX = 1000;
 
 export const RESET_REDIRECT_MS = 3000;
 export const REGISTRATION_TOAST_MS = 10_000;

@@ -10,6 +10,7 @@ import {
   COMPETITION_TYPES,
   CONTACT_NOTES_MAX,
   MAX_PROPOSED_SLOTS,
+  RESPONSE_NOTE_MAX,
   SURFACES,
   TIME_SLOT_END_MINUTES,
   TIME_SLOT_START_MINUTES,
@@ -222,7 +223,6 @@ export type CreateChallengeInput = z.output<typeof createChallengeSchema>;
 /** PATCH /api/challenges/{id}. */
 export const CHALLENGE_UPDATE_STATUSES = [CHALLENGE_STATUS.accepted, CHALLENGE_STATUS.declined, CHALLENGE_STATUS.canceled] as const;
 export type ChallengeUpdateStatus = (typeof CHALLENGE_UPDATE_STATUSES)[number];
-export const RESPONSE_NOTE_MAX = CONTACT_NOTES_MAX;
 export const RESPONSE_NOTE_MESSAGES = {
   tooLong: `The note must be at most ${RESPONSE_NOTE_MAX} characters.`,
   onlyWithAnswer: "A note goes only with accepting or declining a challenge.",

@@ -3,7 +3,7 @@
 // live here verbatim (docs/product.md, "Challenge and result messages").
 import { z } from "zod";
 import { pageQuerySchema } from "../paging";
-import { DISPUTE_OUTCOME, DISPUTE_OUTCOMES, DISPUTE_REASON_MIN, DISPUTE_STATUS, MATCH_LIST_MAX_LIMIT, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
+import { DISPUTE_OUTCOME, DISPUTE_OUTCOMES, DISPUTE_REASON_MAX, DISPUTE_REASON_MIN, DISPUTE_STATUS, MATCH_LIST_MAX_LIMIT, SET_WINNING_SCORE, SETS_MAX, SETS_MIN } from "../constants";
 
 export const MATCH_MESSAGES = {
   winner: "Please select the winning team.",
@@ -26,7 +26,6 @@ export const MATCH_MESSAGES = {
 } as const;
 
 export const NOTES_MAX = 500;
-export const DISPUTE_REASON_MAX = 1000;
 export const RESOLUTION_NOTES_MAX = 2000;
 
 /** A set as both sides' scores: [team1, team2] (also a part of the answers: shared/types/matches.ts). */
@@ -55,12 +54,6 @@ export function winnerWonMoreSets(sets: readonly SetScore[], team1Id: number, te
 /** Exactly one side reaches the winning score in a set. */
 export function isValidSet([a, b]: SetScore): boolean {
   return (a === SET_WINNING_SCORE) !== (b === SET_WINNING_SCORE);
-}
-
-/** Formats a parsed score for tables: 'a-b' joined by spaces; 'No score' when absent. */
-export function formatScore(sets: readonly SetScore[] | null | undefined): string {
-  if (!sets || sets.length === 0) return "No score";
-  return sets.map(([a, b]) => `${a}-${b}`).join(" ");
 }
 
 /** Parses a stored score (JSON text of [a,b] pairs) leniently for display; null when unreadable. */

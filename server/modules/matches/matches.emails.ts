@@ -1,7 +1,7 @@
 // The mails of the results loop. Links are always built from APP_URL.
 import type { MailMessage } from "../../mail/mailer";
 import type { MatchView } from "@shared/types/matches";
-import { formatScore } from "@shared/validators/matches";
+import { formatScore } from "@shared/score";
 import { DISPUTE_OUTCOME, type DisputeOutcome } from "@shared/constants";
 import { formatZonedDateTime } from "@shared/time";
 

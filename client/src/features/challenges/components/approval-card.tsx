@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { CheckCircle2, Flag, Hourglass } from "lucide-react";
-import { DISPUTE_REASON_MIN } from "@shared/constants";
+import { DISPUTE_REASON_MAX, DISPUTE_REASON_MIN } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
-import { disputeSchema, formatScore, DISPUTE_REASON_MAX } from "@shared/validators/matches";
+import { formatScore } from "@shared/score";
 import { Badge } from "@/components/ui/badge";
 import { Button } from "@/components/ui/button";
 import { ConfirmDialog } from "@/components/ui/dialog";
@@ -16,6 +16,8 @@ import { useApproveMatch } from "../api/approve-match";
 import { useDisputeMatch } from "../api/dispute-match";
 
 const DAY_MS = 86_400_000;
+/** The dispute's schema (with zod): loaded when the Dispute dialog opens, not with the list. */
+const loadDisputeSchema = () => import("@shared/validators/matches").then((m) => m.disputeSchema);
 
 /** Whole days left until the approval deadline (rounded up); ≤ 0 is overdue. */
 export function daysLeft(deadline: string | null, now = Date.now()): number | null {
@@ -50,7 +52,14 @@ export function ApprovalItem({ match }: { match: MatchView }) {
       onError: (err) => toast({ variant: "destructive", title: "Failed to Approve Match", description: errorMessage(err) }),
     });
 
-  const onDispute = () => {
+  const onDispute = async () => {
+    let disputeSchema: Awaited<ReturnType<typeof loadDisputeSchema>>;
+    try {
+      disputeSchema = await loadDisputeSchema();
+    } catch (err) {
+      toast({ variant: "destructive", title: "Failed to dispute match", description: errorMessage(err) });
+      return;
+    }
     const parsed = disputeSchema.safeParse({ reason });
     if (!parsed.success) {
       setReasonError(parsed.error.issues[0]?.message);
@@ -116,6 +125,7 @@ export function ApprovalItem({ match }: { match: MatchView }) {
             setReason("");
             setReasonError(undefined);
             setDisputeOpen(true);
+            void loadDisputeSchema().catch(() => undefined);
           }}
         >
           <Flag aria-hidden="true" />

@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { CalendarClock, CalendarPlus, Check, Clock, Hourglass, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
-import { CHALLENGE_STATUS, CONFIRMATION_STATUS, SURFACE_LABELS } from "@shared/constants";
+import { CHALLENGE_STATUS, CONFIRMATION_STATUS, RESPONSE_NOTE_MAX, SURFACE_LABELS } from "@shared/constants";
 import type { ChallengeSlotView, ChallengeView } from "@shared/types/challenges";
 import { Badge } from "@/components/ui/badge";
 import { Button, buttonVariants } from "@/components/ui/button";
@@ -12,7 +12,6 @@ import { TEAM_RATING_HINT } from "@/lib/format";
 import { CharCount } from "@/components/ui/char-count";
 import { FormField } from "@/components/ui/form-field";
 import { Textarea } from "@/components/ui/textarea";
-import { RESPONSE_NOTE_MAX } from "@shared/validators/challenges";
 import { toast } from "@/components/ui/toast";
 import { errorMessage } from "@/lib/api-client";
 import { formatLongDateTime } from "@/lib/format";
@@ -23,11 +22,17 @@ import { cn } from "@/lib/utils";
 import { useUpdateChallenge } from "../api/update-challenge";
 import { useWithdrawMatch } from "../api/withdraw-match";
 import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
-import { ReportMatchDialog } from "./report-match-dialog";
-import { ProposedTimes, ProposeTimesDialog } from "./proposed-times";
+import { preloadable } from "@/lib/preloadable";
+import { ProposedTimes } from "./proposed-times";
 import { useAcceptSlot } from "../api/accept-slot";
 import { useWithdrawSlots } from "../api/withdraw-slots";
 import { TeamIdentity } from "./team-identity";
+
+// The dialogs with a form (and the form library and schemas they bring) load when opened.
+const ReportMatchDialog = preloadable(() => import("./report-match-dialog"));
+const ProposeTimesDialog = preloadable(() => import("./propose-times-dialog"));
+const preloadReport = () => void ReportMatchDialog.preload();
+const preloadPropose = () => void ProposeTimesDialog.preload();
 
 const STATUS_TEXT: Record<ChallengeView["status"], string> = {
   [CHALLENGE_STATUS.pending]: "Pending",
@@ -275,7 +280,7 @@ export function ChallengeCard({
           </Button>
         )}
         {((pending && myTurn) || (accepted && isCaptain && !theirTurn)) && (
-          <Button size="sm" variant="outline" onClick={() => setProposing(true)}>
+          <Button size="sm" variant="outline" onPointerEnter={preloadPropose} onFocus={preloadPropose} onClick={() => setProposing(true)}>
             <CalendarClock aria-hidden="true" />
             {accepted ? (myTurn ? "Propose other times" : "Reschedule") : "Propose other times"}
           </Button>
@@ -292,7 +297,7 @@ export function ChallengeCard({
           </Button>
         )}
         {status === CHALLENGE_STATUS.accepted && isCaptain && (
-          <Button size="sm" onClick={() => setReportOpen(true)}>
+          <Button size="sm" onPointerEnter={preloadReport} onFocus={preloadReport} onClick={() => setReportOpen(true)}>
             <Trophy aria-hidden="true" />
             Report Result
           </Button>
@@ -367,17 +372,19 @@ export function ChallengeCard({
         pending={withdraw.isPending}
         onConfirm={doWithdraw}
       />
-      {proposing && <ProposeTimesDialog open={proposing} onOpenChange={setProposing} challenge={challenge} reschedule={accepted} />}
-      {reportOpen && (
-        <ReportMatchDialog
-          open={reportOpen}
-          onOpenChange={setReportOpen}
-          challengeId={challenge.id}
-          location={challenge.location}
-          team1={challenger}
-          team2={challenged}
-        />
-      )}
+      <Suspense fallback={null}>
+        {proposing && <ProposeTimesDialog open={proposing} onOpenChange={setProposing} challenge={challenge} reschedule={accepted} />}
+        {reportOpen && (
+          <ReportMatchDialog
+            open={reportOpen}
+            onOpenChange={setReportOpen}
+            challengeId={challenge.id}
+            location={challenge.location}
+            team1={challenger}
+            team2={challenged}
+          />
+        )}
+      </Suspense>
     </li>
   );
 }

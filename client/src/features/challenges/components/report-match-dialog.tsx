@@ -28,7 +28,7 @@ interface TeamRef {
 type SetErrors = { team1Score?: { message?: string }; team2Score?: { message?: string }; message?: string; root?: { message?: string } };
 
 /** The report-match form (docs/product.md, "Reporting a result"): winner, 1-5 sets with both scores each, optional notes. */
-export function ReportMatchDialog({
+export default function ReportMatchDialog({
   open,
   onOpenChange,
   challengeId,

@@ -15,7 +15,7 @@ import { Textarea } from "@/components/ui/textarea";
 import { Button } from "@/components/ui/button";
 import { clubQueryOptions, useZoneNote } from "@/lib/club-time";
 import { FindATime, useFourGrids } from "./find-a-time";
-import { SLOT_ROW } from "./proposed-times";
+import { SLOT_ROW } from "./propose-times-dialog";
 
 /** One proposed time as the pickers hold it (the viewer's zone). */
 export interface ScheduleSlot {

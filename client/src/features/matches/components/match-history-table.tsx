@@ -2,7 +2,7 @@
 import { CONFIRMATION_STATUS, MATCH_STATUS, type ConfirmationStatus } from "@shared/constants";
 import type { MatchView } from "@shared/types/matches";
 import { surfaceBadge } from "@shared/places";
-import { formatScore } from "@shared/validators/matches";
+import { formatScore } from "@shared/score";
 import { Badge } from "@/components/ui/badge";
 import { ClampedText } from "@/components/ui/clamped-text";
 import { TeamLink } from "@/components/ui/team-link";
