@@ -1,4 +1,4 @@
-import { Suspense, useState } from "react";
+import { Suspense, useEffect, useState } from "react";
 import { CalendarClock, CalendarPlus, Check, Clock, Hourglass, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, RESPONSE_NOTE_MAX, SURFACE_LABELS } from "@shared/constants";
@@ -22,17 +22,18 @@ import { cn } from "@/lib/utils";
 import { useUpdateChallenge } from "../api/update-challenge";
 import { useWithdrawMatch } from "../api/withdraw-match";
 import { challengeCalendarUrl, useCancelChallenge } from "../api/cancel-challenge";
-import { preloadable } from "@/lib/preloadable";
+import { preloadable, preloadWhenIdle } from "@/lib/preloadable";
 import { ProposedTimes } from "./proposed-times";
 import { useAcceptSlot } from "../api/accept-slot";
 import { useWithdrawSlots } from "../api/withdraw-slots";
 import { TeamIdentity } from "./team-identity";
 
-// The dialogs with a form (and the form library and schemas they bring) load when opened.
-const ReportMatchDialog = preloadable(() => import("./report-match-dialog"));
-const ProposeTimesDialog = preloadable(() => import("./propose-times-dialog"));
-const preloadReport = () => void ReportMatchDialog.preload();
-const preloadPropose = () => void ProposeTimesDialog.preload();
+// The dialogs with a form (and the form library and schemas they bring) are chunks of their own:
+// fetched once the page is idle when their button is on the card, or when it is pointed at.
+const ReportMatchDialog = preloadable(() => import("./report-match-dialog"), { renderOnceLoaded: true });
+const ProposeTimesDialog = preloadable(() => import("./propose-times-dialog"), { renderOnceLoaded: true });
+const preloadReport = () => void ReportMatchDialog.preload().catch(() => undefined);
+const preloadPropose = () => void ProposeTimesDialog.preload().catch(() => undefined);
 
 const STATUS_TEXT: Record<ChallengeView["status"], string> = {
   [CHALLENGE_STATUS.pending]: "Pending",
@@ -111,6 +112,10 @@ export function ChallengeCard({
   // One open time (or none, before proposed times) on a pending challenge: the plain Accept takes it;
   // several, or a proposed move of an accepted match: 'Accept this time' on each.
   const plainAccept = pending && myTurn && challenge.slots.length <= 1;
+  const canPropose = (pending && myTurn) || (accepted && isCaptain && !theirTurn);
+  const canReport = accepted && isCaptain;
+  useEffect(() => (canReport ? preloadWhenIdle(ReportMatchDialog) : undefined), [canReport]);
+  useEffect(() => (canPropose ? preloadWhenIdle(ProposeTimesDialog) : undefined), [canPropose]);
   const acceptTime = (slot: ChallengeSlotView) => {
     if (pending) {
       setChosenSlot(slot);
@@ -279,7 +284,7 @@ export function ChallengeCard({
             Decline
           </Button>
         )}
-        {((pending && myTurn) || (accepted && isCaptain && !theirTurn)) && (
+        {canPropose && (
           <Button size="sm" variant="outline" onPointerEnter={preloadPropose} onFocus={preloadPropose} onClick={() => setProposing(true)}>
             <CalendarClock aria-hidden="true" />
             {accepted ? (myTurn ? "Propose other times" : "Reschedule") : "Propose other times"}
@@ -296,7 +301,7 @@ export function ChallengeCard({
             Cancel Challenge
           </Button>
         )}
-        {status === CHALLENGE_STATUS.accepted && isCaptain && (
+        {canReport && (
           <Button size="sm" onPointerEnter={preloadReport} onFocus={preloadReport} onClick={() => setReportOpen(true)}>
             <Trophy aria-hidden="true" />
             Report Result
