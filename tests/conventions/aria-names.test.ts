@@ -5,11 +5,9 @@
 // rankings", because axe happened to run while it was on screen. This reads every component of
 // the client and fails on any such element written without a role, whether it shows for a moment
 // (placeholders) or only for some data (a team without a rank).
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ROOT, sourceFiles } from "./source-files";
+import { attributeOf, clientComponents, jsxElements, parseTsx, whereIs } from "./jsx-elements";
 
 /** Tags whose implicit role may not be named (ARIA in HTML: generic, paragraph, code, strong, …). */
 const UNNAMEABLE = new Set([
@@ -20,33 +18,21 @@ const NAMING = new Set(["aria-label", "aria-labelledby"]);
 
 /** `file:line: <tag …>` for every unnameable element given a name and no role in `source`. */
 export function namedWithoutRole(file: string, source: string): string[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if ((ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) && ts.isIdentifier(node.tagName)) {
-      const tag = node.tagName.text;
-      if (UNNAMEABLE.has(tag)) {
-        const props = node.attributes.properties;
-        // A spread may bring its own role: such an element is the caller's to name.
-        const spread = props.some((p) => ts.isJsxSpreadAttribute(p));
-        const names = props.filter((p) => ts.isJsxAttribute(p) && NAMING.has(p.name.getText(sf)));
-        const role = props.some((p) => ts.isJsxAttribute(p) && p.name.getText(sf) === "role");
-        if (names.length > 0 && !role && !spread) {
-          const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
-          found.push(`${file}:${line + 1}: <${tag} ${names.map((n) => n.getText(sf)).join(" ")}>`);
-        }
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
+  const sf = parseTsx(file, source);
+  return jsxElements(sf).flatMap((element) => {
+    if (!ts.isIdentifier(element.tagName) || !UNNAMEABLE.has(element.tagName.text)) return [];
+    const props = element.attributes.properties;
+    // A spread may bring its own role: such an element is the caller's to name.
+    const spread = props.some((p) => ts.isJsxSpreadAttribute(p));
+    const names = props.filter((p) => ts.isJsxAttribute(p) && NAMING.has(p.name.getText(sf)));
+    if (names.length === 0 || attributeOf(element, "role") !== undefined || spread) return [];
+    return [`${whereIs(sf, element)}: <${element.tagName.text} ${names.map((n) => n.getText(sf)).join(" ")}>`];
+  });
 }
 
 describe("accessible names", () => {
   it("are given only to elements whose role allows one", () => {
-    const files = sourceFiles("client/src").filter((f) => f.endsWith(".tsx"));
-    const found = files.flatMap((file) => namedWithoutRole(file, readFileSync(path.join(ROOT, file), "utf8")));
+    const found = clientComponents().flatMap(({ file, source }) => namedWithoutRole(file, source));
     expect(found, `give these a role that may be named (status, img, region, group …) or name them otherwise:\n${found.join("\n")}`).toEqual([]);
   });
 

@@ -5,17 +5,15 @@
 // failed once on My Profile → Notifications, where Playwright looked during that moment. This reads
 // every component of the client and fails on a saving box whose `checked` does not go through
 // `shown(…)`.
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import ts from "typescript";
 import { describe, expect, it } from "vitest";
-import { ROOT, sourceFiles } from "./source-files";
+import { attributeOf, clientComponents, jsxElements, parseTsx, whereIs } from "./jsx-elements";
 
 const MUTATE = new Set(["mutate", "mutateAsync"]);
 
 /** `file:line: <Tag checked={…}>` for every box in `source` that saves on change without `shown(…)`. */
 export function savingBoxesWithoutAsked(file: string, source: string): string[] {
-  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const sf = parseTsx(file, source);
   // The file's named functions and constants, so a handler calling `toggle(…)` or a `checked={on}`
   // can be followed to what they are.
   const named = new Map<string, ts.Node>();
@@ -46,28 +44,17 @@ export function savingBoxesWithoutAsked(file: string, source: string): string[] 
   const calls = (names: Set<string>) => (call: ts.CallExpression) =>
     ts.isPropertyAccessExpression(call.expression) && names.has(call.expression.name.text);
 
-  const found: string[] = [];
-  const visit = (node: ts.Node) => {
-    if (ts.isJsxOpeningElement(node) || ts.isJsxSelfClosingElement(node)) {
-      const attr = (name: string) =>
-        node.attributes.properties.find((p): p is ts.JsxAttribute => ts.isJsxAttribute(p) && p.name.getText(sf) === name)?.initializer;
-      const checked = attr("checked");
-      const onChange = attr("onChange");
-      if (checked && onChange && reaches(onChange, calls(MUTATE)) && !reaches(checked, calls(new Set(["shown"])))) {
-        const { line } = sf.getLineAndCharacterOfPosition(node.getStart(sf));
-        found.push(`${file}:${line + 1}: <${node.tagName.getText(sf)} checked=${checked.getText(sf)}>`);
-      }
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(sf);
-  return found;
+  return jsxElements(sf).flatMap((element) => {
+    const checked = attributeOf(element, "checked");
+    const onChange = attributeOf(element, "onChange");
+    if (!checked || !onChange || !reaches(onChange, calls(MUTATE)) || reaches(checked, calls(new Set(["shown"])))) return [];
+    return [`${whereIs(sf, element)}: <${element.tagName.getText(sf)} checked=${checked.getText(sf)}>`];
+  });
 }
 
 describe("boxes that save as soon as they change", () => {
   it("show what was asked for from the click's own render (useAskedSwitches)", () => {
-    const files = sourceFiles("client/src").filter((f) => f.endsWith(".tsx"));
-    const found = files.flatMap((file) => savingBoxesWithoutAsked(file, readFileSync(path.join(ROOT, file), "utf8")));
+    const found = clientComponents().flatMap(({ file, source }) => savingBoxesWithoutAsked(file, source));
     expect(found, `show these through useAskedSwitches' shown(…):\n${found.join("\n")}`).toEqual([]);
   });
 

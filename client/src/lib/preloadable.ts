@@ -1,6 +1,7 @@
 import { createElement, lazy, useState, type ComponentType } from "react";
 
-export type Preloadable<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+/** `preload()` fetches the chunk ahead and never fails: a chunk it could not fetch (offline) is fetched again by the next preload or the render. */
+export type Preloadable<P> = ComponentType<P> & { preload: () => Promise<void> };
 
 /**
  * React.lazy whose chunk can also be fetched ahead of rendering (`preload()`): a route's page
@@ -33,12 +34,16 @@ export function preloadable<P extends object>(
       },
     ));
   const Lazy = lazy(load);
-  if (!renderOnceLoaded) return Object.assign(Lazy, { preload: load });
+  const preload = () => load().then(
+    () => undefined,
+    () => undefined,
+  );
+  if (!renderOnceLoaded) return Object.assign(Lazy, { preload });
   function Preloaded(props: P) {
     const [ready] = useState(() => loaded);
     return ready ? createElement(ready, props) : createElement(Lazy, props);
   }
-  return Object.assign(Preloaded, { preload: load });
+  return Object.assign(Preloaded, { preload });
 }
 
 /**
@@ -46,8 +51,8 @@ export function preloadable<P extends object>(
  * browser has nothing else to do, so that opening it does not wait for the network on a slow
  * phone, without competing with the page's own first render. Returns the cancel.
  */
-export function preloadWhenIdle(chunk: { preload: () => Promise<unknown> }): () => void {
-  const run = () => void chunk.preload().catch(() => undefined);
+export function preloadWhenIdle(chunk: { preload: () => Promise<void> }): () => void {
+  const run = () => void chunk.preload();
   if (typeof window.requestIdleCallback === "function") {
     const id = window.requestIdleCallback(run, { timeout: 5000 });
     return () => window.cancelIdleCallback(id);

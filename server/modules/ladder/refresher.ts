@@ -10,12 +10,12 @@
 // check when the ranks are current. A reader that finds a mark before this has run refreshes
 // itself (read-your-writes), and the "ladder-ranks" job catches anything missed.
 //
-// `wakeDelayMs` holds each wake back (LADDER_REFRESH_DELAY_MS; 1000 ms on the embedded database,
-// 250 ms on PostgreSQL): a burst of confirmations shares one refresh, and on PGlite (one connection)
-// fewer refreshes compete with the requests for that connection. Measured in
-// docs/decisions/039-ladder-ranks-refreshed-after-commit.md. With `quietCapMs` (the embedded
-// database, decision 042) the run waits for a quiet moment instead: each wake moves it to
-// `wakeDelayMs` after itself, but never past `quietCapMs` after the first wake it waits for. A
+// LADDER_REFRESH_DELAY_MS holds each wake back (1000 ms on the embedded database, 250 ms on
+// PostgreSQL): a burst of confirmations shares one refresh, and on PGlite (one connection) fewer
+// refreshes compete with the requests for that connection. Measured in
+// docs/decisions/039-ladder-ranks-refreshed-after-commit.md. On the embedded database (decision
+// 042) the run waits for a quiet moment instead: each wake moves it to the delay after itself, but
+// never past EMBEDDED_QUIET_CAP_MS after the first wake it waits for. A
 // refresh holds PGlite's one connection for 10-25 ms; during a steady stream of confirmations a
 // refresh a second was what the slowest of them waited for, while every reader in the stream
 // refreshes first anyway (read-your-writes).
@@ -37,14 +37,6 @@ export interface LadderRanksRefresherOptions {
   env: Env;
   clock: Clock;
   logger: Logger;
-  /** How long a wake is held back before the run (default: env.LADDER_REFRESH_DELAY_MS; 0: at once). */
-  wakeDelayMs?: number;
-  /**
-   * Wait for `wakeDelayMs` without a wake (a quiet moment) instead of `wakeDelayMs` after the first,
-   * but at most this long after the first wake; null: no waiting for quiet (default:
-   * EMBEDDED_QUIET_CAP_MS on the embedded database, null on PostgreSQL).
-   */
-  quietCapMs?: number | null;
 }
 
 /** On the embedded database, the longest a refresh waits for a quiet moment (decision 042). */
@@ -52,7 +44,7 @@ export const EMBEDDED_QUIET_CAP_MS = 10_000;
 
 export class LadderRanksRefresher extends QueueWorker<RefreshResult> {
   private held: NodeJS.Timeout | undefined;
-  /** When the first wake the held run waits for came (quietCapMs counts from it). */
+  /** When the first wake the held run waits for came (the quiet cap counts from it). */
   private heldSince = 0;
 
   constructor(private readonly options: LadderRanksRefresherOptions) {
@@ -65,18 +57,18 @@ export class LadderRanksRefresher extends QueueWorker<RefreshResult> {
   }
 
   override wake(): void {
-    const { env, wakeDelayMs: delay = env.LADDER_REFRESH_DELAY_MS, quietCapMs = env.embedded ? EMBEDDED_QUIET_CAP_MS : null } = this.options;
+    const { LADDER_REFRESH_DELAY_MS: delay, embedded: waitsForQuiet } = this.options.env;
     if (delay <= 0) return super.wake();
     if (this.stopped) return;
     const now = Date.now();
     if (this.held) {
-      // Already planned: this wake goes with that run, which waits for quiet when asked to.
-      if (quietCapMs === null) return;
+      // Already planned: this wake goes with that run, which on the embedded database waits for quiet.
+      if (!waitsForQuiet) return;
       clearTimeout(this.held);
     } else {
       this.heldSince = now;
     }
-    const runAt = quietCapMs === null ? now + delay : Math.min(now + delay, this.heldSince + quietCapMs);
+    const runAt = waitsForQuiet ? Math.min(now + delay, this.heldSince + EMBEDDED_QUIET_CAP_MS) : now + delay;
     this.held = setTimeout(() => {
       this.held = undefined;
       super.wake();

@@ -16,7 +16,7 @@
 //   holding team rows that then waited for the lock deadlocked with a refresh that held the lock and
 //   waited for one of those rows. A rating rebuild and a restore mark every ladder instead; the
 //   demo club's load refreshes after its writes. In one process, the readers and the refresher that
-//   find the ranks behind at the same moment share one refresh (refreshShared).
+//   find the ranks behind at the same moment share one refresh (sharedRefresh).
 // - Activity follows the calendar: the ranks are stored for one club day (ladder_ranks_as_of). The
 //   "ladder-ranks" job refreshes them at start-up and after the club's midnight, and a reader that
 //   finds them stored for another day (or another threshold or zone) refreshes them first.
@@ -190,11 +190,13 @@ export async function readCurrentLadderRanks<R extends { ranks_behind?: unknown 
 ): Promise<{ rows: R[]; at: ActivityAt }> {
   const first = activityAt(deps);
   const rows = await read(first, ranksBehind(first));
-  if (rows.length > 0 && rows[0]!.ranks_behind === null) return { rows, at: first };
-  let at = first;
-  if (rows.length === 0) at = await currentLadderRanks(deps);
-  else await refreshCovering(deps.db, first, Number(rows[0]!.ranks_behind) || null);
-  return { rows: await read(at, ranksBehind(at)), at };
+  if (rows.length === 0) {
+    const at = await currentLadderRanks(deps);
+    return { rows: await read(at, ranksBehind(at)), at };
+  }
+  if (rows[0]!.ranks_behind === null) return { rows, at: first };
+  await catchUp(deps.db, first, rows[0]!.ranks_behind);
+  return { rows: await read(first, ranksBehind(first)), at: first };
 }
 
 /**
@@ -212,10 +214,15 @@ function ranksBehind(at: ActivityAt): SQL<number | null> {
  */
 export async function currentLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<ActivityAt> {
   const at = activityAt(deps);
-  const res = await deps.db.execute(sql`select ${ranksStoredAt(at)} as ok, (select max(id) from ${ladderRankChanges}) as marked_through`);
-  const seen = rowsOf<{ ok: unknown; marked_through: unknown }>(res)[0];
-  if (seen?.ok !== true) await refreshCovering(deps.db, at, seen?.marked_through == null ? null : Number(seen.marked_through));
+  const res = await deps.db.execute(sql`select ${ranksBehind(at)} as behind`);
+  const behind = rowsOf<{ behind: unknown }>(res)[0]?.behind;
+  if (behind !== null) await catchUp(deps.db, at, behind);
   return at;
+}
+
+/** For a reader whose ranksBehind column said `behind` (not null): the refresh covering the marks it saw. */
+function catchUp(db: OutsideTx, at: ActivityAt, behind: unknown): Promise<void> {
+  return refreshCovering(db, at, Number(behind) || null);
 }
 
 /**
@@ -244,11 +251,6 @@ async function refreshCovering(db: OutsideTx, at: ActivityAt, markedThrough: num
  */
 const sharedRefreshes = new WeakMap<OutsideTx, { key: string; shared: SharedRun<boolean> }>();
 
-/** Whether the shared run renumbered (false: it found them current). */
-function refreshShared(db: OutsideTx, at: ActivityAt): Promise<boolean> {
-  return sharedRefresh(db, at).run();
-}
-
 /** The shared refresh of `db` for the calendar `at`. */
 function sharedRefresh(db: OutsideTx, at: ActivityAt): SharedRun<boolean> {
   const key = `${at.today}|${at.days}|${at.timeZone}`;
@@ -270,7 +272,7 @@ function sharedRefresh(db: OutsideTx, at: ActivityAt): SharedRun<boolean> {
 export async function sweepLadderRanks(deps: OutsideTxDeps<"db" | "env" | "clock">): Promise<{ refreshed: boolean }> {
   const at = activityAt(deps);
   if (await storedAt(deps.db, at)) return { refreshed: false };
-  return { refreshed: await refreshShared(deps.db, at) };
+  return { refreshed: await sharedRefresh(deps.db, at).run() };
 }
 
 // SQL for the readers. `alias` is the caller's teams alias; the ladder is a constant of the code.

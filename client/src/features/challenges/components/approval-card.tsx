@@ -53,13 +53,10 @@ export function ApprovalItem({ match }: { match: MatchView }) {
     });
 
   const onDispute = async () => {
-    let disputeSchema: Awaited<ReturnType<typeof loadDisputeSchema>>;
-    try {
-      disputeSchema = await loadDisputeSchema();
-    } catch (err) {
+    const disputeSchema = await loadDisputeSchema().catch((err: unknown) => {
       toast({ variant: "destructive", title: "Failed to dispute match", description: errorMessage(err) });
-      return;
-    }
+    });
+    if (!disputeSchema) return;
     const parsed = disputeSchema.safeParse({ reason });
     if (!parsed.success) {
       setReasonError(parsed.error.issues[0]?.message);

@@ -32,8 +32,8 @@ import { TeamIdentity } from "./team-identity";
 // fetched once the page is idle when their button is on the card, or when it is pointed at.
 const ReportMatchDialog = preloadable(() => import("./report-match-dialog"), { renderOnceLoaded: true });
 const ProposeTimesDialog = preloadable(() => import("./propose-times-dialog"), { renderOnceLoaded: true });
-const preloadReport = () => void ReportMatchDialog.preload().catch(() => undefined);
-const preloadPropose = () => void ProposeTimesDialog.preload().catch(() => undefined);
+const preloadReport = () => void ReportMatchDialog.preload();
+const preloadPropose = () => void ProposeTimesDialog.preload();
 
 const STATUS_TEXT: Record<ChallengeView["status"], string> = {
   [CHALLENGE_STATUS.pending]: "Pending",
