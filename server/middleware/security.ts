@@ -1,46 +1,73 @@
 import type { RequestHandler } from "express";
-import helmet from "helmet";
 import { AppError } from "../lib/app-error";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/**
- * helmet with a CSP fit for the built SPA: only our own scripts, no framing, no plugins. (Running
- * helmet once at start and replaying its header writes saved nothing measurable: docs/performance.md,
- * "Library patches, measured".)
- */
-export function securityHeaders(appUrl: string): RequestHandler {
-  return helmetFor(appUrl);
+type Directives = Record<string, readonly string[]>;
+
+/** A Content-Security-Policy header value: each directive with its sources, separated by "; ". */
+export function contentSecurityPolicy(directives: Directives): string {
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(" "))
+    .join("; ");
 }
 
-function helmetFor(appUrl: string) {
+/**
+ * The app's CSP, fit for the built SPA: only our own scripts, no framing, no plugins; over https,
+ * everything it loads is upgraded to https.
+ */
+function appDirectives(https: boolean): Directives {
+  return {
+    "default-src": ["'self'"],
+    "script-src": ["'self'"],
+    "style-src": ["'self'", "'unsafe-inline'"],
+    "img-src": ["'self'", "data:", "https:", "http:"],
+    "font-src": ["'self'", "data:"],
+    "connect-src": ["'self'"],
+    // The app's own service worker (/sw.js) and web app manifest (docs/decisions/034).
+    "worker-src": ["'self'"],
+    "manifest-src": ["'self'"],
+    "object-src": ["'none'"],
+    "base-uri": ["'none'"],
+    "form-action": ["'self'"],
+    "frame-ancestors": ["'none'"],
+    ...(https ? { "upgrade-insecure-requests": [] } : {}),
+  };
+}
+
+/**
+ * Every security header the app sends, for the site at `appUrl`: a fixed list, worked out once at
+ * start (nothing in it depends on the request). What each is for: docs/security.md, "Security
+ * headers"; why a list of our own rather than a middleware library:
+ * docs/decisions/043-security-headers-one-fixed-set.md.
+ */
+export function securityHeaderSet(appUrl: string): ReadonlyArray<readonly [string, string]> {
   const https = appUrl.startsWith("https:");
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "script-src": ["'self'"],
-        "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:", "http:"],
-        "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
-        // The app's own service worker (/sw.js) and web app manifest (docs/decisions/034).
-        "worker-src": ["'self'"],
-        "manifest-src": ["'self'"],
-        "object-src": ["'none'"],
-        "base-uri": ["'none'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        ...(https ? { "upgrade-insecure-requests": [] } : {}),
-      },
-    },
-    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
+  return [
+    ["Content-Security-Policy", contentSecurityPolicy(appDirectives(https))],
+    ["Cross-Origin-Opener-Policy", "same-origin"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Origin-Agent-Cluster", "?1"],
+    ["Referrer-Policy", "same-origin"],
+    ...(https ? ([["Strict-Transport-Security", "max-age=15552000; includeSubDomains"]] as const) : []),
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-DNS-Prefetch-Control", "off"],
+    ["X-Download-Options", "noopen"],
     // Matches frame-ancestors 'none' for browsers that only know the older header.
-    xFrameOptions: { action: "deny" },
-    referrerPolicy: { policy: "same-origin" },
-  });
+    ["X-Frame-Options", "DENY"],
+    ["X-Permitted-Cross-Domain-Policies", "none"],
+    // The old XSS auditor is off: it opened leaks of its own; the CSP is the defence.
+    ["X-XSS-Protection", "0"],
+  ];
+}
+
+/** Sets the app's security headers (securityHeaderSet) on every answer. */
+export function securityHeaders(appUrl: string): RequestHandler {
+  const headers = securityHeaderSet(appUrl);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 /**
@@ -51,7 +78,7 @@ function helmetFor(appUrl: string) {
  * document, and "Try it out"); nothing else may load, frame it, or be submitted.
  */
 export function apiDocsContentSecurityPolicy(appUrl: string): string {
-  const directives: Record<string, string[]> = {
+  return contentSecurityPolicy({
     "default-src": ["'none'"],
     "script-src": ["'self'"],
     "style-src": ["'self'"],
@@ -62,10 +89,7 @@ export function apiDocsContentSecurityPolicy(appUrl: string): string {
     "form-action": ["'none'"],
     "frame-ancestors": ["'none'"],
     ...(appUrl.startsWith("https:") ? { "upgrade-insecure-requests": [] } : {}),
-  };
-  return Object.entries(directives)
-    .map(([name, values]) => [name, ...values].join(" "))
-    .join("; ");
+  });
 }
 
 /**
