@@ -4,7 +4,7 @@ import path from "node:path";
 import express, { type Express, type NextFunction, type Request, type Response } from "express";
 import { AppError } from "./lib/app-error";
 import type { AppDeps } from "./deps";
-import { requestContext } from "./middleware/request-context";
+import { useRequestContext } from "./middleware/request-context";
 import { csrfGuard, noStore, ONE_CLICK_PATH, securityHeaders } from "./middleware/security";
 import { rejectNulCharacters } from "./middleware/input-guard";
 import { refuseWhileExclusive } from "./middleware/exclusive-use";
@@ -46,7 +46,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
   app.locals[HEALTH_LOCAL] = deps.database.health;
   const deployment = new DeploymentCheck(deps.env, deps.logger);
 
-  app.use(requestContext(deps.logger, deps.metrics));
+  useRequestContext(app, deps.logger, deps.metrics);
   deps.metrics.watch({
     ...(deps.database.poolStats ? { pool: () => deps.database.poolStats?.() } : {}),
     // Not while a restore or reset holds the embedded database (the scrape would wait for it).

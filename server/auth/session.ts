@@ -9,6 +9,7 @@ import type { ReadCache } from "../lib/read-cache";
 import { AppError } from "../lib/app-error";
 import { databaseUnavailable, MESSAGES } from "../db/errors";
 import type { DeploymentCheck } from "../config/deployment";
+import { requestLog } from "../middleware/request-context";
 
 export const SESSION_COOKIE = "dl.sid";
 export const SESSION_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -133,7 +134,7 @@ export function sessionMiddleware(options: SessionOptions): { middleware: Reques
     options.deployment?.observe(req);
     expressSession(req, res, (err?: unknown) => {
       if (err !== undefined && res.headersSent) {
-        req.log.warn({ event: "session.save_failed", err: databaseUnavailable(err)?.code ?? (err as Error)?.message }, "session save after the answer failed");
+        requestLog(req).warn({ event: "session.save_failed", err: databaseUnavailable(err)?.code ?? (err as Error)?.message }, "session save after the answer failed");
         return;
       }
       next(err);

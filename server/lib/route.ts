@@ -37,6 +37,8 @@ import {
   requireCaptain,
   requireVerified,
 } from "../middleware/auth";
+import { requestLog } from "../middleware/request-context";
+import type { Logger } from "./logger";
 
 /**
  * Who may call a route, decided from the session before anything else. `public`: anyone;
@@ -667,9 +669,9 @@ export function teamRead<D, R extends ZodType = ZodType>(
 
 /**
  * A change the signed-in caller makes to their own things (`method` other than GET): its body
- * parsed by `body`, answering `write({ ...deps, logger: req.log }, { ...body, actor })`.
+ * parsed by `body`, answering `write({ ...deps, logger: requestLog(req) }, { ...body, actor })`.
  */
-export function ownChange<D extends { logger: Request["log"] }, B extends ZodType, R extends ZodType = ZodType>(
+export function ownChange<D extends { logger: Logger }, B extends ZodType, R extends ZodType = ZodType>(
   route: RouteBuilder["route"],
   deps: D,
   method: Exclude<Method, "get">,
@@ -681,6 +683,6 @@ export function ownChange<D extends { logger: Request["log"] }, B extends ZodTyp
   response?: R,
 ): void {
   jsonRoute(route, { method, path, guard, body, errorTitle }, response, (req, input) =>
-    write({ ...deps, logger: req.log }, { ...(input.body as object), actor: currentUser(req) } as z.output<B> & { actor: Express.User }),
+    write({ ...deps, logger: requestLog(req) }, { ...(input.body as object), actor: currentUser(req) } as z.output<B> & { actor: Express.User }),
   );
 }

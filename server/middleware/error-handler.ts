@@ -4,6 +4,7 @@ import { AppError } from "../lib/app-error";
 import { zodToAppError } from "./validate";
 import { databaseUnavailable } from "../db/errors";
 import { healthOf } from "../db/health";
+import { requestLog } from "./request-context";
 
 /** The answer to an /api path no route serves (also a route that is switched off, like /api/metrics without its token). */
 export const noApiRoute = (req: Pick<Request, "method" | "path">): AppError =>
@@ -33,7 +34,7 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, next) => {
     else if (pgErr?.code === "22P02" || pgErr?.code === "22003" || pgErr?.code === "22001" || pgErr?.code === "22021" || pgErr?.code === "22P05")
       appError = new AppError(400, "Invalid value in the request.", { code: "bad_request" });
   }
-  const log = req.log ?? console;
+  const log = requestLog(req);
   // The database out of reach, out of space, or read-only: 503 with what to expect (server/db/errors.ts).
   const unavailable = appError ? undefined : (healthOf(req.app)?.noteError(err) ?? databaseUnavailable(err));
   if (unavailable) {

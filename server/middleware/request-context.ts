@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import type { Request, RequestHandler } from "express";
-import { redactPath, type Logger } from "../lib/logger";
+import type { Express, Request } from "express";
+import { createLogger, redactPath, type Logger } from "../lib/logger";
 import { healthOf } from "../db/health";
 import type { Metrics } from "../lib/metrics";
 
@@ -9,20 +9,40 @@ const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 declare module "express-serve-static-core" {
   interface Request {
     id: string;
-    log: Logger;
   }
 }
 
+/** Where createApp keeps the app's logger (app.locals), for requestLog. */
+const LOGGER_LOCAL = "requestLogger";
+const requestLogs = new WeakMap<Request, Logger>();
+
 /**
- * Gives every request an id and a child logger, and logs one line when the response ends (debug
- * level; error for a 5xx).
+ * This request's logger: the app's, with the request's id bound. Made on first use and kept for the
+ * request: most requests never log, and a child logger per request was a measurable part of a
+ * cached read (docs/performance.md, "Issue 13: the per-request path").
  */
-export function requestContext(logger: Logger, metrics?: Metrics): RequestHandler {
-  return (req, res, next) => {
+export function requestLog(req: Request): Logger {
+  let log = requestLogs.get(req);
+  if (log === undefined) {
+    const appLogger = req.app?.locals[LOGGER_LOCAL] as Logger | undefined;
+    // An app built without useRequestContext (a test's bare app around one middleware): stdout.
+    log = (appLogger ?? (fallback ??= createLogger("info"))).child({ reqId: req.id });
+    requestLogs.set(req, log);
+  }
+  return log;
+}
+let fallback: Logger | undefined;
+
+/**
+ * Gives every request an id (requestLog binds it), and logs one line when the response ends (debug
+ * level; error for a 5xx). Mounted first.
+ */
+export function useRequestContext(app: Express, logger: Logger, metrics?: Metrics): void {
+  app.locals[LOGGER_LOCAL] = logger;
+  app.use((req, res, next) => {
     const incoming = req.get("x-request-id");
     const id = incoming && /^[\w-]{1,64}$/.test(incoming) ? incoming : crypto.randomUUID();
     req.id = id;
-    req.log = logger.child({ reqId: id });
     res.setHeader("X-Request-Id", id);
     const start = process.hrtime.bigint();
     res.on("finish", () => {
@@ -32,11 +52,11 @@ export function requestContext(logger: Logger, metrics?: Metrics): RequestHandle
       if (res.statusCode < 500 && !logger.isLevelEnabled("debug")) return;
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       const line = { event: "http", method: req.method, path: redactPath(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      if (res.statusCode >= 500) req.log.error(line, "request failed");
-      else req.log.debug(line, "request");
+      if (res.statusCode >= 500) requestLog(req).error(line, "request failed");
+      else requestLog(req).debug(line, "request");
     });
     next();
-  };
+  });
 }
 
 /**

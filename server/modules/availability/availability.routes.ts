@@ -6,6 +6,7 @@ import { apiRouter, teamRead } from "../../lib/route";
 import { updateAvailabilitySchema } from "@shared/validators/availability";
 import { getTeamAvailability, setAvailability } from "./availability.service";
 import { teamAvailabilitySchema, myAvailabilitySchema } from "@shared/types/availability";
+import { requestLog } from "../../middleware/request-context";
 
 export function availabilityRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -18,7 +19,7 @@ export function availabilityRoutes(deps: AppDeps): Router {
     errorTitle: "Availability Not Saved",
     response: myAvailabilitySchema,
     handler: async (req, res, { body }) => {
-      res.json(await setAvailability({ ...deps, logger: req.log }, { availability: body.availability, actor: currentUser(req) }));
+      res.json(await setAvailability({ ...deps, logger: requestLog(req) }, { availability: body.availability, actor: currentUser(req) }));
     },
   });
 

@@ -10,6 +10,7 @@ import { AppError } from "../../lib/app-error";
 import { rateLimit } from "../../lib/rate-limit";
 import { getCalendarFeedLink, readCalendarFeed, resetCalendarFeed } from "./calendar.service";
 import { matchesEtag } from "./calendar.ics";
+import { requestLog } from "../../middleware/request-context";
 
 export const FEED_NOT_FOUND = "This calendar link is not valid (it may have been reset).";
 const FeedParams = z.object({ token: z.string({ error: FEED_NOT_FOUND }).max(200, FEED_NOT_FOUND) });
@@ -38,7 +39,7 @@ export function calendarRoutes(deps: AppDeps): Router {
     guard: "verified",
     response: calendarFeedLinkSchema,
     handler: async (req, res) => {
-      res.json(await resetCalendarFeed({ ...deps, logger: req.log }, { actor: currentUser(req) }));
+      res.json(await resetCalendarFeed({ ...deps, logger: requestLog(req) }, { actor: currentUser(req) }));
     },
   });
 

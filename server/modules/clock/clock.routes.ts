@@ -7,6 +7,7 @@ import { IdParams } from "../../middleware/validate";
 import { clubBreakListQuerySchema, clubBreakSchema, clubRulesSchema } from "@shared/validators/clock";
 import { declareClubBreak, getClubBreakBanner, getClubRules, listClubBreaks, removeClubBreak, setClubRules } from "./clock.service";
 import { clubRulesAnswerSchema, clubBreakBannerSchema, clubBreaksPageSchema, clubBreakViewSchema, clubBreakRemovedSchema } from "@shared/types/clock";
+import { requestLog } from "../../middleware/request-context";
 
 export function clockRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -23,7 +24,7 @@ export function clockRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Update Club Rules",
     response: clubRulesAnswerSchema,
     handler: async (req, res, { body }) => {
-      res.json(await setClubRules({ db, env: deps.env, clock: deps.clock, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.json(await setClubRules({ db, env: deps.env, clock: deps.clock, logger: requestLog(req) }, { ...body, actor: currentUser(req) }));
     },
   });
 
@@ -41,7 +42,7 @@ export function clockRoutes(deps: AppDeps): Router {
     response: clubBreakViewSchema,
     successStatus: 201,
     handler: async (req, res, { body }) => {
-      res.status(201).json(await declareClubBreak({ db, env: deps.env, clock: deps.clock, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.status(201).json(await declareClubBreak({ db, env: deps.env, clock: deps.clock, logger: requestLog(req) }, { ...body, actor: currentUser(req) }));
     },
   });
 
@@ -53,7 +54,7 @@ export function clockRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Remove Club Break",
     response: clubBreakRemovedSchema,
     handler: async (req, res, { params }) => {
-      res.json(await removeClubBreak({ db, env: deps.env, clock: deps.clock, logger: req.log }, { breakId: params.id, actor: currentUser(req) }));
+      res.json(await removeClubBreak({ db, env: deps.env, clock: deps.clock, logger: requestLog(req) }, { breakId: params.id, actor: currentUser(req) }));
     },
   });
 

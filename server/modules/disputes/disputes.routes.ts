@@ -7,6 +7,7 @@ import { currentUser } from "../../middleware/auth";
 import { matchListQuerySchema, resolveDisputeSchema } from "@shared/validators/matches";
 import { listPendingDisputes, resolveDispute } from "./disputes.service";
 import { disputesPageSchema, resolveDisputeResultSchema } from "@shared/types/matches";
+import { requestLog } from "../../middleware/request-context";
 
 export function disputesRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -22,7 +23,7 @@ export function disputesRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Resolve Dispute",
     response: resolveDisputeResultSchema,
     handler: async (req, res, { params, body }) => {
-      const dispute = await resolveDispute({ ...deps, logger: req.log }, { ...body, disputeId: params.id, actor: currentUser(req) });
+      const dispute = await resolveDispute({ ...deps, logger: requestLog(req) }, { ...body, disputeId: params.id, actor: currentUser(req) });
       res.json({ dispute, message: "Dispute Resolved" });
     },
   });

@@ -5,6 +5,7 @@ import { currentUser } from "../../middleware/auth";
 import { switchRatingModelSchema } from "@shared/validators/ratings";
 import { evaluateRatingModels, switchRatingModel } from "./rating-model.service";
 import { ratingModelEvaluationSchema, ratingModelSwitchSchema } from "@shared/types/ratings";
+import { requestLog } from "../../middleware/request-context";
 
 // The ladder's routes (mounted under /api), with route(): the admin's rating model card.
 export function ladderRoutes(deps: AppDeps): Router {
@@ -21,7 +22,7 @@ export function ladderRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Switch Rating Model",
     response: ratingModelSwitchSchema,
     handler: async (req, res, { body }) => {
-      res.json(await switchRatingModel({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.json(await switchRatingModel({ ...deps, logger: requestLog(req) }, { ...body, actor: currentUser(req) }));
     },
   });
 

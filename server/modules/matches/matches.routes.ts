@@ -29,6 +29,7 @@ import {
   teamStatsSchema,
   withdrawMatchResultSchema,
 } from "@shared/types/matches";
+import { requestLog } from "../../middleware/request-context";
 
 /** Tokens are 43 base64url characters; anything else is simply not found. */
 const TokenParams = z.object({ token: z.string({ error: MATCH_NOT_FOUND }) });
@@ -104,7 +105,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     response: matchResultSchema,
     successStatus: 201,
     handler: async (req, res, { body }) => {
-      const match = await reportMatch({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) });
+      const match = await reportMatch({ ...deps, logger: requestLog(req) }, { ...body, actor: currentUser(req) });
       res.status(201).json({ match, message: "Match reported successfully! It is awaiting the other team's approval." });
     },
   });
@@ -117,7 +118,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     params: TokenParams,
     response: matchResultSchema,
     handler: async (req, res, { params }) => {
-      const match = await confirmMatchByToken({ ...deps, logger: req.log }, { token: params.token });
+      const match = await confirmMatchByToken({ ...deps, logger: requestLog(req) }, { token: params.token });
       res.json({ match, message: "Match Confirmed!" });
     },
   });
@@ -131,7 +132,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     body: disputeSchema,
     response: disputeMatchResultSchema,
     handler: async (req, res, { params, body }) => {
-      const result = await disputeMatch({ ...deps, logger: req.log }, { token: params.token, reason: body.reason });
+      const result = await disputeMatch({ ...deps, logger: requestLog(req) }, { token: params.token, reason: body.reason });
       res.json({ ...result, message: "Match Disputed" });
     },
   });
@@ -144,7 +145,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Approve Match",
     response: matchResultSchema,
     handler: async (req, res, { params }) => {
-      const match = await approveMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
+      const match = await approveMatch({ ...deps, logger: requestLog(req) }, { matchId: params.id, actor: currentUser(req) });
       res.json({ match, message: "Match Approved" });
     },
   });
@@ -157,7 +158,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Withdraw Result",
     response: withdrawMatchResultSchema,
     handler: async (req, res, { params }) => {
-      const result = await withdrawMatch({ ...deps, logger: req.log }, { matchId: params.id, actor: currentUser(req) });
+      const result = await withdrawMatch({ ...deps, logger: requestLog(req) }, { matchId: params.id, actor: currentUser(req) });
       res.json({ ...result, message: "Result withdrawn. The challenge is accepted again." });
     },
   });
@@ -170,7 +171,7 @@ export function matchesRoutes(deps: AppDeps): Router {
     body: disputeSchema,
     response: disputeMatchResultSchema,
     handler: async (req, res, { params, body }) => {
-      const result = await disputeMatch({ ...deps, logger: req.log }, { actor: currentUser(req), matchId: params.id, reason: body.reason });
+      const result = await disputeMatch({ ...deps, logger: requestLog(req) }, { actor: currentUser(req), matchId: params.id, reason: body.reason });
       res.json({ ...result, message: "Match Disputed" });
     },
   });

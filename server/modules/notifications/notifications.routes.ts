@@ -26,6 +26,7 @@ import {
   updateNotificationPreferences,
   viewUnsubscribeLink,
 } from "./notifications.service";
+import { requestLog } from "../../middleware/request-context";
 
 export function notificationsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -60,7 +61,7 @@ export function notificationsRoutes(deps: AppDeps): Router {
     errorTitle: "Unsubscribe Failed",
     response: unsubscribeViewSchema,
     handler: async (req, res, { params }) => {
-      res.json(await unsubscribeByLink({ ...deps, logger: req.log }, { token: params.token }));
+      res.json(await unsubscribeByLink({ ...deps, logger: requestLog(req) }, { token: params.token }));
     },
   });
 

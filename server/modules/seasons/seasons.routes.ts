@@ -21,6 +21,7 @@ import {
   listSeasons,
   updateSeason,
 } from "./seasons.service";
+import { requestLog } from "../../middleware/request-context";
 
 export function seasonsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -65,7 +66,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     successStatus: 201,
     response: seasonViewSchema,
     handler: async (req, res, { body }) => {
-      res.status(201).json(await createSeason({ ...deps, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.status(201).json(await createSeason({ ...deps, logger: requestLog(req) }, { ...body, actor: currentUser(req) }));
     },
   });
 
@@ -78,7 +79,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     errorTitle: SEASON_TITLES.save,
     response: seasonViewSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(await updateSeason({ ...deps, logger: req.log }, { ...body, seasonId: params.id, actor: currentUser(req) }));
+      res.json(await updateSeason({ ...deps, logger: requestLog(req) }, { ...body, seasonId: params.id, actor: currentUser(req) }));
     },
   });
 
@@ -90,7 +91,7 @@ export function seasonsRoutes(deps: AppDeps): Router {
     errorTitle: SEASON_TITLES.close,
     response: seasonViewSchema,
     handler: async (req, res, { params }) => {
-      res.json(await closeSeasonNow({ ...deps, logger: req.log }, { seasonId: params.id, actor: currentUser(req) }));
+      res.json(await closeSeasonNow({ ...deps, logger: requestLog(req) }, { seasonId: params.id, actor: currentUser(req) }));
     },
   });
 

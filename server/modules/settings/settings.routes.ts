@@ -5,6 +5,7 @@ import { currentUser } from "../../middleware/auth";
 import { headerImageSchema, publicLadderSchema } from "@shared/validators/teams";
 import { clubInfoSchema, type ClubInfo, headerImageAnswerSchema } from "@shared/types/teams";
 import { getHeaderImage, getPublicLadder, setHeaderImage, setPublicLadder } from "./settings.service";
+import { requestLog } from "../../middleware/request-context";
 
 export function settingsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
@@ -34,7 +35,7 @@ export function settingsRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Update Header Image",
     response: headerImageAnswerSchema,
     handler: async (req, res, { body }) => {
-      res.json(await setHeaderImage({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.json(await setHeaderImage({ db, logger: requestLog(req) }, { ...body, actor: currentUser(req) }));
     },
   });
 
@@ -49,7 +50,7 @@ export function settingsRoutes(deps: AppDeps): Router {
     errorTitle: "Failed to Update Settings",
     response: publicLadderSchema,
     handler: async (req, res, { body }) => {
-      res.json(await setPublicLadder({ db, logger: req.log }, { ...body, actor: currentUser(req) }));
+      res.json(await setPublicLadder({ db, logger: requestLog(req) }, { ...body, actor: currentUser(req) }));
     },
   });
 

@@ -31,6 +31,7 @@ import {
 } from "@shared/types/teams";
 import { teamAwayViewSchema } from "@shared/types/away";
 import { usersPageSchema } from "@shared/types/teams";
+import { requestLog } from "../../middleware/request-context";
 
 /** A reader of the signed-out ladder: no team, no emails, no deleted teams. */
 const ANONYMOUS: Viewer = { userId: 0, teamId: null, isAdmin: false };
@@ -128,7 +129,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     response: teamAwayViewSchema,
     successStatus: 201,
     handler: async (req, res, { params, body }) => {
-      res.status(201).json(await setTeamAway({ ...deps, logger: req.log }, { ...body, teamId: params.id, actor: currentUser(req) }));
+      res.status(201).json(await setTeamAway({ ...deps, logger: requestLog(req) }, { ...body, teamId: params.id, actor: currentUser(req) }));
     },
   });
 
@@ -141,7 +142,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     errorTitle: AWAY_TITLES.setFailed,
     response: teamAwayViewSchema,
     handler: async (req, res, { params, body }) => {
-      res.json(await shortenTeamAway({ ...deps, logger: req.log }, { ...body, teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
+      res.json(await shortenTeamAway({ ...deps, logger: requestLog(req) }, { ...body, teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
     },
   });
 
@@ -153,7 +154,7 @@ export function teamsRoutes(deps: AppDeps): Router {
     errorTitle: AWAY_TITLES.setFailed,
     response: teamAwayViewSchema,
     handler: async (req, res, { params }) => {
-      res.json(await cancelTeamAway({ ...deps, logger: req.log }, { teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
+      res.json(await cancelTeamAway({ ...deps, logger: requestLog(req) }, { teamId: params.id, awayId: params.awayId, actor: currentUser(req) }));
     },
   });
 
