@@ -79,6 +79,8 @@ const mixedRows = !noCache && !flag("no-mixed");
 const AB_PATCHES = {
   // server/db/prepared-reads.ts: speeds up what reaches the database, so measured without the cache.
   "pg-prepared": { off: { PREPARED_STATEMENTS: "off" }, cache: "off" },
+  // server/lib/request-classes.ts: every request pays it, so measured with the cache (the shortest path).
+  "stable-shapes": { off: { STABLE_REQUEST_SHAPES: "off" }, cache: "on" },
 } as const satisfies Record<string, { off: Record<string, string>; cache: "on" | "off" }>;
 type PatchName = keyof typeof AB_PATCHES;
 const PATCHES = Object.keys(AB_PATCHES) as PatchName[];

@@ -17,6 +17,7 @@ import { Metrics } from "./lib/metrics";
 import { PushDelivery } from "./modules/notifications/push-delivery";
 import { LadderRanksRefresher } from "./modules/ladder/refresher";
 import { resolveVapidKeys } from "./config/vapid";
+import { requestClassesFor } from "./lib/request-classes";
 import { createApp } from "./app";
 import { settleAfterResponseWork } from "./lib/after-response";
 import { startJobs } from "./jobs";
@@ -109,7 +110,8 @@ async function main() {
   });
   const jobs = startJobs(deps);
 
-  const server = http.createServer(app);
+  // Requests built with the app's own request and response prototypes: one shape for all (server/lib/request-classes.ts).
+  const server = env.STABLE_REQUEST_SHAPES === "on" ? http.createServer(requestClassesFor(app), app) : http.createServer(app);
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.listen(env.PORT, env.HOST, resolve));

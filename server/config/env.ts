@@ -88,6 +88,8 @@ const EnvSchema = z.object({
   ),
   READ_CACHE: z.enum(["on", "off"], { error: "READ_CACHE must be on or off" }).default("on"),
   PREPARED_STATEMENTS: z.enum(["on", "off"], { error: "PREPARED_STATEMENTS must be on or off" }).default("on"),
+  /** Requests and responses built with the app's prototypes (server/lib/request-classes.ts); off: Node's own. */
+  STABLE_REQUEST_SHAPES: z.enum(["on", "off"], { error: "STABLE_REQUEST_SHAPES must be on or off" }).default("on"),
   /** GET /api/metrics (Prometheus) answers only with this bearer token; unset: the route does not exist. */
   METRICS_TOKEN: optionalString.pipe(z.string().min(32, "METRICS_TOKEN must be at least 32 characters").optional()),
 });
