@@ -20,11 +20,11 @@ const held: [Request, Response][] = [];
 app.get("/probe", (req, res) => {
   held.push([req, res]);
   if (held.length < 2) return;
-  const [[a], [b]] = held;
+  const [[a, resA], [b, resB]] = held as [[Request, Response], [Request, Response]];
   const answer = {
     sameRequestShape: sameMap(a, b),
-    sameResponseShape: sameMap(held[0]![1], held[1]![1]),
-    prototypeInPlace: Object.getPrototypeOf(a) === app.request && Object.getPrototypeOf(held[0]![1]) === app.response,
+    sameResponseShape: sameMap(resA, resB),
+    prototypeInPlace: Object.getPrototypeOf(a) === app.request && Object.getPrototypeOf(resA) === app.response,
     appOnRequest: a.app === app,
     header: a.get("x-probe"),
     query: a.query,
