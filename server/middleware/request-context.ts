@@ -19,7 +19,7 @@ const requestLogs = new WeakMap<Request, Logger>();
 /**
  * This request's logger: the app's, with the request's id bound. Made on first use and kept for the
  * request: most requests never log, and a child logger per request was a measurable part of a
- * cached read (docs/performance.md, "Issue 13: the per-request path").
+ * cached read (docs/performance.md, "Issue 13: one hidden class per request", the smaller costs).
  */
 export function requestLog(req: Request): Logger {
   let log = requestLogs.get(req);
