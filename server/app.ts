@@ -19,6 +19,7 @@ import { OPERATION_POLL_PATH } from "./modules/admin/data-operations";
 import { DeploymentCheck } from "./config/deployment";
 import { HEALTH_LOCAL } from "./db/health";
 import { countMailByStatus } from "./modules/admin/admin.mail.service";
+import { servedOverHttps } from "./config/env";
 
 /** Files of the built SPA's root that are always revalidated: the service worker and the web app manifest. */
 const ALWAYS_REVALIDATED = new Set(["sw.js", "manifest.webmanifest"]);
@@ -73,7 +74,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): App {
     database: deps.database,
     readCache: deps.readCache,
     secret: deps.env.SESSION_SECRET,
-    secureCookie: deps.env.APP_URL.startsWith("https:"),
+    secureCookie: servedOverHttps(deps.env.APP_URL),
     pruneMinutes: options.sessionPruneMinutes ?? 15,
     deployment,
   });

@@ -7,7 +7,7 @@
 // trusts (TRUST_PROXY hops). With TRUST_PROXY=0, or a proxy that does not send the header, every
 // sign-in answers 200 and sets no cookie: nobody can stay signed in.
 import type { Request } from "express";
-import type { Env } from "./env";
+import { servedOverHttps, type Env } from "./env";
 import type { Logger } from "../lib/logger";
 
 export const PROBLEMS = {
@@ -22,7 +22,7 @@ export const PROBLEMS = {
 /** Problems the settings alone show (logged at start-up by server/index.ts). */
 export function configurationProblems(env: Pick<Env, "APP_URL" | "TRUST_PROXY">): string[] {
   const problems: string[] = [];
-  if (env.APP_URL.startsWith("https:") && env.TRUST_PROXY === 0) problems.push(PROBLEMS.httpsWithoutTrustedProxy);
+  if (servedOverHttps(env.APP_URL) && env.TRUST_PROXY === 0) problems.push(PROBLEMS.httpsWithoutTrustedProxy);
   return problems;
 }
 
@@ -34,7 +34,7 @@ export class DeploymentCheck {
     private readonly env: Pick<Env, "APP_URL" | "TRUST_PROXY">,
     private readonly logger: Logger,
   ) {
-    this.secureCookie = env.APP_URL.startsWith("https:");
+    this.secureCookie = servedOverHttps(env.APP_URL);
   }
 
   /** What /api/ready lists: the settings' problems and those requests have shown. */

@@ -118,6 +118,13 @@ export interface Env extends RawEnv {
   LADDER_REFRESH_DELAY_MS: number;
 }
 
+/**
+ * Whether the app is served over HTTPS (APP_URL says so): its cookies are Secure, the browser is
+ * told to keep to HTTPS and to upgrade insecure requests (docs/security.md), and a proxy in front
+ * must be trusted (server/config/deployment.ts). The one test of it.
+ */
+export const servedOverHttps = (appUrl: string): boolean => appUrl.startsWith("https:");
+
 export class EnvError extends Error {}
 
 export const DEMO_ADMIN_PASSWORD = "LadderAdmin1";

@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import { AppError } from "../lib/app-error";
+import { servedOverHttps } from "../config/env";
 
 const MUTATING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -42,7 +43,7 @@ function appDirectives(https: boolean): Directives {
  * docs/decisions/043-security-headers-one-fixed-set.md.
  */
 export function securityHeaderSet(appUrl: string): ReadonlyArray<readonly [string, string]> {
-  const https = appUrl.startsWith("https:");
+  const https = servedOverHttps(appUrl);
   return [
     ["Content-Security-Policy", contentSecurityPolicy(appDirectives(https))],
     ["Cross-Origin-Opener-Policy", "same-origin"],
@@ -88,7 +89,7 @@ export function apiDocsContentSecurityPolicy(appUrl: string): string {
     "base-uri": ["'none'"],
     "form-action": ["'none'"],
     "frame-ancestors": ["'none'"],
-    ...(appUrl.startsWith("https:") ? { "upgrade-insecure-requests": [] } : {}),
+    ...(servedOverHttps(appUrl) ? { "upgrade-insecure-requests": [] } : {}),
   });
 }
 

@@ -23,6 +23,7 @@ import { clearSignedInMarker, setSignedInMarker, signedInMarker } from "../../au
 import { endedSessionRefusal, refuseBlockedUser } from "./login.service";
 import { confirmEnrolment, disableSecondFactor, getSecondFactorStatus, SECOND_FACTOR_MESSAGES, startEnrolment, useSecondFactorCode } from "./second-factor.service";
 import { endOtherSessions } from "./sessions";
+import { servedOverHttps } from "../../config/env";
 
 export const SECOND_FACTOR_STEP = {
   asked: "Enter the 6-digit code from your authenticator app.",
@@ -32,7 +33,7 @@ export const SECOND_FACTOR_STEP = {
 
 export function sessionRoutes(deps: AppDeps, passport: PassportStatic): Router {
   const { router, route } = apiRouter(deps);
-  const marker = { secret: deps.env.SESSION_SECRET, secure: deps.env.APP_URL.startsWith("https:") };
+  const marker = { secret: deps.env.SESSION_SECRET, secure: servedOverHttps(deps.env.APP_URL) };
 
   // Every request: where the signed-in user stands on the second factor. An enrolled user's session
   // that did not pass the code step is not signed in (it cannot normally exist: such users are only
