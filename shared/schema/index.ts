@@ -262,11 +262,14 @@ export const ladderRanksAsOf = pgTable(
  * Marks left by the writers of ladder inputs (decision 039): "the stored ranks of these ladders are
  * behind" (`ladders` null: every ladder). Writers only insert, in the transaction of their change,
  * so they never wait on each other; the refresh (stored-ranks.ts) deletes the marks its snapshot
- * sees in the statement that renumbers the ladders, and a reader finding any mark refreshes first.
+ * sees in the statement that renumbers the ladders. `marked_by`: the member whose action it was
+ * (null: a job, a sweep); that member's reads wait for the refresh, other readers of the ladder
+ * answer what is stored and start it (decision 045).
  */
 export const ladderRankChanges = pgTable("ladder_rank_changes", {
   id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
   ladders: text("ladders").array().$type<(Surface | "overall")[]>(),
+  markedBy: integer("marked_by"),
   createdAt: ts("created_at").notNull().defaultNow(),
 });
 

@@ -689,7 +689,7 @@ export async function approveUser(deps: Deps<"db" | "env" | "clock" | "logger">,
         .set({ isApproved: true, lastActiveAt: sql`case when ${teams.isApproved} then ${teams.lastActiveAt} else now() end`, updatedAt: new Date() })
         .where(eq(teams.id, target.teamId!));
       // An approved team is on the overall ladder: the stored ranks follow (decisions 038, 039).
-      await markLadderRanksChanged(tx);
+      await markLadderRanksChanged(tx, { by: o.actor.id });
     }
     const approved = await tx
       .update(users)

@@ -214,7 +214,7 @@ export async function resetAllData(
     await resetSequences(tx);
     // No team is left on a ladder (their rows went with the teams): the stored ranks follow after
     // the commit (decision 039).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: o.actor.id });
     return { users, teams, challenges, matches, disputes };
   }));
   deps.logger.warn({ event: "admin.reset_data", adminId: o.actor.id, removed }, "all player and team data reset");

@@ -454,7 +454,7 @@ async function applyStaged(
     await resetSequences(tx);
     // Teams, their ratings and their matches came from the file: every ladder's stored ranks are
     // marked behind and refreshed after the commit (decisions 038 and 040).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: actor.id });
   });
 }
 

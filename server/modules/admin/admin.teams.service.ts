@@ -122,7 +122,7 @@ export async function restoreTeam(deps: Deps<"db" | "env" | "clock" | "logger">,
       .returning({ id: teams.id, name: teams.name });
     if (!row) return undefined;
     // The team is back on its ladders: the stored ranks follow (decisions 038, 039).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: o.actor.id });
     const members = await tx.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.teamId, row.id));
     for (const m of members) {
       await tell(tx, {
@@ -162,7 +162,7 @@ export async function permanentlyDeleteTeam(deps: Deps<"db" | "env" | "clock" | 
     // challenges, matches (team1/team2/winner) and, through matches, disputes and tokens cascade.
     await tx.delete(teams).where(eq(teams.id, team.id));
     // Its matches went with it (and with them the last activity of its opponents): the stored ranks follow.
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: o.actor.id });
     return { team, removedUsers: removable.length };
   });
   deps.logger.info(

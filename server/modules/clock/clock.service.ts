@@ -38,7 +38,7 @@ export async function setClubRules(
       .values({ setting: CLUB_RULES_SETTING, value, updatedAt: now, updatedBy: actor.id })
       .onConflictDoUpdate({ target: systemSettings.setting, set: { value, updatedAt: now, updatedBy: actor.id } });
     // The inactivity threshold may have changed: the stored ranks follow (decisions 038, 039).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: actor.id });
   });
   deps.logger.info({ event: "admin.club_rules", adminId: actor.id, rules }, "club rules changed");
   return loadClubRules(deps.db, deps.env);
@@ -115,7 +115,7 @@ export async function declareClubBreak(
     const [created] = await tx.insert(clubBreaks).values({ name: input.name, startsAt, endsAt, createdBy: input.actor.id }).returning();
     const shifted = await pauseOpenDeadlines(tx, { from: startsAt, to: endsAt, now });
     // A break's days do not count towards inactivity: the stored ranks follow (decisions 038, 039).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: input.actor.id });
     return { row: created!, moved: shifted };
   });
   deps.logger.info({ event: "admin.club_break", adminId: input.actor.id, breakId: row.id, from: input.from, to: input.to, moved }, "club break declared");
@@ -135,7 +135,7 @@ export async function removeClubBreak(
     if (row.startsAt <= now) throw new AppError(409, CLUB_BREAK_MESSAGES.started, { title: "Failed to Remove Club Break", code: "break_started" });
     await tx.delete(clubBreaks).where(eq(clubBreaks.id, row.id));
     await unpauseOpenDeadlines(tx, { from: row.startsAt, to: row.endsAt });
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: input.actor.id });
   });
   deps.logger.info({ event: "admin.club_break_removed", adminId: input.actor.id, breakId: input.breakId }, "club break removed");
   return { removed: true };

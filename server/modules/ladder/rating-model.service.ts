@@ -6,12 +6,10 @@ import { teams } from "@shared/schema";
 import { evaluateModel, evaluationTable, modelsToEvaluate, notWorse, type ModelEvaluation } from "@shared/rating/evaluate";
 import type { RatingModelEvaluation, RatingModelSwitch, TeamRatings } from "@shared/types/ratings";
 import { RATING_MODEL_MESSAGES, type SwitchRatingModelInput } from "@shared/validators/ratings";
-import { LIVE_MESSAGE } from "@shared/types/events";
 import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { badRequest, conflict } from "../../lib/app-error";
-import { publishLive } from "../../lib/live-events";
 import { loadReplayHistory, rebuildRatings } from "./rebuild";
 import { loadRatingSettings, storeRatingSettings } from "./rating-settings";
 
@@ -101,10 +99,10 @@ export async function switchRatingModel(
 
     const before = await ratingsOfTeams(tx);
     await storeRatingSettings(tx, target.settings, input.actor.id);
-    // Every rating is rebuilt, and the stored ranks with them (decision 038).
-    const rebuilt = await rebuildRatings({ db: tx, settings: target.settings });
+    // Every rating is rebuilt, and the stored ranks are marked behind: their refresh after this
+    // commit tells every open tab (ladder.changed; decisions 040, 045).
+    const rebuilt = await rebuildRatings({ db: tx, settings: target.settings, by: input.actor.id });
     const after = await ratingsOfTeams(tx);
-    await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     const pick = (r: TeamRatings): TeamRatings => ({
       rating: r.rating,
       grassRating: r.grassRating,

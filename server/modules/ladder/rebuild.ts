@@ -56,7 +56,7 @@ export async function loadReplayHistory(db: DbOrTx): Promise<(ReplayMatch | Repl
  * ranks behind: they are refreshed after the commit (decision 040: a refresh inside this transaction,
  * which holds every team row, deadlocked with a refresh already running).
  */
-export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettings }): Promise<RebuildResult> {
+export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettings; /** The member who asked (their reads wait for the ranks' refresh). */ by?: number }): Promise<RebuildResult> {
   return opts.db.transaction(async (tx) => {
     // Serialise with confirmations that update team rows while we rebuild.
     const teamRows = await tx.select({ id: teams.id }).from(teams).orderBy(asc(teams.id)).for("update");
@@ -69,7 +69,7 @@ export async function rebuildRatings(opts: { db: DbOrTx; settings?: RatingSettin
     );
     const entries = [...states.entries()];
     await writeRatingStates(tx, entries);
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: opts.by ?? null });
     return { teams: teamRows.length, matches: history.filter((h) => !("carryOverPercent" in h)).length };
   });
 }

@@ -4,7 +4,7 @@
 // it, and a team turning inactive with the calendar is stored by the job or, before it runs, by the
 // first read of the new club day. (After every test, useTestApp also compares the stored ranks,
 // with the marks left refreshed, with the order computed afresh.)
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { ladderRankChanges, ladderRankRows, ladderRanksAsOf, teams as teamsTable } from "@shared/schema";
 import type { CompetitionType, Surface } from "@shared/constants";
@@ -198,6 +198,27 @@ describe("the stored ladder ranks", () => {
       for (const page of pages) expect(page.items.find((v) => v.id === bottom.team.id)!.surfaceRank!).toBeLessThan(before!.categoryRank!);
       expect(await marksLeft()).toEqual([]);
       expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+    });
+  }, 60_000);
+
+  it("another member's read does not wait for the refresh of someone else's confirmation: it answers the stored order and starts the refresh (decision 045)", async () => {
+    clock.set(NOON);
+    const mixed = await ladderTeams(5, "Mixed Doubles");
+    const [bottom, watcher, top] = [mixed[0]!, mixed[2]!, mixed[4]!];
+    const before = await placeOf(bottom.team.id, "beach");
+    await withRefresherStopped(async () => {
+      await confirm(bottom, top, "beach"); // approved by the top team's captain
+      const rated = (await t.db.select().from(teamsTable).where(eq(teamsTable.id, bottom.team.id)))[0]!;
+      // A third team's captain: the order as stored (the winner not yet moved), with the ratings of now.
+      const seen = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
+      expect(seen.surfaceRank).toBe(before!.categoryRank);
+      expect(rated.beachRating).toBeGreaterThan(1400);
+      expect(seen.beachRating).toBe(rated.beachRating);
+      // The read started the refresh (the refresher is stopped): the mark goes, the new order is stored.
+      await vi.waitFor(async () => expect(await marksLeft()).toEqual([]), { timeout: 10_000 });
+      expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+      const after = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
+      expect(after.surfaceRank!).toBeLessThan(before!.categoryRank!);
     });
   }, 60_000);
 

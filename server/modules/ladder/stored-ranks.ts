@@ -10,8 +10,12 @@
 //   insert, so they never wait on each other.
 // - Written by refreshLadderRanks() only, under an advisory lock: its statement deletes the marks
 //   its snapshot sees and renumbers the ladders they name. It runs after the commit, in this
-//   process's LadderRanksRefresher (refresher.ts, woken by the mark), and before any read that
-//   finds a mark left (read-your-writes: a read right after a confirmation answers the new order).
+//   process's LadderRanksRefresher (refresher.ts, woken by the mark), and before a read that finds
+//   a mark left, with one difference (decision 045): the ladder page and the team profile wait only
+//   for the marks of the member reading (read-your-writes: your own confirmation shows the new
+//   order); for other members' marks they answer the ranks as stored and start the refresh, whose
+//   commit tells every open tab (ladder.changed) when it is done. Reads that decide something
+//   (who may be challenged, a team's rank in its statistics) wait for every mark.
 //   A refresh always runs in its own transaction, never inside a writer's (decision 040): a writer
 //   holding team rows that then waited for the lock deadlocked with a refresh that held the lock and
 //   waited for one of those rows. A rating rebuild and a restore mark every ladder instead; the
@@ -28,6 +32,8 @@ import { LADDERS, ladderPlacesParts, type ActivityAt, type Ladder } from "./ladd
 import { activityAt } from "./activity";
 import { QueueSignal } from "../../lib/queue-worker";
 import { SharedRun } from "../../lib/shared-run";
+import { publishLive } from "../../lib/live-events";
+import { LIVE_MESSAGE } from "@shared/types/events";
 
 /**
  * The transaction-level advisory lock every refresh takes before it reads the inputs: two refreshes
@@ -44,11 +50,16 @@ export const ladderRanksMarked = new QueueSignal();
  * (one insert: writers never wait on each other). `ladders`: the only ladders whose rating, wins or
  * losses the transaction changed (a confirmed result: the overall one and the match's surface); the
  * refresh renumbers the others too when a team's activity or its being on the ladders moved, or the
- * calendar did. Anything else changed: leave it out (every ladder). The refresher is woken; it
- * refreshes once this commits (and a reader that comes first refreshes itself).
+ * calendar did. Anything else changed: leave it out (every ladder). `by`: the member whose action
+ * this is (their own reads of the ladder wait for the refresh: decision 045); null or left out for
+ * a job, a sweep, a seed. The refresher is woken; it refreshes once this commits (and a reader that
+ * comes first starts it).
  */
-export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: readonly Ladder[] } = {}): Promise<void> {
-  await db.insert(ladderRankChanges).values({ ladders: !opts.ladders || namesEveryLadder(opts.ladders) ? null : [...new Set(opts.ladders)] });
+export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: readonly Ladder[]; by?: number | null } = {}): Promise<void> {
+  await db.insert(ladderRankChanges).values({
+    ladders: !opts.ladders || namesEveryLadder(opts.ladders) ? null : [...new Set(opts.ladders)],
+    markedBy: opts.by ?? null,
+  });
   ladderRanksMarked.notify();
 }
 
@@ -61,7 +72,9 @@ export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: reado
  * calendar, or a mark is left; checked under the lock, so readers racing after a write refresh
  * once), and then the marked ladders only (every one when the calendar moved).
  * Writers mark (markLadderRanksChanged); the refresher, the readers, the job and the seed refresh.
- * Answers whether it renumbered (false: `ifStale` found them current).
+ * When it consumed a mark or moved a place, every open tab hears `ladder.changed` at its commit
+ * (the new order is there to read: decision 045). Answers whether it renumbered (false: `ifStale`
+ * found them current).
  */
 export async function refreshLadderRanks(
   db: OutsideTx,
@@ -72,7 +85,9 @@ export async function refreshLadderRanks(
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
     if (opts.ifStale && (await storedAt(tx, at))) return false;
-    await tx.execute(refreshStatement(at, opts.ifStale ? [] : opts.ladders));
+    const res = await tx.execute(refreshStatement(at, opts.ifStale ? [] : opts.ladders));
+    const done = rowsOf<{ marks: unknown; moved: unknown }>(res)[0];
+    if (Number(done?.marks) > 0 || Number(done?.moved) > 0) await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     return true;
   });
 }
@@ -88,7 +103,8 @@ const ALL_LADDERS = ladderArray(LADDERS);
  * The refresh statement: the marks it consumes (`marks`: deleted, those of its snapshot only: a
  * mark committed after it survives for the next refresh), the ladders to number (`scope`), their
  * places (`fresh`), the difference with their stored rows (`diff`: a row to delete, to insert or to
- * update), written. `ladders`: numbered besides the marked ones (default: every ladder).
+ * update), written. `ladders`: numbered besides the marked ones (default: every ladder). Its one
+ * row: how many marks it consumed (`marks`) and how many stored rows it wrote or deleted (`moved`).
  */
 export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): SQL {
   const parts = ladderPlacesParts(at);
@@ -138,10 +154,13 @@ export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): S
       values (1, ${at.today}::date, ${at.days}::int, ${at.timeZone}::text, now())
       on conflict (id) do update set club_day = excluded.club_day, inactivity_days = excluded.inactivity_days,
         time_zone = excluded.time_zone, refreshed_at = excluded.refreshed_at
+    ),
+    added as (
+      insert into ${ladderRankRows} (team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank)
+      select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank
+      from diff where team_id is not null and stored_team_id is null
     )
-    insert into ${ladderRankRows} (team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank)
-    select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank
-    from diff where team_id is not null and stored_team_id is null`;
+    select (select count(*) from marks)::int as marks, (select count(*) from diff)::int as moved`;
 }
 
 /**
@@ -176,27 +195,58 @@ export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
 }
 
 /**
- * currentLadderRanks and the read in one statement: `read(at, behind)` runs the reader's statement
- * with `behind` as a column named `ranks_behind` (ranksBehind: null when the ranks are current) and
- * answers its rows. When that column says they are behind (stored for another day, or a writer's
- * mark is left: the refresher has not run yet), they are brought up to date covering the marks that
- * statement saw, as currentLadderRanks does, and the statement runs again; when no row came back to
- * tell, currentLadderRanks looks first. Saves a round trip per read, and one more per read that
- * finds them behind.
+ * The ladder page and the team profile (decision 045): the read and the state of the stored ranks
+ * in one statement. `read(at, state)` runs the reader's statement with `state` among its columns
+ * (`ranks_behind`, `ranks_marked`) and answers its rows. When the ranks are behind for this viewer
+ * (stored for another club day, or a mark of `viewerId`'s own action is left: read-your-writes),
+ * they are brought up to date covering the marks that statement saw, as currentLadderRanks does,
+ * and the statement runs again. When only other members' marks are left, the rows are answered as
+ * they are (the order of a moment ago, with the ratings of now) and a refresh is started if none is
+ * going: its commit sends ladder.changed, and every open tab reads the new order. When no row came
+ * back to tell, currentLadderRanks looks first. Saves a round trip per read, and a reader never
+ * waits for a refresh of somebody else's change.
  */
-export async function readCurrentLadderRanks<R extends { ranks_behind?: unknown }>(
-  deps: OutsideTxDeps<"db" | "env" | "clock">,
-  read: (at: ActivityAt, behind: SQL<number | null>) => Promise<R[]>,
+export async function readCurrentLadderRanks<R extends { ranks_behind?: unknown; ranks_marked?: unknown }>(
+  deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">,
+  read: (at: ActivityAt, state: SQL) => Promise<R[]>,
+  opts: { viewerId: number | null },
 ): Promise<{ rows: R[]; at: ActivityAt }> {
   const first = activityAt(deps);
-  const rows = await read(first, ranksBehind(first));
+  const rows = await read(first, rankState(first, opts.viewerId));
   if (rows.length === 0) {
     const at = await currentLadderRanks(deps);
-    return { rows: await read(at, ranksBehind(at)), at };
+    return { rows: await read(at, rankState(at, opts.viewerId)), at };
   }
-  if (rows[0]!.ranks_behind === null) return { rows, at: first };
-  await catchUp(deps.db, first, rows[0]!.ranks_behind);
-  return { rows: await read(first, ranksBehind(first)), at: first };
+  const { ranks_behind: behind, ranks_marked: marked } = rows[0]!;
+  if (behind !== null) {
+    await catchUp(deps.db, first, behind);
+    return { rows: await read(first, rankState(first, opts.viewerId)), at: first };
+  }
+  if (marked === true) startRefresh(deps, first);
+  return { rows, at: first };
+}
+
+/**
+ * SQL, two columns a reader adds to its own statement: `ranks_behind`, null when the stored ranks
+ * are current at `at` for `viewerId` (no mark of theirs left), otherwise the newest of their marks
+ * (0 when none: the calendar moved on); `ranks_marked`, whether any mark is left.
+ */
+function rankState(at: ActivityAt, viewerId: number | null): SQL {
+  const own = viewerId === null ? sql`false` : sql`marked_by = ${viewerId}`;
+  return sql`(case when ${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges} where ${own}) then null
+      else coalesce((select max(id) from ${ladderRankChanges} where ${own}), 0) end) as ranks_behind,
+    exists (select 1 from ${ladderRankChanges}) as ranks_marked`;
+}
+
+/**
+ * For a reader that answers the stored ranks with other members' marks left: starts this process's
+ * shared refresh unless one is going (the refresher, woken by each mark, runs the rest). Its
+ * failure is logged; the refresher, the next reader and the job try again.
+ */
+function startRefresh(deps: OutsideTxDeps<"db" | "logger">, at: ActivityAt): void {
+  const shared = sharedRefresh(deps.db, at);
+  if (shared.runningEnds()) return;
+  shared.run().catch((err: Error) => deps.logger.error({ event: "ladder.refresh_failed", err: err.message }, "refresh started by a reader failed"));
 }
 
 /**

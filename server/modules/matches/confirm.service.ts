@@ -19,8 +19,6 @@ import { teamRecipients, tell } from "../notifications/notifications.service";
 import { loadMatchView } from "./match-view";
 import type { MatchView } from "@shared/types/matches";
 import { resultConfirmedMail } from "./matches.emails";
-import { publishLive } from "../../lib/live-events";
-import { LIVE_MESSAGE } from "@shared/types/events";
 import { loadRatingSettings, markLadderRanksChanged, setsMargin } from "../ladder";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
@@ -111,12 +109,11 @@ export async function applyApprovedResult(opts: {
 
   await completeChallenge(tx, match.challengeId, now);
   // Ratings and activity changed: the stored ranks are marked behind in this transaction and
-  // refreshed after its commit (decision 039; a read before that refreshes them first). Only the
-  // overall and the match's surface ladder hold the ratings, wins and losses written above (the
-  // refresh renumbers the others itself when a team's activity moved).
-  await markLadderRanksChanged(tx, { ladders: ["overall", match.surface] });
-  // Ratings and ranks moved: every open tab hears of it when this commits (no data in the message).
-  await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
+  // refreshed after its commit (decision 039; the approver's own read before that waits for it,
+  // decision 045). Only the overall and the match's surface ladder hold the ratings, wins and
+  // losses written above (the refresh renumbers the others itself when a team's activity moved).
+  // That refresh's commit tells every open tab (ladder.changed), once the new order is there.
+  await markLadderRanksChanged(tx, { ladders: ["overall", match.surface], by: opts.approvedBy });
   return updated;
 }
 

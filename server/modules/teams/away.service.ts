@@ -77,7 +77,7 @@ export async function setTeamAway(
       teamIds: [input.teamId],
     });
     // Away days do not count towards inactivity: the stored ranks follow (decisions 038, 039).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: input.actor.id });
     return created!;
   });
   deps.logger.info({ event: "team.away_set", teamId: input.teamId, userId: input.actor.id, firstDay: row.firstDay, lastDay: row.lastDay }, "team away set");
@@ -105,7 +105,7 @@ export async function shortenTeamAway(
     if (input.lastDay < earliest || input.lastDay > open.lastDay)
       throw badRequest(AWAY_MESSAGES.shortenRange, { code: "validation_failed", title: TITLE, fields: { lastDay: AWAY_MESSAGES.shortenRange } });
     const [updated] = await tx.update(teamAway).set({ lastDay: input.lastDay }).where(eq(teamAway.id, open.id)).returning();
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: input.actor.id });
     return updated!;
   });
   deps.logger.info({ event: "team.away_shortened", teamId: input.teamId, userId: input.actor.id, lastDay: row.lastDay }, "team away shortened");
@@ -126,7 +126,7 @@ export async function cancelTeamAway(
     const open = await openRange(tx, input.teamId, input.awayId, day);
     if (open.firstDay >= day) await tx.delete(teamAway).where(eq(teamAway.id, open.id));
     else await tx.update(teamAway).set({ lastDay: addDays(day, -1) }).where(eq(teamAway.id, open.id));
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: input.actor.id });
   });
   deps.logger.info({ event: "team.away_canceled", teamId: input.teamId, userId: input.actor.id }, "team away canceled");
   return { today: day, current: null };

@@ -54,7 +54,7 @@ interface ListOptions {
  * category when one is asked for, else across the club), members as JSON. Ranks are the ladder
  * module's stored ones (stored-ranks.ts, from the definition in ladder-order.ts).
  */
-async function queryTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
+async function queryTeams(deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">, input: ListOptions): Promise<{ items: TeamView[]; total: number }> {
   const { viewer } = input;
   const page = input.page ?? 1;
   const limit = input.limit ?? 200;
@@ -99,12 +99,12 @@ async function queryTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: Li
   }
 
   // The page is chosen first (ranks and total over the narrow rows); members are aggregated only
-  // for the rows of the page, not for every team. Whether the stored ranks are today's is a column
-  // of the same statement (readCurrentLadderRanks).
-  const { rows } = await readCurrentLadderRanks(deps, async (at, behind) => rowsOf(await deps.db.execute(sql`
+  // for the rows of the page, not for every team. Whether the stored ranks may be shown to this
+  // viewer is a column of the same statement (readCurrentLadderRanks: decision 045).
+  const { rows } = await readCurrentLadderRanks(deps, async (at, rankState) => rowsOf(await deps.db.execute(sql`
     with p as (${p})
     select t.*, p.overall_rank, p.surface_rank, p.total_count, ${isInactive("t", at)} as inactive, ${awayUntil("t", at)}::text as away_until,
-      ${behind} as ranks_behind,
+      ${rankState},
       coalesce(m.members, '[]'::json) as members, coalesce(m.in_progress, false) as in_progress,
       coalesce(m.suspended, false) as suspended
     from p
@@ -121,7 +121,7 @@ async function queryTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: Li
              bool_or(u.is_suspended) as suspended
       from users u where u.team_id = t.id
     ) m on true
-    order by ${pageOrder}`)));
+    order by ${pageOrder}`)), { viewerId: viewer.userId });
   const total = rows.length ? num(rows[0]!.total_count) : 0;
   return { items: rows.map((r) => toTeamView(r, viewer)), total };
 }
@@ -177,7 +177,7 @@ function toTeamView(r: Row, viewer: Viewer): TeamView {
   return view;
 }
 
-export async function listTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, input: {
+export async function listTeams(deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">, input: {
   viewer: Viewer;
   competitionType?: CompetitionType | undefined;
   surface?: Surface | undefined;
@@ -190,14 +190,14 @@ export async function listTeams(deps: OutsideTxDeps<"db" | "env" | "clock">, inp
 }
 
 /** One team; soft-deleted teams only for admins (404 for everyone else). */
-export async function getTeam(deps: OutsideTxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
+export async function getTeam(deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">, input: { viewer: Viewer; teamId: number }): Promise<TeamView> {
   const { items } = await queryTeams(deps, { viewer: input.viewer, teamId: input.teamId, limit: 1 });
   const team = items[0];
   if (!team) throw notFound(TEAM_NOT_FOUND);
   return team;
 }
 
-export async function getTeamMembers(deps: OutsideTxDeps<"db" | "env" | "clock">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
+export async function getTeamMembers(deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">, input: { viewer: Viewer; teamId: number }): Promise<TeamMemberView[]> {
   return (await getTeam(deps, input)).members;
 }
 
@@ -253,7 +253,7 @@ async function explainRefusal(db: DbOrTx, teamId: number): Promise<never> {
 }
 
 /** The captain edits their own team's profile. The captain check is part of the UPDATE. */
-export async function updateTeamProfile(deps: OutsideTxDeps<"db" | "env" | "clock">, input: {
+export async function updateTeamProfile(deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">, input: {
   viewer: Viewer;
   teamId: number;
   data: UpdateTeamData;
@@ -320,7 +320,7 @@ export async function softDeleteTeam(deps: Deps<"db" | "env" | "clock">, input: 
       .returning({ id: teams.id, name: teams.name });
     if (!team) return explainRefusal(tx, input.teamId);
     // A deleted team leaves every ladder: the stored ranks follow (decisions 038, 039).
-    await markLadderRanksChanged(tx);
+    await markLadderRanksChanged(tx, { by: input.actorUserId ?? null });
     const canceled = await tx
       .update(challenges)
       .set({ status: CHALLENGE_STATUS.canceled, updatedAt: new Date() })
