@@ -2,7 +2,7 @@
 // Radix Dialog) is loaded by the login form's links when first pointed at, focused or clicked, so
 // /auth's first screen does not carry it (see recovery-links.tsx).
 import type { ReactNode } from "react";
-import type { UseMutationResult } from "@tanstack/react-query";
+import type { MutationResult } from "@/lib/mutation";
 import { useForm, type FieldValues, type UseFormReturn } from "react-hook-form";
 import type { z } from "zod";
 import type { recoverUsernameSchema, resetRequestSchema } from "@shared/validators/auth";
@@ -77,7 +77,7 @@ function RecoveryFormDialog<I extends FieldValues, O>({
   children,
 }: RecoveryDialogProps & {
   form: UseFormReturn<I, unknown, O>;
-  send: UseMutationResult<MessageResponse, Error, O>;
+  send: MutationResult<MessageResponse, Error, O>;
   /** Loads the form's checks (on focus; at the latest on submit). */
   preload: () => void;
   children: ReactNode;
