@@ -10,6 +10,8 @@ import type { DbOrTx } from "../../db/client";
 import type { Deps, TxDeps } from "../../deps";
 import type { Actor } from "../../auth/actor";
 import { badRequest, conflict } from "../../lib/app-error";
+import { publishLive } from "../../lib/live-events";
+import { LIVE_MESSAGE } from "@shared/types/events";
 import { loadReplayHistory, rebuildRatings } from "./rebuild";
 import { loadRatingSettings, storeRatingSettings } from "./rating-settings";
 
@@ -99,10 +101,11 @@ export async function switchRatingModel(
 
     const before = await ratingsOfTeams(tx);
     await storeRatingSettings(tx, target.settings, input.actor.id);
-    // Every rating is rebuilt, and the stored ranks are marked behind: their refresh after this
-    // commit tells every open tab (ladder.changed; decisions 040, 045).
+    // Every rating is rebuilt, and the stored ranks are marked behind (refreshed after this commit:
+    // decision 040); every open tab hears of it at the commit, and again when the refresh moved a place.
     const rebuilt = await rebuildRatings({ db: tx, settings: target.settings, by: input.actor.id });
     const after = await ratingsOfTeams(tx);
+    await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     const pick = (r: TeamRatings): TeamRatings => ({
       rating: r.rating,
       grassRating: r.grassRating,

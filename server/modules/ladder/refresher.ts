@@ -7,8 +7,9 @@
 // by this process's data changes for a moment after (the mark's COMMIT: the signal comes before
 // it); a wake during a run makes one more run after it. After a run that leaves a mark (committed
 // by another instance, or while it ran), it runs again a second later. A run does nothing but one
-// check when the ranks are current. A reader that finds a mark before this has run refreshes
-// itself (read-your-writes), and the "ladder-ranks" job catches anything missed.
+// check when the ranks are current. A read that finds a mark before this has run starts the
+// refresh itself (and waits for it only for the reader's own marks, or when it decides something:
+// decision 045), and the "ladder-ranks" job catches anything missed.
 //
 // LADDER_REFRESH_DELAY_MS holds each wake back (1000 ms on the embedded database, 250 ms on
 // PostgreSQL): a burst of confirmations shares one refresh, and on PGlite (one connection) fewer
@@ -17,8 +18,8 @@
 // 042) the run waits for a quiet moment instead: each wake moves it to the delay after itself, but
 // never past EMBEDDED_QUIET_CAP_MS after the first wake it waits for. A
 // refresh holds PGlite's one connection for 10-25 ms; during a steady stream of confirmations a
-// refresh a second was what the slowest of them waited for, while every reader in the stream
-// refreshes first anyway (read-your-writes).
+// refresh a second was what the slowest of them waited for, while the readers in the stream
+// start the refresh themselves.
 import type { Db } from "../../db/client";
 import type { DataChanges } from "../../db/changes";
 import type { Env } from "../../config/env";

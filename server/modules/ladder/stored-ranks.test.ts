@@ -9,6 +9,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { ladderRankChanges, ladderRankRows, ladderRanksAsOf, teams as teamsTable } from "@shared/schema";
 import type { CompetitionType, Surface } from "@shared/constants";
 import type { TeamsPage } from "@shared/types/teams";
+import { LIVE_MESSAGE } from "@shared/types/events";
 import { FixedClock } from "../../lib/clock";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, ranksChanged, type TeamFixture } from "../../../tests/helpers/factories";
@@ -206,8 +207,14 @@ describe("the stored ladder ranks", () => {
     const mixed = await ladderTeams(5, "Mixed Doubles");
     const [bottom, watcher, top] = [mixed[0]!, mixed[2]!, mixed[4]!];
     const before = await placeOf(bottom.team.id, "beach");
+    const ladderNotices: string[] = [];
+    const stopListening = t.testDb.database.live.onNotice((payload) => {
+      if (payload.includes(LIVE_MESSAGE.ladderChanged)) ladderNotices.push(payload);
+    });
     await withRefresherStopped(async () => {
       await confirm(bottom, top, "beach"); // approved by the top team's captain
+      // The confirmation's commit tells every tab (the ratings moved).
+      await vi.waitFor(() => expect(ladderNotices).toHaveLength(1), { timeout: 10_000 });
       const rated = (await t.db.select().from(teamsTable).where(eq(teamsTable.id, bottom.team.id)))[0]!;
       // A third team's captain: the order as stored (the winner not yet moved), with the ratings of now.
       const seen = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
@@ -217,9 +224,11 @@ describe("the stored ladder ranks", () => {
       // The read started the refresh (the refresher is stopped): the mark goes, the new order is stored.
       await vi.waitFor(async () => expect(await marksLeft()).toEqual([]), { timeout: 10_000 });
       expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+      // It moved places: its commit tells every tab again, and the next read answers the new order.
+      await vi.waitFor(() => expect(ladderNotices).toHaveLength(2), { timeout: 10_000 });
       const after = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
       expect(after.surfaceRank!).toBeLessThan(before!.categoryRank!);
-    });
+    }).finally(stopListening);
   }, 60_000);
 
   it("the refresher, woken by a confirmation's mark, renumbers after the commit and leaves no mark", async () => {

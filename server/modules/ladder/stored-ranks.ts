@@ -14,7 +14,7 @@
 //   a mark left, with one difference (decision 045): the ladder page and the team profile wait only
 //   for the marks of the member reading (read-your-writes: your own confirmation shows the new
 //   order); for other members' marks they answer the ranks as stored and start the refresh, whose
-//   commit tells every open tab (ladder.changed) when it is done. Reads that decide something
+//   commit tells every open tab (ladder.changed) when it moved a place. Reads that decide something
 //   (who may be challenged, a team's rank in its statistics) wait for every mark.
 //   A refresh always runs in its own transaction, never inside a writer's (decision 040): a writer
 //   holding team rows that then waited for the lock deadlocked with a refresh that held the lock and
@@ -72,9 +72,8 @@ export async function markLadderRanksChanged(db: DbOrTx, opts: { ladders?: reado
  * calendar, or a mark is left; checked under the lock, so readers racing after a write refresh
  * once), and then the marked ladders only (every one when the calendar moved).
  * Writers mark (markLadderRanksChanged); the refresher, the readers, the job and the seed refresh.
- * When it consumed a mark or moved a place, every open tab hears `ladder.changed` at its commit
- * (the new order is there to read: decision 045). Answers whether it renumbered (false: `ifStale`
- * found them current).
+ * When it moved a place, every open tab hears `ladder.changed` at its commit (the new order is
+ * there to read: decision 045). Answers whether it renumbered (false: `ifStale` found them current).
  */
 export async function refreshLadderRanks(
   db: OutsideTx,
@@ -87,7 +86,7 @@ export async function refreshLadderRanks(
     if (opts.ifStale && (await storedAt(tx, at))) return false;
     const res = await tx.execute(refreshStatement(at, opts.ifStale ? [] : opts.ladders));
     const done = rowsOf<{ marks: unknown; moved: unknown }>(res)[0];
-    if (Number(done?.marks) > 0 || Number(done?.moved) > 0) await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
+    if (Number(done?.moved) > 0) await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     return true;
   });
 }
@@ -202,7 +201,7 @@ export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
  * they are brought up to date covering the marks that statement saw, as currentLadderRanks does,
  * and the statement runs again. When only other members' marks are left, the rows are answered as
  * they are (the order of a moment ago, with the ratings of now) and a refresh is started if none is
- * going: its commit sends ladder.changed, and every open tab reads the new order. When no row came
+ * going: when it moves a place its commit sends ladder.changed, and every open tab reads the new order. When no row came
  * back to tell, currentLadderRanks looks first. Saves a round trip per read, and a reader never
  * waits for a refresh of somebody else's change.
  */

@@ -19,6 +19,8 @@ import { teamRecipients, tell } from "../notifications/notifications.service";
 import { loadMatchView } from "./match-view";
 import type { MatchView } from "@shared/types/matches";
 import { resultConfirmedMail } from "./matches.emails";
+import { publishLive } from "../../lib/live-events";
+import { LIVE_MESSAGE } from "@shared/types/events";
 import { loadRatingSettings, markLadderRanksChanged, setsMargin } from "../ladder";
 
 export type ConfirmVia = "approve" | "token" | "sweep" | "dispute";
@@ -112,8 +114,10 @@ export async function applyApprovedResult(opts: {
   // refreshed after its commit (decision 039; the approver's own read before that waits for it,
   // decision 045). Only the overall and the match's surface ladder hold the ratings, wins and
   // losses written above (the refresh renumbers the others itself when a team's activity moved).
-  // That refresh's commit tells every open tab (ladder.changed), once the new order is there.
   await markLadderRanksChanged(tx, { ladders: ["overall", match.surface], by: opts.approvedBy });
+  // Ratings moved: every open tab hears of it when this commits (no data in the message); the
+  // refresh tells them again once it has moved a place (decision 045).
+  await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
   return updated;
 }
 
