@@ -158,7 +158,6 @@ export const UNCACHED_READS: Record<string, string> = {
   "GET /api/settings/club-breaks": "the admin's list of breaks: a short table, read only on the admin panel",
   "GET /api/admin/seasons": "the admin's list of seasons: a short table, read only on the admin panel",
   "GET /api/settings/public-ladder": "public and tiny (its one row is read through the cache inside)",
-  "GET /api/notifications": "a member's own notifications: written without a change trigger, and must be live",
   "GET /api/waiting": "a member's own counts (four indexed counts), read when a page loads and after each change",
   "GET /api/notifications/preferences": "a member's own email switches: tiny, read when the profile opens",
   "GET /api/unsubscribe/:token": "a public token view: one per emailed unsubscribe link, read once or twice",
@@ -175,7 +174,6 @@ export const TABLES_WITHOUT_CHANGE_TRIGGER: Record<string, string> = {
   data_operations: "progress of restores and resets: read only by the uncached GET /api/admin/operations/current",
   backup_runs: "the scheduled-backup claims, one row per period: no read shows them (the admin list reads BACKUP_DIR)",
   mail_outbox: "the mail queue: read by its delivery worker and the admin's Mail delivery card, neither cached; the worker writes it after every send",
-  notifications: "a member's notifications: GET /api/notifications is not cached; every row is written with a change of a cached table",
   mfa_recovery_codes: "second-factor recovery codes (hashed): read only by the sign-in code step and GET /api/second-factor, neither cached",
   push_deliveries: "the push queue: read only by the push worker, which writes it after every push (like mail_outbox)",
   ladder_rank_changes:

@@ -31,7 +31,7 @@ import { requestLog } from "../../middleware/request-context";
 export function notificationsRoutes(deps: AppDeps): Router {
   const { router, route } = apiRouter(deps);
 
-  ownListRead(route, deps, "/notifications", "signedIn", notificationsQuerySchema, "uncached", listNotifications, notificationsPageSchema);
+  ownListRead(route, deps, "/notifications", "signedIn", notificationsQuerySchema, "cached", listNotifications, notificationsPageSchema);
 
   route({
     method: "post",
