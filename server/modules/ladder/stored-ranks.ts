@@ -85,8 +85,7 @@ export async function refreshLadderRanks(
     await tx.execute(sql`select pg_advisory_xact_lock(${REFRESH_LOCK})`);
     if (opts.ifStale && (await storedAt(tx, at))) return false;
     const res = await tx.execute(refreshStatement(at, opts.ifStale ? [] : opts.ladders));
-    const done = rowsOf<{ marks: unknown; moved: unknown }>(res)[0];
-    if (Number(done?.moved) > 0) await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
+    if (Number(rowsOf<{ moved: unknown }>(res)[0]?.moved) > 0) await publishLive(tx, { type: LIVE_MESSAGE.ladderChanged, all: true });
     return true;
   });
 }
@@ -103,7 +102,7 @@ const ALL_LADDERS = ladderArray(LADDERS);
  * mark committed after it survives for the next refresh), the ladders to number (`scope`), their
  * places (`fresh`), the difference with their stored rows (`diff`: a row to delete, to insert or to
  * update), written. `ladders`: numbered besides the marked ones (default: every ladder). Its one
- * row: how many marks it consumed (`marks`) and how many stored rows it wrote or deleted (`moved`).
+ * row: how many stored rows it inserted, updated or deleted (`moved`).
  */
 export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): SQL {
   const parts = ladderPlacesParts(at);
@@ -159,7 +158,7 @@ export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): S
       select team_id, ladder, competition_type, inactive, club_position, club_rank, category_position, category_rank
       from diff where team_id is not null and stored_team_id is null
     )
-    select (select count(*) from marks)::int as marks, (select count(*) from diff)::int as moved`;
+    select (select count(*) from diff)::int as moved`;
 }
 
 /**
@@ -201,9 +200,9 @@ export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
  * they are brought up to date covering the marks that statement saw, as currentLadderRanks does,
  * and the statement runs again. When only other members' marks are left, the rows are answered as
  * they are (the order of a moment ago, with the ratings of now) and a refresh is started if none is
- * going: when it moves a place its commit sends ladder.changed, and every open tab reads the new order. When no row came
- * back to tell, currentLadderRanks looks first. Saves a round trip per read, and a reader never
- * waits for a refresh of somebody else's change.
+ * going: when it moves a place its commit sends ladder.changed, and every open tab reads the new
+ * order. When no row came back to tell, currentLadderRanks looks first. Saves a round trip per
+ * read, and a reader never waits for a refresh of somebody else's change.
  */
 export async function readCurrentLadderRanks<R extends { ranks_behind?: unknown; ranks_marked?: unknown }>(
   deps: OutsideTxDeps<"db" | "env" | "clock" | "logger">,
