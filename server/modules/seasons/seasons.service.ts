@@ -300,6 +300,9 @@ export async function closeSeasonNow(
   return viewOf(row, day);
 }
 
+/** SQL: no season before this one (by first day) is still open: its standings are frozen first. */
+const noEarlierOpenSeason = sql`not exists (select 1 from ${seasons} p where p.closed_at is null and p.first_day < ${seasons.firstDay})`;
+
 /**
  * Starts the season (once: only while `started_at` is null) and applies its carry-over: every team
  * locked, its ratings pulled toward the start (shared/rating/carry-over.ts), and the event recorded
@@ -317,7 +320,7 @@ async function startSeason(tx: DbOrTx, input: { seasonId: number; day: string; n
         isNull(seasons.startedAt),
         isNull(seasons.closedAt),
         lte(seasons.firstDay, input.day),
-        sql`not exists (select 1 from ${seasons} p where p.closed_at is null and p.first_day < ${seasons.firstDay})`,
+        noEarlierOpenSeason,
       ),
     )
     .returning();
@@ -355,10 +358,13 @@ export async function sweepSeasons(deps: Deps<"db" | "env" | "clock" | "logger">
   for (const step of ["close", "start"] as const) {
     for (let i = 0; i < 20; i++) {
       const done = await deps.db.transaction(async (tx) => {
+        // A season is due to start only once every earlier one is closed (as startSeason checks):
+        // claimed while another instance is still closing the one before, it would be held by a
+        // sweep that cannot start it, and skipped (SKIP LOCKED) by the one that just closed it.
         const due =
           step === "close"
             ? and(isNull(seasons.closedAt), sql`${seasons.lastDay} < ${day}`)
-            : and(isNull(seasons.startedAt), isNull(seasons.closedAt), lte(seasons.firstDay, day));
+            : and(isNull(seasons.startedAt), isNull(seasons.closedAt), lte(seasons.firstDay, day), noEarlierOpenSeason);
         const [claimed] = await tx.select({ id: seasons.id }).from(seasons).where(due).orderBy(asc(seasons.firstDay)).limit(1).for("update", { skipLocked: true });
         if (!claimed) return null;
         return step === "close"
