@@ -60,11 +60,13 @@ describe("SharedRun", () => {
     await expect(next).resolves.toBeUndefined();
   });
 
-  it("lets a caller wait for the run going now (none going: nothing to wait for)", async () => {
+  it("tells whether a run is going and lets a caller wait for it (none going: nothing to wait for)", async () => {
     const c = controlled();
     const shared = new SharedRun(c.work);
     expect(shared.runningEnds()).toBeUndefined();
+    expect(shared.isRunning).toBe(false);
     const first = shared.run();
+    expect(shared.isRunning).toBe(true);
     await settle();
     let ended = false;
     const waiting = shared.runningEnds()!.then(() => (ended = true));
@@ -75,5 +77,6 @@ describe("SharedRun", () => {
     await waiting; // settles on a failure too, and starts no run
     expect(c.started).toHaveLength(1);
     expect(shared.runningEnds()).toBeUndefined();
+    expect(shared.isRunning).toBe(false);
   });
 });

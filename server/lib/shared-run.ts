@@ -29,6 +29,11 @@ export class SharedRun<T = void> {
     return this.queued;
   }
 
+  /** Whether a run is going (or about to begin). */
+  get isRunning(): boolean {
+    return this.running !== undefined;
+  }
+
   /**
    * Settles (with nothing, whatever its outcome) when the run going now ends; undefined when none is
    * going. For a caller that can tell afterwards whether that run did what it needed (the stored

@@ -7,7 +7,7 @@
 //   again: an item of a list (a result to approve, a challenge to accept, a member to approve)
 //   leaves the list as soon as the list is read again (after a live update, or the other call of a
 //   double click), and the member who clicked Approve saw no "Match Approved".
-import { useCallback, useMemo } from "react";
+import { useCallback } from "react";
 import { useMutation as useQueryMutation, type DefaultError, type UseMutationOptions, type UseMutationResult } from "@tanstack/react-query";
 
 /** Runs a hook-level callback without making the mutation wait for what it returns. */
@@ -59,5 +59,6 @@ export function useMutation<TData = unknown, TError = DefaultError, TVariables =
     },
     [mutateAsync],
   );
-  return useMemo(() => ({ ...result, mutate }) as MutationResult<TData, TError, TVariables, TContext>, [result, mutate]);
+  // TanStack Query answers a new object on every render too.
+  return { ...result, mutate } as MutationResult<TData, TError, TVariables, TContext>;
 }

@@ -243,7 +243,7 @@ function rankState(at: ActivityAt, viewerId: number | null): SQL {
  */
 function startRefresh(deps: OutsideTxDeps<"db" | "logger">, at: ActivityAt): void {
   const shared = sharedRefresh(deps.db, at);
-  if (shared.runningEnds()) return;
+  if (shared.isRunning) return;
   shared.run().catch((err: Error) => deps.logger.error({ event: "ladder.refresh_failed", err: err.message }, "refresh started by a reader failed"));
 }
 
