@@ -166,18 +166,24 @@ export function refreshStatement(at: ActivityAt, ladders?: readonly Ladder[]): S
  * `through`: none of the marks up to that id).
  */
 async function storedAt(db: DbOrTx, at: ActivityAt, through?: number): Promise<boolean> {
-  const res = await db.execute(sql`select ${ranksStoredAt(at, through)} as ok`);
+  const res = await db.execute(sql`select ${ranksStoredAt(at, through === undefined ? undefined : sql`id <= ${through}`)} as ok`);
   return rowsOf(res)[0]?.ok === true;
 }
 
+/** SQL: ` where <counted>` over ladder_rank_changes, or nothing (every mark counts). */
+const marksCounted = (counted?: SQL): SQL => (counted ? sql` where ${counted}` : sql``);
+
+/** SQL: whether any writer's mark is left. */
+const ANY_MARK_LEFT = sql<boolean>`exists (select 1 from ${ladderRankChanges})`;
+
 /**
  * SQL: whether the stored ranks are current at `at` (a column a reader can add to its own
- * statement): computed at `at`, and no writer's mark left (decision 039); with `through`, none of
- * the marks up to that id (those a reader saw).
+ * statement): computed at `at`, and no writer's mark left (decision 039); with `counted` (a
+ * condition on the marks), none of those: the marks up to an id a reader saw, or a viewer's own
+ * (decision 045).
  */
-function ranksStoredAt(at: ActivityAt, through?: number): SQL<boolean> {
-  const marks = through === undefined ? sql`` : sql` where id <= ${through}`;
-  return sql<boolean>`(${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges}${marks}))`;
+function ranksStoredAt(at: ActivityAt, counted?: SQL): SQL<boolean> {
+  return sql<boolean>`(${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges}${marksCounted(counted)}))`;
 }
 
 /** SQL: whether the stored ranks were computed at `at` (the calendar only). */
@@ -188,7 +194,7 @@ function calendarStoredAt(at: ActivityAt): SQL<boolean> {
 
 /** True when a writer's mark is left (a refresh is due). */
 export async function ladderRanksMarkedBehind(db: DbOrTx): Promise<boolean> {
-  const res = await db.execute(sql`select exists (select 1 from ${ladderRankChanges}) as marked`);
+  const res = await db.execute(sql`select ${ANY_MARK_LEFT} as marked`);
   return rowsOf(res)[0]?.marked === true;
 }
 
@@ -231,9 +237,7 @@ export async function readCurrentLadderRanks<R extends { ranks_behind?: unknown;
  */
 function rankState(at: ActivityAt, viewerId: number | null): SQL {
   const own = viewerId === null ? sql`false` : sql`marked_by = ${viewerId}`;
-  return sql`(case when ${calendarStoredAt(at)} and not exists (select 1 from ${ladderRankChanges} where ${own}) then null
-      else coalesce((select max(id) from ${ladderRankChanges} where ${own}), 0) end) as ranks_behind,
-    exists (select 1 from ${ladderRankChanges}) as ranks_marked`;
+  return sql`${ranksBehind(at, own)} as ranks_behind, ${ANY_MARK_LEFT} as ranks_marked`;
 }
 
 /**
@@ -249,10 +253,12 @@ function startRefresh(deps: OutsideTxDeps<"db" | "logger">, at: ActivityAt): voi
 
 /**
  * SQL (a column a reader adds to its own statement): null when the stored ranks are current at
- * `at`; otherwise the newest writer's mark it sees, 0 when none is left (the calendar moved on).
+ * `at` (for the marks `counted`, default every one: ranksStoredAt); otherwise the newest of those
+ * marks, 0 when none is left (the calendar moved on).
  */
-function ranksBehind(at: ActivityAt): SQL<number | null> {
-  return sql<number | null>`(case when ${ranksStoredAt(at)} then null else coalesce((select max(id) from ${ladderRankChanges}), 0) end)`;
+function ranksBehind(at: ActivityAt, counted?: SQL): SQL<number | null> {
+  return sql<number | null>`(case when ${ranksStoredAt(at, counted)} then null
+    else coalesce((select max(id) from ${ladderRankChanges}${marksCounted(counted)}), 0) end)`;
 }
 
 /**
