@@ -5,6 +5,7 @@ import { AppProvider } from "@/app/provider";
 import { AppRouter, preloadRoute } from "@/app/router";
 import { registerServiceWorker } from "@/app/service-worker";
 import { followBrowserOnlineState } from "@/lib/online";
+import { prepareClassMerge } from "@/lib/utils";
 import "./index.css";
 
 // Before the first query: a page opened offline waits for the connection instead of failing.
@@ -22,4 +23,6 @@ createRoot(root).render(
   </StrictMode>,
 );
 
+// In a task of its own, not in the first screen's render (lib/utils.ts).
+setTimeout(prepareClassMerge);
 registerServiceWorker();

@@ -20,6 +20,26 @@ export interface ClampedTextProps {
  * title) and on keyboard focus (it becomes focusable, and the cut lifts while it has focus), so
  * nothing is out of reach on a phone or without a mouse. Screen readers always read it in full.
  */
+/**
+ * One ResizeObserver for every ClampedText on the page (a ladder page has hundreds): one observer
+ * with many targets costs the browser far less than an observer each. It calls each element's own
+ * check, once after it starts observing it and then on every change of its size.
+ */
+const checks = new WeakMap<Element, () => void>();
+let observer: ResizeObserver | undefined;
+
+function observeSize(el: Element, check: () => void): () => void {
+  observer ??= new ResizeObserver((entries) => {
+    for (const entry of entries) checks.get(entry.target)?.();
+  });
+  checks.set(el, check);
+  observer.observe(el);
+  return () => {
+    observer?.unobserve(el);
+    checks.delete(el);
+  };
+}
+
 export function ClampedText({ children, lines, className, as: Tag = "span", id }: ClampedTextProps) {
   const ref = useRef<HTMLElement>(null);
   const [cut, setCut] = useState(false);
@@ -37,9 +57,7 @@ export function ClampedText({ children, lines, className, as: Tag = "span", id }
       if (document.activeElement === el) return;
       setCut(el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1);
     };
-    const observer = new ResizeObserver(check);
-    observer.observe(el);
-    return () => observer.disconnect();
+    return observeSize(el, check);
   }, [children, lines]);
 
   return (

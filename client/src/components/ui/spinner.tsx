@@ -10,10 +10,14 @@ export interface SpinnerProps {
 
 const sizes = { sm: "size-4", md: "size-6", lg: "size-10" } as const;
 
+const BASE = "inline-flex items-center justify-center text-primary";
+
 export function Spinner({ className, label = "Loading", size = "md" }: SpinnerProps) {
+  // The page spinner is the app's first render: without a className it needs no class merging,
+  // whose first use is costly (see prepareClassMerge in lib/utils.ts).
   return (
-    <span role="status" className={cn("inline-flex items-center justify-center text-primary", className)}>
-      <Loader2 className={cn("animate-spin", sizes[size])} aria-hidden="true" />
+    <span role="status" className={className ? cn(BASE, className) : BASE}>
+      <Loader2 className={`animate-spin ${sizes[size]}`} aria-hidden="true" />
       <span className="sr-only">{label}</span>
     </span>
   );

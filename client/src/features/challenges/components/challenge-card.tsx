@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { memo, Suspense, useEffect, useState } from "react";
 import { CalendarClock, CalendarPlus, Check, Clock, Hourglass, MapPin, MessageSquare, Trophy, Undo2, X } from "lucide-react";
 import { useQuery } from "@tanstack/react-query";
 import { CHALLENGE_STATUS, CONFIRMATION_STATUS, RESPONSE_NOTE_MAX, SURFACE_LABELS } from "@shared/constants";
@@ -69,8 +69,11 @@ function CaptainOnly({ action }: { action: "accept or decline" | "cancel" }) {
   );
 }
 
-/** One challenge on /challenges: the other team (card rating = mean of the surface ratings), details, actions. */
-export function ChallengeCard({
+/**
+ * One challenge on /challenges: the other team (card rating = mean of the surface ratings), details, actions.
+ * Memoised: each slice a list adds (useProgressiveCount) renders only the new cards.
+ */
+export const ChallengeCard = memo(function ChallengeCard({
   challenge,
   isCaptain,
   myTeam,
@@ -392,4 +395,4 @@ export function ChallengeCard({
       </Suspense>
     </li>
   );
-}
+});

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { memo, useState } from "react";
 import { SURFACE_LADDER_TITLES, SURFACE_TABLE_TITLES, type CompetitionType, type Surface } from "@shared/constants";
 import { surfaceRating, surfaceRecord } from "@shared/rating/read";
 import type { TeamView } from "@shared/types/teams";
@@ -17,6 +17,7 @@ import { ActivityBadges } from "@/components/ui/activity-badges";
 import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatCount } from "@/lib/format";
+import { useProgressiveCount } from "@/lib/progressive";
 import { cn } from "@/lib/utils";
 import { useTeams } from "../api/get-teams";
 import { ladderFilter, SkeletonRows } from "./ladder-skeleton";
@@ -44,6 +45,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
   const query = useTeams(ladderFilter(surface, competitionType, page));
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
   const headingId = `ladder-${surface}`;
+  const shown = useProgressiveCount(query.data?.items.length ?? 0);
   return (
     // A table below the fold is laid out and painted only when it comes near the viewport (the
     // "All" view stacks three tables: laying all out at once was the page's longest task).
@@ -74,7 +76,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
             <LadderHeader members />
             <TableBody>
               <TooltipProvider>
-                {query.data.items.map((team) => (
+                {query.data.items.slice(0, shown).map((team) => (
                   <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} linkTeams={linkTeams} />
                 ))}
               </TooltipProvider>
@@ -87,7 +89,8 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
   );
 }
 
-function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface: Surface; own: boolean; linkTeams: boolean }) {
+/** Memoised: each slice the table adds (useProgressiveCount) renders only the new rows. */
+const LadderRow = memo(function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface: Surface; own: boolean; linkTeams: boolean }) {
   // An inactive team is listed below the ranked ones without a rank (docs/product.md, "Activity").
   const rank = team.surfaceRank;
   const record = surfaceRecord(team, surface);
@@ -138,5 +141,5 @@ function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface:
       </TableCell>
     </TableRow>
   );
-}
+});
 
