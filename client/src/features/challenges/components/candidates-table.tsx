@@ -1,3 +1,4 @@
+import { memo } from "react";
 import { Swords } from "lucide-react";
 import { SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import type { ChallengeCandidate } from "@shared/types/challenges";
@@ -9,6 +10,7 @@ import { ActivityBadges } from "@/components/ui/activity-badges";
 import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatRecord, TEAM_RATING_HINT } from "@/lib/format";
+import { useProgressiveCount } from "@/lib/progressive";
 import { cn } from "@/lib/utils";
 import { TeamIdentity } from "./team-identity";
 
@@ -132,71 +134,111 @@ function RankNote({ row, surface, className }: { row: ChallengeCandidate; surfac
   return <p className={cn("text-xs text-muted-foreground", className)}>{text.charAt(0).toUpperCase() + text.slice(1)}</p>;
 }
 
-/** Phones and tablets: one card per team, its action under its figures. */
-function CandidatesList(props: CandidatesProps) {
-  const { rows, surfaceChosen } = props;
+/** One candidate's props: the list's, for its row. */
+type CandidateProps = Omit<CandidatesProps, "rows"> & { row: ChallengeCandidate };
+
+/**
+ * Phones and tablets: one card per team, its action under its figures. Memoised, as is the table's
+ * row: the page re-renders as its schedule form is typed in, and the list adds its rows in slices
+ * (useProgressiveCount); neither renders the rows again.
+ */
+const CandidateItem = memo(function CandidateItem({ row, blocked, surfaceChosen, surface, sendingTo, onChallenge }: CandidateProps) {
   return (
-    <ul className="divide-y divide-border border-t border-border lg:hidden">
-      <TooltipProvider>
-      {rows.map((row) => (
-        <li key={row.id} className={cn("grid gap-3 px-5 py-4 sm:px-6", !row.reachable && !props.blocked && "text-muted-foreground")}>
-          <div className="grid gap-1">
-            <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
-            <RankNote row={row} surface={props.surface} />
+    <li className={cn("grid gap-3 px-5 py-4 sm:px-6", !row.reachable && !blocked && "text-muted-foreground")}>
+      <div className="grid gap-1">
+        <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
+        <RankNote row={row} surface={surface} />
+      </div>
+      <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">{surfaceChosen ? "Rating" : "Team rating"}</dt>
+          <dd className="font-semibold tabular-nums text-foreground">
+            <CandidateRating row={row} surfaceChosen={surfaceChosen} />
+          </dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Record</dt>
+          <dd className="tabular-nums">{formatRecord(row.wins, row.losses)}</dd>
+        </div>
+        <div className="flex gap-1.5">
+          <dt className="text-muted-foreground">Win chance</dt>
+          <dd className="tabular-nums">
+            <WinChance row={row} surfaceChosen={surfaceChosen} />
+          </dd>
+        </div>
+        {row.atStake && (
+          <div className="flex gap-1.5">
+            <dt className="text-muted-foreground">At stake</dt>
+            <dd className="tabular-nums">
+              <AtStake row={row} />
+            </dd>
           </div>
-          <dl className="flex flex-wrap items-center gap-x-4 gap-y-1.5 text-sm">
-            <div className="flex gap-1.5">
-              <dt className="text-muted-foreground">{surfaceChosen ? "Rating" : "Team rating"}</dt>
-              <dd className="font-semibold tabular-nums text-foreground">
-                <CandidateRating row={row} surfaceChosen={surfaceChosen} />
-              </dd>
-            </div>
-            <div className="flex gap-1.5">
-              <dt className="text-muted-foreground">Record</dt>
-              <dd className="tabular-nums">{formatRecord(row.wins, row.losses)}</dd>
-            </div>
-            <div className="flex gap-1.5">
-              <dt className="text-muted-foreground">Win chance</dt>
-              <dd className="tabular-nums">
-                <WinChance row={row} surfaceChosen={surfaceChosen} />
-              </dd>
-            </div>
-            {row.atStake && (
-              <div className="flex gap-1.5">
-                <dt className="text-muted-foreground">At stake</dt>
-                <dd className="tabular-nums">
-                  <AtStake row={row} />
-                </dd>
-              </div>
-            )}
-            <div className="flex gap-1.5">
-              <dt className="sr-only">Status</dt>
-              <dd className="flex flex-wrap gap-1">
-                <TeamStatusBadge status={row.status} />
-                <ActivityBadges inactive={row.inactive} awayUntil={row.awayUntil} />
-              </dd>
-            </div>
-          </dl>
-          <CandidateAction row={row} blocked={props.blocked} sendingTo={props.sendingTo} onChallenge={props.onChallenge} className="justify-self-start" />
-        </li>
-      ))}
-      </TooltipProvider>
-    </ul>
+        )}
+        <div className="flex gap-1.5">
+          <dt className="sr-only">Status</dt>
+          <dd className="flex flex-wrap gap-1">
+            <TeamStatusBadge status={row.status} />
+            <ActivityBadges inactive={row.inactive} awayUntil={row.awayUntil} />
+          </dd>
+        </div>
+      </dl>
+      <CandidateAction row={row} blocked={blocked} sendingTo={sendingTo} onChallenge={onChallenge} className="justify-self-start" />
+    </li>
   );
-}
+});
+
+/** From 1024 px: one table row per team. */
+const CandidateRow = memo(function CandidateRow({ row, blocked, surfaceChosen, surface, sendingTo, onChallenge }: CandidateProps) {
+  return (
+    <TableRow className={cn(!row.reachable && !blocked && "text-muted-foreground")}>
+      <TableCell className="w-full pl-5 sm:pl-6">
+        <div className="grid gap-1">
+          <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
+          <RankNote row={row} surface={surface} />
+        </div>
+      </TableCell>
+      <TableCell className="text-right font-semibold tabular-nums text-foreground">
+        <CandidateRating row={row} surfaceChosen={surfaceChosen} />
+      </TableCell>
+      <TableCell className="text-right tabular-nums">{formatRecord(row.wins, row.losses)}</TableCell>
+      <TableCell>
+        <div className="flex flex-wrap gap-1">
+          <TeamStatusBadge status={row.status} />
+          <ActivityBadges inactive={row.inactive} awayUntil={row.awayUntil} />
+        </div>
+      </TableCell>
+      <TableCell className="text-right tabular-nums">
+        <WinChance row={row} surfaceChosen={surfaceChosen} />
+      </TableCell>
+      <TableCell className="text-right tabular-nums">
+        <AtStake row={row} />
+      </TableCell>
+      <TableCell className="pr-5 text-right sm:pr-6">
+        <CandidateAction row={row} blocked={blocked} sendingTo={sendingTo} onChallenge={onChallenge} className="ml-auto" />
+      </TableCell>
+    </TableRow>
+  );
+});
 
 /** The available teams: Team, Rating, Record, Status, Win chance, At stake, Action (a table from 1024 px, cards below). */
-export function CandidatesTable(props: CandidatesProps) {
-  const { rows, surfaceChosen } = props;
+export function CandidatesTable({ rows, ...item }: CandidatesProps) {
+  // A page of up to 50 teams, twice (cards and table): a screenful first, the rest in slices.
+  const shown = rows.slice(0, useProgressiveCount(rows.length));
   return (
     <>
-      <CandidatesList {...props} />
+      <ul className="divide-y divide-border border-t border-border lg:hidden">
+        <TooltipProvider>
+          {shown.map((row) => (
+            <CandidateItem key={row.id} row={row} {...item} />
+          ))}
+        </TooltipProvider>
+      </ul>
       <Table wrapperClassName="hidden lg:block">
         <TableHeader>
           <TableRow className="hover:bg-transparent">
             <TableHead className="pl-5 sm:pl-6">Team</TableHead>
-            <TableHead className="text-right" title={surfaceChosen ? undefined : TEAM_RATING_HINT}>
-              {surfaceChosen ? "Rating" : "Team rating"}
+            <TableHead className="text-right" title={item.surfaceChosen ? undefined : TEAM_RATING_HINT}>
+              {item.surfaceChosen ? "Rating" : "Team rating"}
             </TableHead>
             <TableHead className="text-right">Record</TableHead>
             <TableHead>Status</TableHead>
@@ -215,35 +257,9 @@ export function CandidatesTable(props: CandidatesProps) {
         </TableHeader>
         <TableBody>
           <TooltipProvider>
-          {rows.map((row) => (
-            <TableRow key={row.id} className={cn(!row.reachable && !props.blocked && "text-muted-foreground")}>
-              <TableCell className="w-full pl-5 sm:pl-6">
-                <div className="grid gap-1">
-                  <TeamIdentity teamId={row.id} name={row.name} avatar={row.avatar} members={row.members} />
-                  <RankNote row={row} surface={props.surface} />
-                </div>
-              </TableCell>
-              <TableCell className="text-right font-semibold tabular-nums text-foreground">
-                <CandidateRating row={row} surfaceChosen={surfaceChosen} />
-              </TableCell>
-              <TableCell className="text-right tabular-nums">{formatRecord(row.wins, row.losses)}</TableCell>
-              <TableCell>
-                <div className="flex flex-wrap gap-1">
-                  <TeamStatusBadge status={row.status} />
-                  <ActivityBadges inactive={row.inactive} awayUntil={row.awayUntil} />
-                </div>
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                <WinChance row={row} surfaceChosen={surfaceChosen} />
-              </TableCell>
-              <TableCell className="text-right tabular-nums">
-                <AtStake row={row} />
-              </TableCell>
-              <TableCell className="pr-5 text-right sm:pr-6">
-                <CandidateAction row={row} blocked={props.blocked} sendingTo={props.sendingTo} onChallenge={props.onChallenge} className="ml-auto" />
-              </TableCell>
-            </TableRow>
-          ))}
+            {shown.map((row) => (
+              <CandidateRow key={row.id} row={row} {...item} />
+            ))}
           </TooltipProvider>
         </TableBody>
       </Table>

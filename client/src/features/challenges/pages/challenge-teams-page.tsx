@@ -25,6 +25,7 @@ import { Pager } from "@/components/ui/pager";
 import { ApiError, errorMessage } from "@/lib/api-client";
 import { useUser } from "@/lib/auth";
 import { cn } from "@/lib/utils";
+import { useStableCallback } from "@/lib/use-stable-callback";
 import { useCandidates } from "../api/get-candidates";
 import { useCreateChallenge } from "../api/create-challenge";
 import { CandidatesTable, rankOn, wildcardsLeftText } from "../components/candidates-table";
@@ -52,7 +53,9 @@ export default function ChallengeTeamsPage() {
 
   const refuse = (title: string, description: string) => toast({ variant: "destructive", title, description });
 
-  function onChallenge(row: ChallengeCandidate) {
+  // Stable: the candidates' rows are memoised (candidates-table.tsx), and this page renders again
+  // with every key typed into the schedule form.
+  const onChallenge = useStableCallback((row: ChallengeCandidate) => {
     if (!surface) return refuse(CHALLENGE_ERRORS.surface.title, CHALLENGE_FORM_MESSAGES.surface);
     if (category === "all") return refuse(CHALLENGE_ERRORS.category.title, CHALLENGE_ERRORS.category.message);
     const nextErrors: ScheduleErrors = {};
@@ -98,7 +101,7 @@ export default function ChallengeTeamsPage() {
         onSettled: () => setSendingTo(null),
       },
     );
-  }
+  });
 
   const data = candidates.data;
   const me = data?.me ?? null;
