@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useId } from "react";
 import { Swords } from "lucide-react";
 import { SURFACE_LABELS, type CompetitionType, type Surface } from "@shared/constants";
 import type { ChallengeCandidate } from "@shared/types/challenges";
@@ -80,6 +80,8 @@ function CandidateRating({ row, surfaceChosen }: { row: ChallengeCandidate; surf
  * every width (a tooltip would never show on a touch screen).
  */
 function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Omit<CandidatesProps, "rows" | "surfaceChosen" | "surface"> & { row: ChallengeCandidate; className?: string }) {
+  // Each team is shown twice (cards and table, one of them hidden): an id of its own for each.
+  const reasonId = useId();
   if (blocked) return <span className={cn("text-xs font-medium text-muted-foreground", className)}>{blocked}</span>;
   if (row.reachable) {
     const button = (
@@ -99,7 +101,6 @@ function CandidateAction({ row, blocked, sendingTo, onChallenge, className }: Om
       </div>
     );
   }
-  const reasonId = `candidate-${row.id}-reason`;
   return (
     <div className={cn("grid justify-items-start gap-1 lg:justify-items-end", className)}>
       <Button size="sm" variant="outline" disabled aria-describedby={reasonId}>
