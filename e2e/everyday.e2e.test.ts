@@ -123,6 +123,8 @@ describe("results", () => {
     expect(await reason.isVisible()).toBe(true);
     expect(await item.getByRole("button", { name: /^Challenge/ }).isDisabled()).toBe(true);
     await screenshot(pg, "everyday-challenge-teams", { widths: WIDTHS });
+    // Each reason is the description of its own button (the cards and the table each have theirs).
+    await expectNoAxeViolations(pg);
   });
 
   it("the confirm page shows the match date and, apart, when and by whom the result was reported", async () => {

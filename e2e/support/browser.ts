@@ -209,6 +209,15 @@ export async function expectNoAxeViolations(page: Page, { settle: settleFirst = 
       .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 5).map((n) => n.target.join(" ")).join(" | ")}`);
   });
   expect(violations, `axe on ${page.url()}`).toEqual([]);
+  // axe checks only the ids ARIA attributes point at (duplicate-id-aria); a label's `for`, an
+  // in-page link and getElementById also take the first element with an id, so no id may appear
+  // twice (say in a list rendered both as cards and as a table, one of them hidden).
+  const duplicateIds = await page.evaluate(() => {
+    const seen = new Map<string, number>();
+    for (const el of document.querySelectorAll("[id]")) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} ×${n}`);
+  });
+  expect(duplicateIds, `ids used more than once on ${page.url()}`).toEqual([]);
 }
 
 interface AxeResults {
