@@ -15,15 +15,9 @@ export interface ClampedTextProps {
 }
 
 /**
- * Text a member typed, which may be very long or one unbroken word: it breaks anywhere rather than
- * widen its box, and with `lines` it is cut with an ellipsis. A cut text shows in full on hover (its
- * title) and on keyboard focus (it becomes focusable, and the cut lifts while it has focus), so
- * nothing is out of reach on a phone or without a mouse. Screen readers always read it in full.
- */
-/**
- * One ResizeObserver for every ClampedText on the page (a ladder page has hundreds): one observer
- * with many targets costs the browser far less than an observer each. It calls each element's own
- * check, once after it starts observing it and then on every change of its size.
+ * One ResizeObserver for every ClampedText on the page (a ladder page has hundreds): the changes of
+ * all of them come in one callback, where an observer each made a callback per element. It calls
+ * each element's own check, once after it starts observing it and then on every change of its size.
  */
 const checks = new WeakMap<Element, () => void>();
 let observer: ResizeObserver | undefined;
@@ -40,6 +34,12 @@ function observeSize(el: Element, check: () => void): () => void {
   };
 }
 
+/**
+ * Text a member typed, which may be very long or one unbroken word: it breaks anywhere rather than
+ * widen its box, and with `lines` it is cut with an ellipsis. A cut text shows in full on hover (its
+ * title) and on keyboard focus (it becomes focusable, and the cut lifts while it has focus), so
+ * nothing is out of reach on a phone or without a mouse. Screen readers always read it in full.
+ */
 export function ClampedText({ children, lines, className, as: Tag = "span", id }: ClampedTextProps) {
   const ref = useRef<HTMLElement>(null);
   const [cut, setCut] = useState(false);
