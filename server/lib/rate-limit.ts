@@ -29,7 +29,9 @@ export interface RateLimitHit {
  * database, never an open transaction (it would make that whole transaction's commit non-durable).
  */
 export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMIT_WINDOW_MS): Promise<RateLimitHit[]> {
-  const unique = [...new Set(keys)];
+  // In one order (the keys sorted), as forgiveKeys takes them: two statements locking the same rows
+  // in different orders deadlock on PostgreSQL.
+  const unique = [...new Set(keys)].sort();
   if (unique.length === 0) return [];
   const windowSeconds = Math.max(1, Math.round(windowMs / 1000));
   const keyRows = sql.join(
@@ -45,6 +47,7 @@ export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMI
     select v.key, 1, now() + make_interval(secs => ${windowSeconds}::double precision)
     from (values ${keyRows}) as v(key)
     where set_config('synchronous_commit', 'off', true) is not null
+    order by v.key
     on conflict (key) do update set
       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
       reset_at = case when r.reset_at <= now() then excluded.reset_at else r.reset_at end
@@ -54,9 +57,15 @@ export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMI
   return rows.map((r) => ({ key: r.key, count: Number(r.count), retryAfterSeconds: Number(r.retry_after) }));
 }
 
-/** Removes counters whose window ended long ago (called now and then, never on the hot path's answer). */
+/**
+ * Removes counters whose window ended long ago (called now and then, never on the hot path's
+ * answer). It skips a row an attempt is counting at that moment rather than wait for it: waiting
+ * on rows taken in another order than a count takes them could deadlock.
+ */
 export async function pruneRateLimits(db: DbOrTx): Promise<void> {
-  await db.execute(sql`delete from rate_limits where reset_at < now() - interval '1 hour'`);
+  await db.execute(sql`
+    delete from rate_limits
+    where key in (select key from rate_limits where reset_at < now() - interval '1 hour' for update skip locked)`);
 }
 
 /** Account identifiers are hashed: the table never holds usernames, emails or tokens. */
@@ -188,8 +197,21 @@ export async function forgiveAttempt(req: Request): Promise<void> {
   const entry = counted.get(req);
   counted.delete(req);
   if (!entry || entry.keys.length === 0) return;
-  await entry.db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where key in (${sql.join(
-    entry.keys.map((k) => sql`${k}`),
+  await forgiveKeys(entry.db, entry.keys);
+}
+
+/**
+ * Takes one attempt back from each key's counter (forgiveAttempt's statement). The rows are locked
+ * in key order first, the order hitRateLimits counts them in: an update alone locks them in
+ * whatever order its plan reads them, and deadlocked with a concurrent count on PostgreSQL.
+ */
+export async function forgiveKeys(db: Db, keys: string[]): Promise<void> {
+  if (keys.length === 0) return;
+  const list = sql.join(
+    keys.map((k) => sql`${k}`),
     sql`, `,
-  )})`);
+  );
+  await db.execute(sql`
+    update rate_limits set count = greatest(count - 1, 0)
+    where key in (select key from rate_limits where key in (${list}) order by key for update)`);
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, PASSWORD } from "../../../tests/helpers/factories";
-import { accountKey, hitRateLimits } from "../../lib/rate-limit";
+import { accountKey, forgiveKeys, hitRateLimits, pruneRateLimits } from "../../lib/rate-limit";
 import { registration } from "./accounts.fixtures";
 
 // Three attempts per 15 minutes; one proxy hop trusted so each test can speak from its own IP.
@@ -108,6 +108,23 @@ describe("auth rate limits", () => {
     const hits = await Promise.all(Array.from({ length: 10 }, () => hitRateLimits(t.db, [key])));
     const counts = hits.map((h) => h[0]!.count).sort((a, b) => a - b);
     expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it("counts and forgives the same keys at once, in any order, without a deadlock", async () => {
+    // A sign-in counts its keys and, when the password was right, takes the account's back, and
+    // old counters are pruned meanwhile: on PostgreSQL two such statements taking the same rows in
+    // different orders deadlocked (a 500 on /api/login).
+    const base = `test:${Date.now()}`;
+    const keys = [`${base}:b`, `${base}:c`, `${base}:a`];
+    await hitRateLimits(t.db, keys);
+    const orders = [keys, [...keys].reverse(), [keys[1]!, keys[2]!, keys[0]!]];
+    // Counters long expired, so that the prune (now and then on a count) takes them too.
+    await t.db.execute(sql`update rate_limits set reset_at = now() - interval '2 hours' where key like ${`${base}:%`}`);
+    const work = Array.from({ length: 60 }, (_, i) =>
+      i % 10 === 9 ? pruneRateLimits(t.db) : i % 2 === 0 ? hitRateLimits(t.db, orders[i % 3]!) : forgiveKeys(t.db, orders[(i + 1) % 3]!),
+    );
+    const outcomes = await Promise.allSettled(work);
+    expect(outcomes.filter((o) => o.status === "rejected").map((o) => String((o as PromiseRejectedResult).reason?.cause ?? o))).toEqual([]);
   });
 
   it("never stores the account identifiers in clear", async () => {
