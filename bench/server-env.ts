@@ -9,32 +9,16 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** Resolves with the first match of `pattern` in the child's output; fails if it exits or takes too long. */
-export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${buf.slice(-2000)}`)), timeoutMs);
-    const onData = (d: Buffer) => {
-      buf += d.toString();
-      const m = buf.match(pattern);
-      if (m) {
-        clearTimeout(timer);
-        resolve(m);
-      }
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", (d: Buffer) => (buf += d.toString()));
-    child.on("exit", (code) => reject(new Error(`process exited (${code}): ${buf.slice(-2000)}`)));
-  });
-}
-
-/** As waitForLine, for a child whose output goes to `file`: polls the file. */
-function waitForFileLine(child: ChildProcess, file: string, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
-  const tail = () => fs.readFileSync(file, "utf8").slice(-2000);
+/**
+ * Resolves with the first match of `pattern` in what the child has written so far (`output()`,
+ * looked at every 50 ms); fails if the child exits first or it takes too long.
+ */
+function waitForOutput(child: ChildProcess, output: () => string, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  const tail = () => output().slice(-2000);
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const poll = setInterval(() => {
-      const m = fs.readFileSync(file, "utf8").match(pattern);
+      const m = output().match(pattern);
       if (m) done(() => resolve(m));
       else if (Date.now() - started > timeoutMs) done(() => reject(new Error(`timed out waiting for ${pattern}: ${tail()}`)));
     }, 50);
@@ -46,6 +30,15 @@ function waitForFileLine(child: ChildProcess, file: string, pattern: RegExp, tim
     };
     child.on("exit", onExit);
   });
+}
+
+/** waitForOutput for a child whose stdout and stderr are pipes. */
+export function waitForLine(child: ChildProcess, pattern: RegExp, timeoutMs = 60_000): Promise<RegExpMatchArray> {
+  let buf = "";
+  const collect = (d: Buffer) => (buf += d.toString());
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  return waitForOutput(child, () => buf, pattern, timeoutMs);
 }
 
 export interface BenchServer {
@@ -84,7 +77,7 @@ export async function startBenchServer(o: {
     env: { ...benchServerEnv(port), ...o.env },
   });
   fs.closeSync(out);
-  await waitForFileLine(child, logFile, /running at/, o.startTimeoutMs);
+  await waitForOutput(child, () => fs.readFileSync(logFile, "utf8"), /running at/, o.startTimeoutMs);
   const base = `http://127.0.0.1:${port}`;
   const cookie = await signInCookie(base, o.credentials);
   const stop = () =>

@@ -29,9 +29,7 @@ export interface RateLimitHit {
  * database, never an open transaction (it would make that whole transaction's commit non-durable).
  */
 export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMIT_WINDOW_MS): Promise<RateLimitHit[]> {
-  // In one order (the keys sorted), as forgiveKeys takes them: two statements locking the same rows
-  // in different orders deadlock on PostgreSQL.
-  const unique = [...new Set(keys)].sort();
+  const unique = [...new Set(keys)];
   if (unique.length === 0) return [];
   const windowSeconds = Math.max(1, Math.round(windowMs / 1000));
   const keyRows = sql.join(
@@ -47,6 +45,8 @@ export async function hitRateLimits(db: Db, keys: string[], windowMs = RATE_LIMI
     select v.key, 1, now() + make_interval(secs => ${windowSeconds}::double precision)
     from (values ${keyRows}) as v(key)
     where set_config('synchronous_commit', 'off', true) is not null
+    -- The rows in key order, the order forgiveKeys locks them in: two statements locking the same
+    -- rows in different orders deadlock on PostgreSQL.
     order by v.key
     on conflict (key) do update set
       count = case when r.reset_at <= now() then 1 else r.count + 1 end,
@@ -202,7 +202,7 @@ export async function forgiveAttempt(req: Request): Promise<void> {
 
 /**
  * Takes one attempt back from each key's counter (forgiveAttempt's statement). The rows are locked
- * in key order first, the order hitRateLimits counts them in: an update alone locks them in
+ * in key order first, the order hitRateLimits counts them in (both ORDER BY the key, one collation): an update alone locks them in
  * whatever order its plan reads them, and deadlocked with a concurrent count on PostgreSQL.
  */
 export async function forgiveKeys(db: Db, keys: string[]): Promise<void> {

@@ -10,7 +10,7 @@ import { ActivityBadges } from "@/components/ui/activity-badges";
 import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatRecord, TEAM_RATING_HINT } from "@/lib/format";
-import { useProgressiveCount } from "@/lib/progressive";
+import { useProgressive } from "@/lib/progressive";
 import { cn } from "@/lib/utils";
 import { TeamIdentity } from "./team-identity";
 
@@ -141,7 +141,7 @@ type CandidateProps = Omit<CandidatesProps, "rows"> & { row: ChallengeCandidate 
 /**
  * Phones and tablets: one card per team, its action under its figures. Memoised, as is the table's
  * row: the page re-renders as its schedule form is typed in, and the list adds its rows in slices
- * (useProgressiveCount); neither renders the rows again.
+ * (useProgressive); neither renders the rows again.
  */
 const CandidateItem = memo(function CandidateItem({ row, blocked, surfaceChosen, surface, sendingTo, onChallenge }: CandidateProps) {
   return (
@@ -224,7 +224,7 @@ const CandidateRow = memo(function CandidateRow({ row, blocked, surfaceChosen, s
 /** The available teams: Team, Rating, Record, Status, Win chance, At stake, Action (a table from 1024 px, cards below). */
 export function CandidatesTable({ rows, ...item }: CandidatesProps) {
   // A page of up to 50 teams, twice (cards and table): a screenful first, the rest in slices.
-  const shown = rows.slice(0, useProgressiveCount(rows.length));
+  const shown = useProgressive(rows);
   return (
     <>
       <ul className="divide-y divide-border border-t border-border lg:hidden">

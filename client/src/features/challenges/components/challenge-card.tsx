@@ -71,7 +71,7 @@ function CaptainOnly({ action }: { action: "accept or decline" | "cancel" }) {
 
 /**
  * One challenge on /challenges: the other team (card rating = mean of the surface ratings), details, actions.
- * Memoised: each slice a list adds (useProgressiveCount) renders only the new cards.
+ * Memoised: each slice a list adds (useProgressive) renders only the new cards.
  */
 export const ChallengeCard = memo(function ChallengeCard({
   challenge,

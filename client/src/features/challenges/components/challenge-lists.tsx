@@ -13,7 +13,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { QueryErrorState } from "@/components/ui/error-state";
 import { Pager } from "@/components/ui/pager";
 import { Skeleton } from "@/components/ui/skeleton";
-import { useProgressiveCount } from "@/lib/progressive";
+import { useProgressive } from "@/lib/progressive";
 import { ChallengeCard } from "./challenge-card";
 import { ApprovalItem } from "./approval-card";
 
@@ -39,7 +39,7 @@ function ChallengeList({
   myTeam: { id: number; name: string };
   userId: number;
 }) {
-  const shown = useProgressiveCount(query.data?.items.length ?? 0, CARDS_PER_SLICE);
+  const shown = useProgressive(query.data?.items, CARDS_PER_SLICE);
   if (query.isPending)
     return (
       <div className="grid gap-3" aria-busy="true">
@@ -53,7 +53,7 @@ function ChallengeList({
   return (
     <>
       <ul className="grid gap-3">
-        {data.items.slice(0, shown).map((c) => (
+        {shown.map((c) => (
           <ChallengeCard key={c.id} challenge={c} isCaptain={isCaptain} myTeam={myTeam} userId={userId} />
         ))}
       </ul>

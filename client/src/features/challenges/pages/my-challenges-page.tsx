@@ -1,6 +1,6 @@
 // /challenges (docs/product.md, "My Challenges page"): Incoming, Matches Awaiting Approval (only when present), My
 // Challenges to Others.
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useMemo, useState } from "react";
 import { CHALLENGE_REACH } from "@shared/constants";
 import { Notice } from "@/components/ui/notice";
 import { PageHeader } from "@/components/ui/page-header";
@@ -37,7 +37,8 @@ function ListsSkeleton() {
 export default function MyChallengesPage() {
   const { data: user } = useUser();
   const isCaptain = Boolean(user?.isCaptain && user.teamId);
-  const myTeam = { id: user?.teamId ?? 0, name: user?.teamName ?? "Your team" };
+  // Kept between renders: the cards are memoised (challenge-card.tsx).
+  const myTeam = useMemo(() => ({ id: user?.teamId ?? 0, name: user?.teamName ?? "Your team" }), [user?.teamId, user?.teamName]);
   const userId = user?.id ?? 0;
   // Open (default) or Past: the finished challenges (declined, canceled, expired, completed) stay visible.
   const [filter, setFilterState] = useState<ChallengeFilter>(() =>

@@ -17,7 +17,7 @@ import { ActivityBadges } from "@/components/ui/activity-badges";
 import { ProvisionalMarker } from "@/components/ui/provisional-marker";
 import { TooltipProvider } from "@/components/ui/tooltip";
 import { formatCount } from "@/lib/format";
-import { useProgressiveCount } from "@/lib/progressive";
+import { useProgressive } from "@/lib/progressive";
 import { cn } from "@/lib/utils";
 import { useTeams } from "../api/get-teams";
 import { ladderFilter, SkeletonRows } from "./ladder-skeleton";
@@ -45,7 +45,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
   const query = useTeams(ladderFilter(surface, competitionType, page));
   const title = single ? SURFACE_LADDER_TITLES[surface] : SURFACE_TABLE_TITLES[surface];
   const headingId = `ladder-${surface}`;
-  const shown = useProgressiveCount(query.data?.items.length ?? 0);
+  const shown = useProgressive(query.data?.items);
   return (
     // A table below the fold is laid out and painted only when it comes near the viewport (the
     // "All" view stacks three tables: laying all out at once was the page's longest task).
@@ -76,7 +76,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
             <LadderHeader members />
             <TableBody>
               <TooltipProvider>
-                {query.data.items.slice(0, shown).map((team) => (
+                {shown.map((team) => (
                   <LadderRow key={team.id} team={team} surface={surface} own={team.id === ownTeamId} linkTeams={linkTeams} />
                 ))}
               </TooltipProvider>
@@ -89,7 +89,7 @@ function PagedLadderTable({ surface, competitionType, single, ownTeamId, linkTea
   );
 }
 
-/** Memoised: each slice the table adds (useProgressiveCount) renders only the new rows. */
+/** Memoised: each slice the table adds (useProgressive) renders only the new rows. */
 const LadderRow = memo(function LadderRow({ team, surface, own, linkTeams }: { team: TeamView; surface: Surface; own: boolean; linkTeams: boolean }) {
   // An inactive team is listed below the ranked ones without a rank (docs/product.md, "Activity").
   const rank = team.surfaceRank;
