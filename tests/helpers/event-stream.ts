@@ -1,7 +1,11 @@
 // A client of GET /api/events for tests: one HTTP request held open, its Server-Sent Events parsed
-// as they arrive (docs/decisions/025-live-updates.md).
+// as they arrive (docs/decisions/025-live-updates.md); and liveNoticesDelivered, which waits for the
+// notices already committed.
 import http from "node:http";
+import { sql } from "drizzle-orm";
 import type { LiveMessage } from "@shared/types/events";
+import type { AppDeps } from "../../server/deps";
+import { LIVE_CHANNEL } from "../../server/db/live-notices";
 
 export interface SseMessage {
   /** The SSE id field, when the message had one. */
@@ -136,4 +140,42 @@ export function openEventStream(base: string, o: OpenOptions): Promise<EventStre
     );
     req.on("error", reject);
   });
+}
+
+let markers = 0;
+
+/**
+ * Resolves once the ladder refresher's run in progress has ended and every live-update notice
+ * committed before the call has reached `app`'s listener. A marker notice is published and awaited:
+ * PostgreSQL delivers the notifications of a channel in commit order (PGlite, in this process, at
+ * once). The marker is not JSON, so the event streams ignore it. A test that counts or orders the
+ * notices a change sends starts after this, so a notice of its set-up (a factory's refresh of the
+ * stored ranks, delivered late on a busy machine) is not taken for one of the change.
+ */
+export async function liveNoticesDelivered(app: Pick<AppDeps, "db" | "database" | "ladderRanks">): Promise<void> {
+  await app.ladderRanks.idle();
+  const marker = `test-marker ${process.pid} ${++markers}`;
+  let heard!: () => void;
+  const arrived = new Promise<void>((resolve) => (heard = resolve));
+  const stop = app.database.live.onNotice((payload) => payload === marker && heard());
+  try {
+    await app.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${marker})`);
+    await arrived;
+  } finally {
+    stop();
+  }
+}
+
+/**
+ * Until the returned function is called, `app`'s listener hears each live-update notice `ms` later
+ * than it arrived (in the same order): the delivery of a busy machine, where a notice can come in
+ * after later statements on other connections have answered.
+ */
+export function deliverNoticesLate(app: Pick<AppDeps, "database">, ms: number): () => void {
+  const live = app.database.live;
+  const emit = live.emit.bind(live);
+  live.emit = (payload) => void setTimeout(() => emit(payload), ms);
+  return () => {
+    live.emit = emit;
+  };
 }

@@ -7,11 +7,11 @@
 //
 // "Not received" is shown without waiting for time to pass: every stream receives a later message
 // (a broadcast) after the one it must not get, and notices arrive in commit order.
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { LIVE_MESSAGE, MAX_EVENT_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from "@shared/types/events";
 import { createTestApp, useServedTestApp, type TestApp } from "../../../tests/helpers/app";
 import { onPostgres } from "../../../tests/helpers/db";
-import { openEventStream, type EventStreamClient, type SseMessage } from "../../../tests/helpers/event-stream";
+import { deliverNoticesLate, liveNoticesDelivered, openEventStream, type EventStreamClient, type SseMessage } from "../../../tests/helpers/event-stream";
 import { challengeBody, createTeam, PASSWORD, type TeamFixture } from "../../../tests/helpers/factories";
 import { call, serve, signInCookie, type Served } from "../../../tests/security/http";
 import { tell } from "../notifications/notifications.service";
@@ -22,6 +22,13 @@ let served: Served;
 const streams: EventStreamClient[] = [];
 
 useServedTestApp((app, server) => ((t = app), (served = server)));
+// Every notice reaches the first instance 150 ms late, as on a busy machine: the tests must not
+// depend on a notice's arrival before the statements that follow its commit.
+let onTime: () => void;
+beforeEach(() => {
+  onTime = deliverNoticesLate(t.deps, 150);
+});
+afterEach(() => onTime());
 afterAll(() => {
   for (const s of streams) s.close();
 });
@@ -35,9 +42,19 @@ async function cookieOf(username: string | null): Promise<string> {
   return cookie;
 }
 
-/** A stream of this user, once its `ready` message is in. */
-async function streamOf(username: string | null, o: { lastEventId?: string; query?: string; base?: string } = {}): Promise<EventStreamClient> {
-  const s = await openEventStream(o.base ?? served.base, { cookie: await cookieOf(username), ...o });
+/**
+ * A stream of this user on instance `on` (default: the first), once its `ready` message is in. It
+ * opens after the notices committed before (a factory's refresh of the ranks) have reached that
+ * instance, so they are not among its messages.
+ */
+async function streamOf(
+  username: string | null,
+  o: { lastEventId?: string; query?: string; on?: { app: TestApp; served: Served } } = {},
+): Promise<EventStreamClient> {
+  const on = o.on ?? { app: t, served };
+  const cookie = await cookieOf(username);
+  await liveNoticesDelivered(on.app.deps);
+  const s = await openEventStream(on.served.base, { cookie, lastEventId: o.lastEventId, query: o.query });
   streams.push(s);
   expect(s.status, JSON.stringify(s.body)).toBe(200);
   await s.next((m) => m.data.type === LIVE_MESSAGE.ready);
@@ -226,6 +243,7 @@ describe("heartbeats and the session", () => {
     const a = await createTeam(h.db);
     const cookie = await signInCookie(srv.base, a.captain.username!, PASSWORD);
     const otherSession = await signInCookie(srv.base, a.captain.username!, PASSWORD);
+    await liveNoticesDelivered(h.deps);
     const s = await openEventStream(srv.base, { cookie });
     const kept = await openEventStream(srv.base, { cookie: otherSession });
     await s.next((m) => m.data.type === LIVE_MESSAGE.ready);
@@ -243,11 +261,18 @@ describe.skipIf(!onPostgres())("two instances on one PostgreSQL database", () =>
   let second: TestApp;
   let secondServed: Served;
   useServedTestApp((app, server) => ((second = app), (secondServed = server)), {}, () => ({ sameDatabaseAs: t }));
+  let secondOnTime: () => void;
+  beforeEach(() => {
+    secondOnTime = deliverNoticesLate(second.deps, 150);
+  });
+  afterEach(() => secondOnTime());
 
   it("an event caused on instance 1 reaches a stream on instance 2, and a confirmation's broadcast reaches both", async () => {
     const a = await createTeam(t.db);
     const b = await createTeam(t.db);
-    const bOnTwo = await openEventStream(secondServed.base, { cookie: await cookieOf(b.captain.username) });
+    const cookie = await cookieOf(b.captain.username);
+    await liveNoticesDelivered(second.deps);
+    const bOnTwo = await openEventStream(secondServed.base, { cookie });
     streams.push(bOnTwo);
     expect(bOnTwo.status).toBe(200);
     await bOnTwo.next((m) => m.data.type === LIVE_MESSAGE.ready);
@@ -263,7 +288,7 @@ describe.skipIf(!onPostgres())("two instances on one PostgreSQL database", () =>
 
   it("when an instance's LISTEN connection is lost and comes back, its streams are told to read everything again", async () => {
     const a = await createTeam(t.db);
-    const s = await streamOf(a.captain.username, { base: secondServed.base });
+    const s = await streamOf(a.captain.username, { on: { app: second, served: secondServed } });
     // What an administrator or a failover does to the second instance's LISTEN connection.
     const killed = await second.testDb.database.raw.query(
       "select pg_terminate_backend(pid) as ok from pg_stat_activity where datname = current_database() and application_name = 'doubles-ladder-listen' and pid <> pg_backend_pid()",

@@ -15,6 +15,7 @@ import { type TestApp, useTestApp } from "../../../tests/helpers/app";
 import { createTeam, ranksChanged, type TeamFixture } from "../../../tests/helpers/factories";
 import { onPostgres } from "../../../tests/helpers/db";
 import { storedRanksDrift } from "../../../tests/helpers/stored-ranks";
+import { deliverNoticesLate, liveNoticesDelivered } from "../../../tests/helpers/event-stream";
 import { reportedMatch } from "../matches/matches.fixtures";
 import { activityAt } from "./activity";
 import { currentLadderRanks, markLadderRanksChanged, refreshLadderRanks, refreshStatement, sweepLadderRanks } from "./stored-ranks";
@@ -204,14 +205,18 @@ describe("the stored ladder ranks", () => {
 
   it("another member's read does not wait for the refresh of someone else's confirmation: it answers the stored order and starts the refresh (decision 045)", async () => {
     clock.set(NOON);
+    const onTime = deliverNoticesLate(t.deps, 30);
     const mixed = await ladderTeams(5, "Mixed Doubles");
     const [bottom, watcher, top] = [mixed[0]!, mixed[2]!, mixed[4]!];
     const before = await placeOf(bottom.team.id, "beach");
     const ladderNotices: string[] = [];
-    const stopListening = t.testDb.database.live.onNotice((payload) => {
-      if (payload.includes(LIVE_MESSAGE.ladderChanged)) ladderNotices.push(payload);
-    });
+    let stopListening = () => {};
     await withRefresherStopped(async () => {
+      // Counted from here: the set-up's notices (each factory's refresh moved places) are in first.
+      await liveNoticesDelivered(t.deps);
+      stopListening = t.deps.database.live.onNotice((payload) => {
+        if (payload.includes(LIVE_MESSAGE.ladderChanged)) ladderNotices.push(payload);
+      });
       await confirm(bottom, top, "beach"); // approved by the top team's captain
       // The confirmation's commit tells every tab (the ratings moved).
       await vi.waitFor(() => expect(ladderNotices).toHaveLength(1), { timeout: 10_000 });
@@ -228,7 +233,7 @@ describe("the stored ladder ranks", () => {
       await vi.waitFor(() => expect(ladderNotices).toHaveLength(2), { timeout: 10_000 });
       const after = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
       expect(after.surfaceRank!).toBeLessThan(before!.categoryRank!);
-    }).finally(stopListening);
+    }).finally(() => (stopListening(), onTime()));
   }, 60_000);
 
   it("the refresher, woken by a confirmation's mark, renumbers after the commit and leaves no mark", async () => {
