@@ -1,6 +1,6 @@
 // Every route of docs/product.md, "Navigation and guards" (with /rankings and /accept-invite/:token). Pages are lazy chunks;
 // layouts are applied here, not in pages.
-import { Suspense, type ReactNode } from "react";
+import { Suspense, useEffect, useState, type ReactNode } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { Redirect, Route, Switch, useLocation, useSearch } from "wouter";
 import { authPathFor, nextPathFromSearch } from "@/lib/next-path";
@@ -9,7 +9,7 @@ import { ErrorState } from "@/components/ui/error-state";
 import { PageSpinner } from "@/components/ui/spinner";
 import { userQueryOptions, useUser } from "@/lib/auth";
 import { errorMessage } from "@/lib/api-client";
-import { preloadable, type Preloadable } from "@/lib/preloadable";
+import { preloadable, useChunkArrived, type Preloadable } from "@/lib/preloadable";
 import { queryClient } from "@/lib/query-client";
 import { useDocumentTitle } from "@/lib/use-document-title";
 import { PublicLayout } from "./layouts/public-layout";
@@ -127,13 +127,30 @@ function RouteTitle({ title }: { title: string }) {
   return null;
 }
 
+/** Until a page has mounted: this load of the app has not shown one yet. */
+let firstPage = true;
+
+/**
+ * A route's page: the spinner until its chunk is in, then the page. The load's first page renders
+ * in a transition after the layout's commit: React renders a transition in slices that yield to the
+ * browser, where the layout and the page together were one long task on a phone.
+ */
 function PageSlot({ title, page: PageComponent }: { title: string; page: Page }) {
+  const [first] = useState(() => firstPage);
+  useEffect(() => {
+    firstPage = false;
+  }, []);
+  const arrived = useChunkArrived(PageComponent, { inTransition: first });
   return (
     <>
       <RouteTitle title={title} />
-      <Suspense fallback={<PageSpinner />}>
-        <PageComponent />
-      </Suspense>
+      {arrived ? (
+        <Suspense fallback={<PageSpinner />}>
+          <PageComponent />
+        </Suspense>
+      ) : (
+        !PageComponent.isLoaded() && <PageSpinner />
+      )}
     </>
   );
 }
@@ -164,6 +181,7 @@ function FullPageSpinner() {
 }
 
 function SignedInLayout({ children }: { children: ReactNode }) {
+  if (!useChunkArrived(AppLayout)) return <FullPageSpinner />;
   return (
     <Suspense fallback={<FullPageSpinner />}>
       <AppLayout>{children}</AppLayout>

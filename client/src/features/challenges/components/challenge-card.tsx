@@ -30,8 +30,8 @@ import { TeamIdentity } from "./team-identity";
 
 // The dialogs with a form (and the form library and schemas they bring) are chunks of their own:
 // fetched once the page is idle when their button is on the card, or when it is pointed at.
-const ReportMatchDialog = preloadable(() => import("./report-match-dialog"), { renderOnceLoaded: true });
-const ProposeTimesDialog = preloadable(() => import("./propose-times-dialog"), { renderOnceLoaded: true });
+const ReportMatchDialog = preloadable(() => import("./report-match-dialog"));
+const ProposeTimesDialog = preloadable(() => import("./propose-times-dialog"));
 const preloadReport = () => void ReportMatchDialog.preload();
 const preloadPropose = () => void ProposeTimesDialog.preload();
 
