@@ -158,10 +158,15 @@ export async function liveNoticesDelivered(app: Pick<AppDeps, "db" | "database" 
   let heard!: () => void;
   const arrived = new Promise<void>((resolve) => (heard = resolve));
   const stop = app.database.live.onNotice((payload) => payload === marker && heard());
+  let timer: NodeJS.Timeout | undefined;
+  const lost = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error("liveNoticesDelivered: the marker notice did not arrive within 10 s (is the LISTEN connection up?)")), 10_000);
+  });
   try {
     await app.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${marker})`);
-    await arrived;
+    await Promise.race([arrived, lost]);
   } finally {
+    clearTimeout(timer);
     stop();
   }
 }
