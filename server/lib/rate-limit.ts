@@ -196,14 +196,14 @@ export function rateLimit(options: RateLimitOptions): RateLimiter {
 export async function forgiveAttempt(req: Request): Promise<void> {
   const entry = counted.get(req);
   counted.delete(req);
-  if (!entry || entry.keys.length === 0) return;
-  await forgiveKeys(entry.db, entry.keys);
+  if (entry) await forgiveKeys(entry.db, entry.keys);
 }
 
 /**
  * Takes one attempt back from each key's counter (forgiveAttempt's statement). The rows are locked
- * in key order first, the order hitRateLimits counts them in (both ORDER BY the key, one collation): an update alone locks them in
- * whatever order its plan reads them, and deadlocked with a concurrent count on PostgreSQL.
+ * in key order first, the order hitRateLimits counts them in (both ORDER BY the key, one
+ * collation): an update alone locks them in whatever order its plan reads them, and deadlocked with
+ * a concurrent count on PostgreSQL.
  */
 export async function forgiveKeys(db: Db, keys: string[]): Promise<void> {
   if (keys.length === 0) return;

@@ -2,6 +2,7 @@
 // as they arrive (docs/decisions/025-live-updates.md); and liveNoticesDelivered, which waits for the
 // notices already committed.
 import http from "node:http";
+import { afterEach, beforeEach } from "vitest";
 import { sql } from "drizzle-orm";
 import type { LiveMessage } from "@shared/types/events";
 import type { AppDeps } from "../../server/deps";
@@ -155,16 +156,15 @@ let markers = 0;
 export async function liveNoticesDelivered(app: Pick<AppDeps, "db" | "database" | "ladderRanks">): Promise<void> {
   await app.ladderRanks.idle();
   const marker = `test-marker ${process.pid} ${++markers}`;
-  let heard!: () => void;
-  const arrived = new Promise<void>((resolve) => (heard = resolve));
-  const stop = app.database.live.onNotice((payload) => payload === marker && heard());
   let timer: NodeJS.Timeout | undefined;
-  const lost = new Promise<never>((_, reject) => {
+  let stop = () => {};
+  const arrived = new Promise<void>((resolve, reject) => {
+    stop = app.database.live.onNotice((payload) => payload === marker && resolve());
     timer = setTimeout(() => reject(new Error("liveNoticesDelivered: the marker notice did not arrive within 10 s (is the LISTEN connection up?)")), 10_000);
   });
   try {
     await app.db.execute(sql`select pg_notify(${LIVE_CHANNEL}, ${marker})`);
-    await Promise.race([arrived, lost]);
+    await arrived;
   } finally {
     clearTimeout(timer);
     stop();
@@ -183,4 +183,13 @@ export function deliverNoticesLate(app: Pick<AppDeps, "database">, ms: number): 
   return () => {
     live.emit = emit;
   };
+}
+
+/** deliverNoticesLate around each test of the file or describe block that calls it (`app` read when each starts). */
+export function hearNoticesLate(app: () => Pick<AppDeps, "database">, ms: number): void {
+  let onTime = () => {};
+  beforeEach(() => {
+    onTime = deliverNoticesLate(app(), ms);
+  });
+  afterEach(() => onTime());
 }

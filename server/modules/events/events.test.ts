@@ -7,11 +7,11 @@
 //
 // "Not received" is shown without waiting for time to pass: every stream receives a later message
 // (a broadcast) after the one it must not get, and notices arrive in commit order.
-import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { LIVE_MESSAGE, MAX_EVENT_STREAMS_PER_USER, TOO_MANY_STREAMS_MESSAGE } from "@shared/types/events";
 import { createTestApp, useServedTestApp, type TestApp } from "../../../tests/helpers/app";
 import { onPostgres } from "../../../tests/helpers/db";
-import { deliverNoticesLate, liveNoticesDelivered, openEventStream, type EventStreamClient, type SseMessage } from "../../../tests/helpers/event-stream";
+import { hearNoticesLate, liveNoticesDelivered, openEventStream, type EventStreamClient, type SseMessage } from "../../../tests/helpers/event-stream";
 import { challengeBody, createTeam, PASSWORD, type TeamFixture } from "../../../tests/helpers/factories";
 import { call, serve, signInCookie, type Served } from "../../../tests/security/http";
 import { tell } from "../notifications/notifications.service";
@@ -24,11 +24,7 @@ const streams: EventStreamClient[] = [];
 useServedTestApp((app, server) => ((t = app), (served = server)));
 // Every notice reaches the first instance 150 ms late, as on a busy machine: the tests must not
 // depend on a notice's arrival before the statements that follow its commit.
-let onTime: () => void;
-beforeEach(() => {
-  onTime = deliverNoticesLate(t.deps, 150);
-});
-afterEach(() => onTime());
+hearNoticesLate(() => t.deps, 150);
 afterAll(() => {
   for (const s of streams) s.close();
 });
@@ -261,21 +257,12 @@ describe.skipIf(!onPostgres())("two instances on one PostgreSQL database", () =>
   let second: TestApp;
   let secondServed: Served;
   useServedTestApp((app, server) => ((second = app), (secondServed = server)), {}, () => ({ sameDatabaseAs: t }));
-  let secondOnTime: () => void;
-  beforeEach(() => {
-    secondOnTime = deliverNoticesLate(second.deps, 150);
-  });
-  afterEach(() => secondOnTime());
+  hearNoticesLate(() => second.deps, 150);
 
   it("an event caused on instance 1 reaches a stream on instance 2, and a confirmation's broadcast reaches both", async () => {
     const a = await createTeam(t.db);
     const b = await createTeam(t.db);
-    const cookie = await cookieOf(b.captain.username);
-    await liveNoticesDelivered(second.deps);
-    const bOnTwo = await openEventStream(secondServed.base, { cookie });
-    streams.push(bOnTwo);
-    expect(bOnTwo.status).toBe(200);
-    await bOnTwo.next((m) => m.data.type === LIVE_MESSAGE.ready);
+    const bOnTwo = await streamOf(b.captain.username, { on: { app: second, served: secondServed } });
     const aOnOne = await streamOf(a.captain.username);
     const challengeId = await challenge(a, b); // on instance 1
     await bOnTwo.next((m) => m.data.type === "challenge.received");

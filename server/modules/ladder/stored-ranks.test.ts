@@ -206,34 +206,39 @@ describe("the stored ladder ranks", () => {
   it("another member's read does not wait for the refresh of someone else's confirmation: it answers the stored order and starts the refresh (decision 045)", async () => {
     clock.set(NOON);
     const onTime = deliverNoticesLate(t.deps, 30);
-    const mixed = await ladderTeams(5, "Mixed Doubles");
-    const [bottom, watcher, top] = [mixed[0]!, mixed[2]!, mixed[4]!];
-    const before = await placeOf(bottom.team.id, "beach");
     const ladderNotices: string[] = [];
     let stopListening = () => {};
-    await withRefresherStopped(async () => {
-      // Counted from here: the set-up's notices (each factory's refresh moved places) are in first.
-      await liveNoticesDelivered(t.deps);
-      stopListening = t.deps.database.live.onNotice((payload) => {
-        if (payload.includes(LIVE_MESSAGE.ladderChanged)) ladderNotices.push(payload);
+    try {
+      const mixed = await ladderTeams(5, "Mixed Doubles");
+      const [bottom, watcher, top] = [mixed[0]!, mixed[2]!, mixed[4]!];
+      const before = await placeOf(bottom.team.id, "beach");
+      await withRefresherStopped(async () => {
+        // Counted from here: the set-up's notices (each factory's refresh moved places) are in first.
+        await liveNoticesDelivered(t.deps);
+        stopListening = t.deps.database.live.onNotice((payload) => {
+          if (payload.includes(LIVE_MESSAGE.ladderChanged)) ladderNotices.push(payload);
+        });
+        await confirm(bottom, top, "beach"); // approved by the top team's captain
+        // The confirmation's commit tells every tab (the ratings moved).
+        await vi.waitFor(() => expect(ladderNotices).toHaveLength(1), { timeout: 10_000 });
+        const rated = (await t.db.select().from(teamsTable).where(eq(teamsTable.id, bottom.team.id)))[0]!;
+        // A third team's captain: the order as stored (the winner not yet moved), with the ratings of now.
+        const seen = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
+        expect(seen.surfaceRank).toBe(before!.categoryRank);
+        expect(rated.beachRating).toBeGreaterThan(1400);
+        expect(seen.beachRating).toBe(rated.beachRating);
+        // The read started the refresh (the refresher is stopped): the mark goes, the new order is stored.
+        await vi.waitFor(async () => expect(await marksLeft()).toEqual([]), { timeout: 10_000 });
+        expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
+        // It moved places: its commit tells every tab again, and the next read answers the new order.
+        await vi.waitFor(() => expect(ladderNotices).toHaveLength(2), { timeout: 10_000 });
+        const after = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
+        expect(after.surfaceRank!).toBeLessThan(before!.categoryRank!);
       });
-      await confirm(bottom, top, "beach"); // approved by the top team's captain
-      // The confirmation's commit tells every tab (the ratings moved).
-      await vi.waitFor(() => expect(ladderNotices).toHaveLength(1), { timeout: 10_000 });
-      const rated = (await t.db.select().from(teamsTable).where(eq(teamsTable.id, bottom.team.id)))[0]!;
-      // A third team's captain: the order as stored (the winner not yet moved), with the ratings of now.
-      const seen = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
-      expect(seen.surfaceRank).toBe(before!.categoryRank);
-      expect(rated.beachRating).toBeGreaterThan(1400);
-      expect(seen.beachRating).toBe(rated.beachRating);
-      // The read started the refresh (the refresher is stopped): the mark goes, the new order is stored.
-      await vi.waitFor(async () => expect(await marksLeft()).toEqual([]), { timeout: 10_000 });
-      expect(await storedRanksDrift(t.deps, { refreshFirst: false })).toEqual([]);
-      // It moved places: its commit tells every tab again, and the next read answers the new order.
-      await vi.waitFor(() => expect(ladderNotices).toHaveLength(2), { timeout: 10_000 });
-      const after = (await beachPage(watcher, "Mixed Doubles")).items.find((v) => v.id === bottom.team.id)!;
-      expect(after.surfaceRank!).toBeLessThan(before!.categoryRank!);
-    }).finally(() => (stopListening(), onTime()));
+    } finally {
+      stopListening();
+      onTime();
+    }
   }, 60_000);
 
   it("the refresher, woken by a confirmation's mark, renumbers after the commit and leaves no mark", async () => {
